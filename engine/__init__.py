@@ -1,0 +1,43 @@
+"""Pure game rules for Arena: no I/O, no clocks, deterministic from a seed.
+
+    >>> import engine, random
+    >>> game = engine.load("conto", players=4)
+    >>> state = game.new_match(seed=1)
+    >>> while not state.is_terminal():
+    ...     _ = state.apply(random.choice(state.legal_actions()))
+    >>> state.result().ranks  # doctest: +SKIP
+"""
+
+from ._core import (
+    Action,
+    DealResult,
+    Event,
+    Game,
+    GameSpec,
+    MatchResult,
+    Option,
+    State,
+    View,
+)
+from ._errors import EngineError, IllegalAction, NotationError, OptionError
+from ._registry import game_class, games, load, register
+
+__all__ = [
+    "Action",
+    "DealResult",
+    "EngineError",
+    "Event",
+    "Game",
+    "GameSpec",
+    "IllegalAction",
+    "MatchResult",
+    "NotationError",
+    "Option",
+    "OptionError",
+    "State",
+    "View",
+    "game_class",
+    "games",
+    "load",
+    "register",
+]

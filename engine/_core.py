@@ -1,0 +1,307 @@
+"""The interface every game shares: spec, options, game, state, events and results.
+
+Modelled on OpenSpiel's game API (one state object: seat to act, legal actions, apply,
+terminal test, results, per-seat view) with pokerkit's legality triplet (verify / can /
+apply).  Chance (the deal) is resolved inside the state from the match seed, so a state
+only ever waits for a seat's decision; answers out of turn (an invido reply, a frederik
+interrupt) are simply decisions asked of the seat that may give them.
+
+A *match* is a sequence of deals at one table.  Results come per deal and for the match,
+always as typed records; scores are "higher is better" so that tools can rank any game
+without knowing it, while each game also keeps its own native standing (conto: bills paid).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, ClassVar, Generic, TypeVar
+
+from ._errors import IllegalAction, OptionError
+
+__all__ = [
+    "Option",
+    "GameSpec",
+    "Game",
+    "State",
+    "Action",
+    "Event",
+    "View",
+    "DealResult",
+    "MatchResult",
+]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One game option: its default and the values it may take."""
+
+    name: str
+    default: Any
+    choices: tuple[Any, ...]
+    help: str
+
+    def check(self, value: Any) -> Any:
+        # bool is an int subclass: reject True for an int option and 1 for a bool one.
+        if type(value) is not type(self.default) or value not in self.choices:
+            shown = ", ".join(repr(c) for c in self.choices)
+            raise OptionError(
+                f"Option {self.name!r} cannot be {value!r}; allowed values are {shown}."
+            )
+        return value
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What a game declares about itself, so tools can use it without knowing it."""
+
+    name: str
+    title: str
+    summary: str
+    min_players: int
+    max_players: int
+    default_players: int
+    options: tuple[Option, ...]
+    #: True when seats play in fixed partnerships (see Game.team_of).
+    partnerships: bool = False
+
+    def option(self, name: str) -> Option:
+        for option in self.options:
+            if option.name == name:
+                return option
+        raise OptionError(self._unknown_option_message(name))
+
+    def _unknown_option_message(self, name: str) -> str:
+        known = ", ".join(["players", *(o.name for o in self.options)])
+        return f"Game {self.name!r} has no option {name!r}; its options are {known}."
+
+
+class Action:
+    """Base of every game's action records (frozen dataclasses).
+
+    `str(action)` is the canonical text; `State.parse_action` reads it back.
+    """
+
+    __slots__ = ()
+
+    @property
+    def text(self) -> str:
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self.text
+
+
+class Event:
+    """Base of the records appended to a state's history (frozen dataclasses).
+
+    The history is the full, referee-side log.  `visible_to(seat)` is the same event as
+    that seat may see it (hidden cards of other seats removed); `None` means the seat
+    may not see it at all.
+    """
+
+    __slots__ = ()
+
+    def visible_to(self, seat: int) -> Event | None:
+        return self
+
+    @property
+    def text(self) -> str:
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self.text
+
+
+class View:
+    """Base of every game's per-seat view (frozen dataclasses): all a seat may know."""
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """How one deal ended.
+
+    `scores` are per seat, higher is better, in the game's own unit.  `ranks` give the
+    finishing order per seat, 0 = best, equal numbers = tie: this is what ratings use.
+    `forfeit` names the seat that faulted, when the deal ended that way.
+    """
+
+    deal: int
+    scores: tuple[float, ...]
+    ranks: tuple[int, ...]
+    forfeit: int | None = None
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """How a match ended: totals per seat (higher is better), ranks, and every deal."""
+
+    scores: tuple[float, ...]
+    ranks: tuple[int, ...]
+    deals: tuple[DealResult, ...]
+
+
+def ranks_from_scores(scores: Sequence[float]) -> tuple[int, ...]:
+    """Competition ranks, 0 = best; equal scores share a rank."""
+    return tuple(sum(1 for other in scores if other > mine) for mine in scores)
+
+
+S = TypeVar("S", bound="State")
+
+
+class Game(ABC, Generic[S]):
+    """A game with its options fixed: the factory of matches.
+
+    Subclasses set `spec` and implement `_new_state`; options are validated here, once,
+    so every state can trust them.
+    """
+
+    spec: ClassVar[GameSpec]
+
+    def __init__(self, players: int | None = None, **options: Any) -> None:
+        spec = self.spec
+        if players is None:
+            players = spec.default_players
+        if type(players) is not int or not spec.min_players <= players <= spec.max_players:
+            raise OptionError(
+                f"Option 'players' cannot be {players!r}; {spec.name} is for "
+                f"{spec.min_players} to {spec.max_players} players."
+            )
+        values: dict[str, Any] = {}
+        for name, value in options.items():
+            values[name] = spec.option(name).check(value)
+        for option in spec.options:
+            values.setdefault(option.name, option.default)
+        self.players = players
+        self._options = MappingProxyType(values)
+        self._check_combination()
+
+    @property
+    def options(self) -> Mapping[str, Any]:
+        """Every option with its value, defaults included (without `players`)."""
+        return self._options
+
+    def _check_combination(self) -> None:
+        """Refuse option values that are allowed alone but not together."""
+
+    def team_of(self, seat: int) -> int:
+        """The partnership a seat plays for; every seat is its own team unless overridden."""
+        return seat
+
+    @abstractmethod
+    def new_match(
+        self,
+        seed: int = 0,
+        deals: int | None = None,
+        hands: Sequence[str] | None = None,
+        first_dealer: int | None = None,
+    ) -> S:
+        """A fresh match.
+
+        `seed` fixes every deal (same seed, same cards on every machine).  `deals` is the
+        number of deals for games whose match length is set from outside (conto); games
+        with their own end (invido) treat it as a safety cap.  `hands` gives the first
+        deal's hands explicitly in card notation, so a rulebook example can be replayed.
+        """
+
+    @abstractmethod
+    def replay(self, history: Sequence[Event]) -> S:
+        """Rebuild a state from a full history (as `State.history` returns it)."""
+
+    def describe(self) -> str:
+        shown = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        return f"{self.spec.name}(players={self.players}{', ' if shown else ''}{shown})"
+
+    def __repr__(self) -> str:
+        return f"<Game {self.describe()}>"
+
+
+class State(ABC):
+    """One match in progress.  The referee uses nothing but this interface."""
+
+    game: Game
+
+    # --- whose turn, what is legal -------------------------------------------------
+    @abstractmethod
+    def current_seat(self) -> int | None:
+        """The seat whose decision is awaited, or None when the match is over."""
+
+    @abstractmethod
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every legal action of the seat to act, in a stable canonical order."""
+
+    @abstractmethod
+    def verify(self, action: Action) -> None:
+        """Raise IllegalAction, with a sentence saying why, unless `action` is legal now."""
+
+    def can_apply(self, action: Action | str) -> bool:
+        try:
+            self.verify(self._as_action(action))
+        except IllegalAction:
+            return False
+        return True
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """Read an action's canonical text (NotationError when it cannot be read)."""
+
+    def apply(self, action: Action | str) -> Event:
+        """Verify, then change the state, then return the record appended to the history."""
+        action = self._as_action(action)
+        self.verify(action)
+        return self._apply_verified(action)
+
+    @abstractmethod
+    def _apply_verified(self, action: Action) -> Event: ...
+
+    def _as_action(self, action: Action | str) -> Action:
+        return self.parse_action(action) if isinstance(action, str) else action
+
+    @abstractmethod
+    def forfeit(self, seat: int, reason: str) -> Event:
+        """End the current deal because `seat` faulted, with the game's forfeit result."""
+
+    # --- what is known ------------------------------------------------------------
+    @abstractmethod
+    def view(self, seat: int) -> View:
+        """Everything `seat` may know now, and nothing else."""
+
+    @property
+    @abstractmethod
+    def history(self) -> tuple[Event, ...]:
+        """The full log, hidden cards included: the referee's record of the match."""
+
+    def events_for(self, seat: int, start: int = 0) -> tuple[Event, ...]:
+        """History entries from index `start`, as `seat` may see them."""
+        seen = (event.visible_to(seat) for event in self.history[start:])
+        return tuple(event for event in seen if event is not None)
+
+    # --- how it ends --------------------------------------------------------------
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @abstractmethod
+    def deal_results(self) -> tuple[DealResult, ...]:
+        """The results of the deals finished so far."""
+
+    @abstractmethod
+    def standing(self) -> tuple[float, ...]:
+        """The match score per seat in the game's own terms (conto: bills paid)."""
+
+    def result(self) -> MatchResult:
+        """The match result; callable mid-match for the standing so far."""
+        deals = self.deal_results()
+        players = self.game.players
+        totals = tuple(sum(d.scores[s] for d in deals) for s in range(players))
+        return MatchResult(totals, ranks_from_scores(totals), deals)
+
+    def clone(self) -> State:
+        """An independent copy (for search bots)."""
+        import copy
+
+        return copy.deepcopy(self)
+

@@ -1,0 +1,64 @@
+"""The registry of games: `engine.load(name, **options)` finds a game by its spec name.
+
+Every public module of the `engine` package is a game; it is imported on first use, so a
+new game is a new module and nothing else.
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib
+import pkgutil
+from typing import Any
+
+from ._core import Game, GameSpec
+from ._errors import OptionError
+
+__all__ = ["register", "load", "games", "game_class"]
+
+_GAMES: dict[str, type[Game]] = {}
+_discovered = False
+
+
+def register(cls: type[Game]) -> type[Game]:
+    """Class decorator: make a Game subclass loadable by its spec name."""
+    name = cls.spec.name
+    if name in _GAMES and _GAMES[name] is not cls:
+        raise RuntimeError(f"Two games claim the name {name!r}.")
+    _GAMES[name] = cls
+    return cls
+
+
+def _discover() -> None:
+    global _discovered
+    if _discovered:
+        return
+    package = importlib.import_module(__package__)
+    for module in pkgutil.iter_modules(package.__path__):
+        if not module.name.startswith("_"):
+            importlib.import_module(f"{__package__}.{module.name}")
+    _discovered = True
+
+
+def game_class(name: str) -> type[Game]:
+    _discover()
+    try:
+        return _GAMES[name]
+    except KeyError:
+        known = sorted(_GAMES)
+        close = difflib.get_close_matches(name, known, n=1)
+        hint = f" Did you mean {close[0]!r}?" if close else ""
+        raise OptionError(
+            f"There is no game {name!r}; the games are {', '.join(known)}.{hint}"
+        ) from None
+
+
+def load(name: str, **options: Any) -> Game:
+    """The game `name` with `options` validated (OptionError, a ValueError, if refused)."""
+    return game_class(name)(**options)
+
+
+def games() -> tuple[GameSpec, ...]:
+    """The specs of every registered game, by name."""
+    _discover()
+    return tuple(_GAMES[name].spec for name in sorted(_GAMES))

@@ -1,0 +1,53 @@
+"""Deterministic randomness that is the same on every machine and Python version.
+
+`random.Random.shuffle` is not promised to stay stable across Python releases, and deals
+must replay forever from a stored seed, so the engine draws from SHA-256 in counter mode.
+Speed is irrelevant here: it runs once per deal, never per decision.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import MutableSequence
+
+__all__ = ["DealRandom"]
+
+
+class DealRandom:
+    """A stream of uniform integers derived from a seed and a path such as ("deal", 3)."""
+
+    def __init__(self, seed: int, *path: object) -> None:
+        self._key = repr((int(seed), *path)).encode()
+        self._counter = 0
+        self._pool = 0
+        self._bits = 0
+
+    def _refill(self) -> None:
+        block = hashlib.sha256(self._key + b"/" + str(self._counter).encode()).digest()
+        self._counter += 1
+        self._pool = (self._pool << 256) | int.from_bytes(block, "big")
+        self._bits += 256
+
+    def _take(self, bits: int) -> int:
+        while self._bits < bits:
+            self._refill()
+        self._bits -= bits
+        value = self._pool >> self._bits
+        self._pool &= (1 << self._bits) - 1
+        return value
+
+    def below(self, n: int) -> int:
+        """A uniform integer in [0, n), by rejection so that no value is favoured."""
+        if n <= 0:
+            raise ValueError(f"below() needs a positive bound, got {n}.")
+        bits = max(1, (n - 1).bit_length())
+        while True:
+            value = self._take(bits)
+            if value < n:
+                return value
+
+    def shuffle(self, items: MutableSequence) -> None:
+        """Fisher–Yates in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
