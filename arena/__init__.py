@@ -1,0 +1,1 @@
+"""Arena: a tournament arena for card-game bots."""
