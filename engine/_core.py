@@ -277,8 +277,22 @@ class State(ABC):
 
     def events_for(self, seat: int, start: int = 0) -> tuple[Event, ...]:
         """History entries from index `start`, as `seat` may see them."""
-        seen = (event.visible_to(seat) for event in self.history[start:])
-        return tuple(event for event in seen if event is not None)
+        history = self.history
+        if start:
+            seen = (event.visible_to(seat) for event in history[start:])
+            return tuple(event for event in seen if event is not None)
+        # Views carry the whole history, so a seat's redacted log is kept and extended
+        # rather than rebuilt per decision.  Tuples only: clones may share them safely.
+        owner, cache = self.__dict__.get("_visible_cache", (None, None))
+        if owner is not self:  # absent, or copied along by a clone
+            cache = {}
+            self.__dict__["_visible_cache"] = (self, cache)
+        known, upto = cache.get(seat, ((), 0))
+        if upto < len(history):
+            fresh = (event.visible_to(seat) for event in history[upto:])
+            known += tuple(event for event in fresh if event is not None)
+            cache[seat] = (known, len(history))
+        return known
 
     # --- how it ends --------------------------------------------------------------
     @abstractmethod

@@ -1,0 +1,245 @@
+"""The referee's side of gRPC, bridged into trio.
+
+grpcio's blocking calls ignore trio cancellation, so they are never awaited in a worker
+thread.  Instead: unary calls use grpcio's future API, whose completion callback wakes a
+trio task and whose `cancel()` really cancels the RPC when the trio scope is cancelled;
+the Play stream is written through a queue that grpcio's own thread consumes, and read
+by one reader thread per stream that hands every message to trio through the run's
+token.  A deadline is a trio cancel scope around a channel receive.
+"""
+
+from __future__ import annotations
+
+import math
+import queue
+import threading
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+import grpc
+import trio
+
+from arena.faults import BotFault, FaultKind
+from arena.v1 import arena_pb2 as pb
+from arena.v1 import arena_pb2_grpc as pb_grpc
+
+__all__ = ["open_grpc_bot", "GrpcBot", "PlayStream", "PROTOCOL_VERSION", "MAX_BOT_MESSAGE_BYTES"]
+
+PROTOCOL_VERSION = 1
+#: Decisions are tiny; anything bigger than this is a bot gone wrong.
+MAX_BOT_MESSAGE_BYTES = 64 * 1024
+#: Messages a bot may send that nobody asked for before it is cut off.
+FLOOD_LIMIT = 64
+_END = object()
+
+
+async def _await_future(future: grpc.Future) -> Any:
+    """Wait for a grpc future from trio; cancelling the wait cancels the RPC."""
+    token = trio.lowlevel.current_trio_token()
+    done = trio.Event()
+
+    def wake(_: grpc.Future) -> None:
+        try:
+            token.run_sync_soon(done.set)
+        except trio.RunFinishedError:
+            pass
+
+    future.add_done_callback(wake)
+    try:
+        await done.wait()
+    except trio.Cancelled:
+        future.cancel()
+        raise
+    return future.result()
+
+
+def _fault_from_rpc_error(error: grpc.RpcError, during: str) -> BotFault:
+    code = error.code() if hasattr(error, "code") else None
+    details = error.details() if hasattr(error, "details") else str(error)
+    if code == grpc.StatusCode.RESOURCE_EXHAUSTED:
+        return BotFault(FaultKind.OVERSIZED, f"{during}: {details}")
+    if code == grpc.StatusCode.INTERNAL and details and "deserializ" in details.lower():
+        return BotFault(FaultKind.MALFORMED, f"{during}: the bot sent bytes that are not a BotMessage")
+    name = code.name if code is not None else "error"
+    return BotFault(FaultKind.CRASH, f"{during}: {name}: {details}")
+
+
+def _serialize(message: pb.RefereeMessage | bytes) -> bytes:
+    return message if isinstance(message, bytes) else message.SerializeToString()
+
+
+class PlayStream:
+    """One match's Play stream with one bot seat."""
+
+    def __init__(self, call: Any, requests: queue.SimpleQueue, receive: trio.MemoryReceiveChannel) -> None:
+        self._call = call
+        self._requests = requests
+        self._receive = receive
+        self._closed_reason: BotFault | None = None
+        self.stale = 0
+        self.asked = 0  # decision requests sent; read by the reader thread to spot floods
+
+    def send(self, message: pb.RefereeMessage | bytes) -> None:
+        """Queue a message (or its bytes) for the bot; never blocks (grpcio's thread writes it)."""
+        if self._closed_reason is None:
+            self._requests.put(message)
+
+    async def decide(self, request: bytes, decision_id: int, time_limit: float) -> pb.Decision:
+        """Send a serialized RefereeMessage holding a decision request; wait for its answer.
+
+        At most `time_limit` seconds: then BotFault(TIMEOUT), and a late answer to this
+        request is recognised by its decision_id and dropped.
+        """
+        if self._closed_reason is not None:
+            raise BotFault(self._closed_reason.kind, f"stream already closed ({self._closed_reason.reason})")
+        self.asked += 1
+        self.send(request)
+        with trio.move_on_after(time_limit):
+            while True:
+                item = await self._receive.receive()
+                if isinstance(item, BotFault):
+                    self._closed_reason = item
+                    raise item
+                if item is _END:
+                    self._closed_reason = BotFault(FaultKind.CRASH, "the bot closed its stream")
+                    raise self._closed_reason
+                kind = item.WhichOneof("message")
+                if kind != "decision":
+                    raise BotFault(FaultKind.MALFORMED, "the bot sent a message with no decision in it")
+                decision = item.decision
+                if decision.decision_id != decision_id:
+                    # A late answer to a request that already timed out: not this one.
+                    self.stale += 1
+                    continue
+                return decision
+        raise BotFault(FaultKind.TIMEOUT, f"no answer within {time_limit * 1000:.0f} ms")
+
+    def close(self) -> None:
+        self._requests.put(_END)
+
+    def cancel(self) -> None:
+        self._closed_reason = self._closed_reason or BotFault(FaultKind.STOPPED, "stopped by the referee")
+        self._call.cancel()
+
+
+class GrpcBot:
+    """A connection to one bot address; opens a Play stream per match and seat."""
+
+    def __init__(self, name: str, address: str) -> None:
+        self.name = name
+        self.address = address
+        self._channel = grpc.insecure_channel(
+            address,
+            options=[
+                ("grpc.max_receive_message_length", MAX_BOT_MESSAGE_BYTES),
+                ("grpc.max_send_message_length", 64 * 1024 * 1024),
+                ("grpc.enable_retries", 0),
+            ],
+        )
+        self._stub = pb_grpc.BotStub(self._channel)
+        # Requests may be pre-serialized bytes (see GameWire.decision_request).
+        self._play = self._channel.stream_stream(
+            "/arena.v1.Bot/Play",
+            request_serializer=_serialize,
+            response_deserializer=pb.BotMessage.FromString,
+        )
+
+    async def hello(self, timeout: float) -> pb.HelloReply:
+        """Ask the bot who it is, waiting for it to come up for at most `timeout` seconds."""
+        request = pb.HelloRequest(protocol_version=PROTOCOL_VERSION, arena_version="0.1.0")
+        future = self._stub.Hello.future(request, timeout=timeout, wait_for_ready=True)
+        try:
+            with trio.fail_after(timeout + 1):
+                reply = await _await_future(future)
+        except trio.TooSlowError:
+            future.cancel()
+            raise BotFault(FaultKind.START, f"no Hello from {self.address} within {timeout:g} s") from None
+        except grpc.RpcError as error:
+            if error.code() == grpc.StatusCode.DEADLINE_EXCEEDED:
+                raise BotFault(FaultKind.START, f"no Hello from {self.address} within {timeout:g} s") from None
+            raise BotFault(FaultKind.START, f"Hello failed: {error.code().name}: {error.details()}") from None
+        if reply.protocol_version != PROTOCOL_VERSION:
+            raise BotFault(
+                FaultKind.START,
+                f"the bot speaks protocol version {reply.protocol_version}; the arena speaks {PROTOCOL_VERSION}",
+            )
+        return reply
+
+    @asynccontextmanager
+    async def open_play(self, start: pb.MatchStart) -> AsyncIterator[PlayStream]:
+        """A Play stream that starts with `start`; closed and cancelled on exit."""
+        requests: queue.SimpleQueue = queue.SimpleQueue()
+        requests.put(pb.RefereeMessage(match_start=start))
+
+        def request_iterator():
+            while True:
+                item = requests.get()
+                if item is _END:
+                    return
+                yield item
+
+        send, receive = trio.open_memory_channel(math.inf)
+        token = trio.lowlevel.current_trio_token()
+        call = self._play(request_iterator())
+        stream = PlayStream(call, requests, receive)
+        def deliver(item: object) -> None:
+            try:
+                send.send_nowait(item)
+            except (trio.ClosedResourceError, trio.BrokenResourceError):
+                pass
+
+        def forward(item: object) -> bool:
+            try:
+                token.run_sync_soon(deliver, item)
+            except trio.RunFinishedError:
+                return False
+            return True
+
+        def reader() -> None:
+            received = 0
+            try:
+                for message in call:
+                    received += 1
+                    if received > stream.asked + FLOOD_LIMIT:
+                        forward(BotFault(FaultKind.FLOOD, f"more than {FLOOD_LIMIT} messages nobody asked for"))
+                        call.cancel()
+                        return
+                    if not forward(message):
+                        return
+            except grpc.RpcError as error:
+                if error.code() != grpc.StatusCode.CANCELLED:
+                    forward(_fault_from_rpc_error(error, "the Play stream failed"))
+                return
+            except Exception as error:  # noqa: BLE001 - a reader must report, never die silently
+                forward(BotFault(FaultKind.MALFORMED, f"unreadable message: {error}"))
+                return
+            forward(_END)
+
+        thread = threading.Thread(target=reader, name=f"arena-read-{self.name}", daemon=True)
+        thread.start()
+        try:
+            yield stream
+        finally:
+            stream.close()
+            # Give a well-behaved bot a moment to see the end of the stream, then cut it.
+            with trio.move_on_after(1.0) as scope:
+                scope.shield = True
+                while True:
+                    item = await receive.receive()
+                    if item is _END or isinstance(item, BotFault):
+                        break
+            call.cancel()
+            send.close()
+
+    def close(self) -> None:
+        self._channel.close()
+
+
+@asynccontextmanager
+async def open_grpc_bot(name: str, address: str) -> AsyncIterator[GrpcBot]:
+    bot = GrpcBot(name, address)
+    try:
+        yield bot
+    finally:
+        bot.close()

@@ -1,0 +1,237 @@
+"""Engine records to protobuf messages, for any game, by field name.
+
+Every game's frozen dataclasses (view, actions, events, options) have a twin message in
+protos/arena/v1/<game>.proto with fields of the same names.  The envelopes in
+arena.proto (GameView, GameAction, GameEvent, GameOptions) hold one field per game,
+named as the game.  So a new game needs its .proto and nothing here.
+
+Mapping rules (checked by tests/test_wire.py against every registered game):
+- int, float, bool, str -> the scalar of the same name; None leaves an optional unset;
+- tuple -> repeated; a nested dataclass -> the message field of the same name;
+- an Enum member -> the proto enum value whose name ends in "_" + member.name;
+- a value whose proto field is a message with a single oneof (a game's Event union) is
+  put in the oneof field named after the value's class in snake_case.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import re
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+from google.protobuf.descriptor import FieldDescriptor
+from google.protobuf.message import Message
+
+import engine
+from arena.v1 import arena_pb2 as pb
+
+__all__ = ["WireError", "GameWire", "fill", "length_delimited"]
+
+
+class WireError(Exception):
+    """An engine record that its game's .proto cannot carry (a schema mismatch)."""
+
+
+@lru_cache(maxsize=None)
+def _snake(name: str) -> str:
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
+@lru_cache(maxsize=None)
+def _field_names(cls: type) -> tuple[str, ...]:
+    # repr=False marks an internal field (a cache key, say) that is not part of the record.
+    return tuple(f.name for f in dataclasses.fields(cls) if f.repr)
+
+
+@lru_cache(maxsize=None)
+def _enum_number(enum_descriptor: Any, member_name: str) -> int:
+    suffix = "_" + member_name
+    for value in enum_descriptor.values:
+        if value.name == member_name or value.name.endswith(suffix):
+            return value.number
+    raise WireError(f"Proto enum {enum_descriptor.full_name} has no value for {member_name}.")
+
+
+def fill(message: Message, record: Any, skip: frozenset[str] = frozenset()) -> Message:
+    """Copy a dataclass record into `message`, field by field; return the message."""
+    descriptor = message.DESCRIPTOR
+    oneofs = descriptor.oneofs
+    if len(oneofs) == 1 and len(descriptor.fields) == len(oneofs[0].fields):
+        # A union message (e.g. ContoEvent): the record's class picks the member.
+        name = _snake(type(record).__name__)
+        if name not in descriptor.fields_by_name:
+            raise WireError(f"{descriptor.full_name} has no member {name!r} for {record!r}.")
+        fill(getattr(message, name), record)
+        return message
+    fields = descriptor.fields_by_name
+    for name in _field_names(type(record)):
+        if name in skip:
+            continue
+        value = getattr(record, name)
+        if value is None:
+            continue
+        field = fields.get(name)
+        if field is None:
+            raise WireError(
+                f"{descriptor.full_name} has no field {name!r} for {type(record).__name__}."
+            )
+        _set(message, field, value)
+    return message
+
+
+def _set(message: Message, field: FieldDescriptor, value: Any) -> None:
+    name = field.name
+    is_message = field.type == FieldDescriptor.TYPE_MESSAGE
+    if field.is_repeated:
+        target = getattr(message, name)
+        if is_message:
+            for item in value:
+                fill(target.add(), item)
+        elif field.type == FieldDescriptor.TYPE_ENUM:
+            target.extend(_enum_number(field.enum_type, v.name) for v in value)
+        else:
+            target.extend(value)
+    elif is_message:
+        fill(getattr(message, name), value)
+    elif isinstance(value, enum.Enum):
+        setattr(message, name, _enum_number(field.enum_type, value.name))
+    else:
+        setattr(message, name, value)
+
+
+def _varint(value: int) -> bytes:
+    out = bytearray()
+    while value > 0x7F:
+        out.append((value & 0x7F) | 0x80)
+        value >>= 7
+    out.append(value)
+    return bytes(out)
+
+
+def length_delimited(field_number: int, payload: bytes | bytearray) -> bytes:
+    """One length-delimited protobuf field: tag, length, payload."""
+    return _varint(field_number << 3 | 2) + _varint(len(payload)) + payload
+
+
+_REQUEST_VIEW = pb.DecisionRequest.DESCRIPTOR.fields_by_name["view"].number
+_MESSAGE_REQUEST = pb.RefereeMessage.DESCRIPTOR.fields_by_name["decision_request"].number
+
+
+class GameWire:
+    """The envelopes of one game: its view, actions, events and options as messages."""
+
+    def __init__(self, game: engine.Game) -> None:
+        self.game = game
+        self.name = game.spec.name
+        # Interned engine actions recur all match long: convert each once.  Keyed by id
+        # with the action kept alive in the value, so an id is never reused meanwhile.
+        self._actions: dict[int, tuple[engine.Action, pb.LegalAction, bytes]] = {}
+        self._game_field = pb.GameView.DESCRIPTOR.fields_by_name[self.name].number
+        view_message = pb.GameView.DESCRIPTOR.fields_by_name[self.name].message_type
+        self._history_field = view_message.fields_by_name["history"].number
+        self._legal_field = pb.DecisionRequest.DESCRIPTOR.fields_by_name["legal_actions"].number
+        self.name = game.spec.name
+        if self.name not in pb.GameView.DESCRIPTOR.fields_by_name:
+            raise WireError(
+                f"protos/arena/v1/arena.proto has no {self.name!r} field in GameView; "
+                "add the game's messages to the protocol and regenerate the stubs."
+            )
+
+    def options(self) -> pb.GameOptions:
+        message = pb.GameOptions()
+        target = getattr(message, self.name)
+        target.SetInParent()
+        fields = target.DESCRIPTOR.fields_by_name
+        for key, value in self.game.options.items():
+            _set(target, fields[key], value) if key in fields else None
+        return message
+
+    def event(self, event: engine.Event) -> pb.GameEvent:
+        message = pb.GameEvent(text=event.text)
+        fill(getattr(message, self.name), event)
+        return message
+
+    def action(self, action: engine.Action) -> pb.LegalAction:
+        message = pb.LegalAction(text=action.text)
+        fill(getattr(message.action, self.name), action)
+        return message
+
+    def _action_entry(self, action: engine.Action) -> tuple[engine.Action, pb.LegalAction, bytes]:
+        cache = self._actions
+        hit = cache.get(id(action))
+        if hit is None or hit[0] is not action:
+            if len(cache) > 100_000:
+                cache.clear()
+            message = self.action(action)
+            encoded = length_delimited(self._legal_field, message.SerializeToString())
+            hit = cache[id(action)] = (action, message, encoded)
+        return hit
+
+    def actions(self, actions: Sequence[engine.Action]) -> list[pb.LegalAction]:
+        return [self._action_entry(a)[1] for a in actions]
+
+    def history_entry(self, event: pb.GameEvent) -> bytes:
+        """`event` encoded as one entry of the view's `history` field."""
+        return length_delimited(self._history_field, getattr(event, self.name).SerializeToString())
+
+    def decision_request(
+        self,
+        decision_id: int,
+        time_limit_ms: int,
+        view: engine.View,
+        history: bytes | bytearray,
+        actions: Sequence[engine.Action],
+    ) -> bytes:
+        """A serialized RefereeMessage holding a DecisionRequest.
+
+        Built from bytes because protobuf fields may come in any order: the seat's
+        history is encoded once per event and appended, not re-encoded per decision.
+        """
+        inner = pb.GameView()
+        target = getattr(inner, self.name)
+        fill(target, view, skip=frozenset({"history"}))
+        view_bytes = target.SerializeToString() + history
+        request = (
+            pb.DecisionRequest(decision_id=decision_id, time_limit_ms=time_limit_ms).SerializeToString()
+            + b"".join(self._action_entry(a)[2] for a in actions)
+            + length_delimited(_REQUEST_VIEW, length_delimited(self._game_field, view_bytes))
+        )
+        return length_delimited(_MESSAGE_REQUEST, request)
+
+    def view(self, view: engine.View, history: list[pb.GameEvent] | None = None) -> pb.GameView:
+        """The view; `history`, when given, is the seat's already-converted event log.
+
+        Converting the whole history at every decision would make the request cost grow
+        with the match; the referee keeps each seat's converted events and passes them.
+        """
+        message = pb.GameView()
+        target = getattr(message, self.name)
+        if history is None:
+            fill(target, view)
+        else:
+            fill(target, view, skip=frozenset({"history"}))
+            target.history.extend(getattr(e, self.name) for e in history)
+        target.SetInParent()
+        return message
+
+    def result(self, result: engine.MatchResult, standing: tuple[float, ...]) -> pb.MatchResult:
+        message = pb.MatchResult(
+            scores=result.scores, ranks=result.ranks, standing=standing
+        )
+        for deal in result.deals:
+            outcome = message.deals.add(deal=deal.deal, scores=deal.scores, ranks=deal.ranks)
+            if deal.forfeit is not None:
+                outcome.forfeit = deal.forfeit
+        return message
+
+
+def options_from_message(message: pb.GameOptions) -> Mapping[str, Any]:
+    """A GameOptions message back to keyword options (for bots that load the engine)."""
+    game = message.WhichOneof("game")
+    if game is None:
+        return {}
+    inner = getattr(message, game)
+    return {f.name: getattr(inner, f.name) for f in inner.DESCRIPTOR.fields}

@@ -1,0 +1,250 @@
+"""The referee: runs one match of any game between bot seats, whatever goes wrong.
+
+It uses only the engine's State interface (seat to act, legal actions, apply, forfeit,
+view, history, results), so a new game needs no code here.  Each seat is reached through
+a `SeatClient` (gRPC or stdio); every wait has a deadline; a bot's failure becomes a
+named fault, the seat forfeits the deal, and the match goes on.  A seat that faults on
+`STOP_AFTER` consecutive decisions is stopped and forfeits every later deal unasked.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager, AsyncExitStack
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import trio
+
+import engine
+from arena._wire import GameWire
+from arena.faults import BotFault, Fault, FaultKind
+from arena.v1 import arena_pb2 as pb
+
+__all__ = ["SeatClient", "SeatStream", "MatchRecord", "play_match", "STOP_AFTER"]
+
+log = logging.getLogger("arena.referee")
+
+STOP_AFTER = 3
+COMMENT_LIMIT = 1000
+
+
+class SeatStream(Protocol):
+    """One match's conversation with one seat."""
+
+    def send(self, message: pb.RefereeMessage | bytes) -> None: ...
+
+    async def decide(self, request: bytes, decision_id: int, time_limit: float) -> pb.Decision:
+        """`request` is a serialized RefereeMessage holding the DecisionRequest."""
+        ...
+
+    def cancel(self) -> None: ...
+
+
+class SeatClient(Protocol):
+    """What the referee needs of a bot: a stream per match.  Opening may raise BotFault."""
+
+    name: str
+
+    def open_play(self, start: pb.MatchStart) -> AbstractAsyncContextManager[SeatStream]: ...
+
+
+@dataclass(frozen=True)
+class Comment:
+    seat: int
+    deal: int
+    text: str
+
+
+@dataclass(frozen=True)
+class MatchRecord:
+    """Everything a match produced: enough to store, rate, replay and show it."""
+
+    match_id: str
+    game: str
+    players: int
+    options: Mapping[str, Any]
+    seed: int
+    deals: int
+    names: tuple[str, ...]
+    result: engine.MatchResult
+    standing: tuple[float, ...]
+    history: tuple[engine.Event, ...]
+    faults: tuple[Fault, ...]
+    comments: tuple[Comment, ...]
+    latencies: tuple[tuple[float, ...], ...] = field(repr=False)
+    seconds: float = 0.0
+
+    @property
+    def decisions(self) -> int:
+        return sum(len(seat) for seat in self.latencies)
+
+
+class _Seat:
+    """The referee's book-keeping for one seat during a match."""
+
+    def __init__(self, index: int, name: str) -> None:
+        self.index = index
+        self.name = name
+        self.stream: SeatStream | None = None
+        self.consecutive_faults = 0
+        self.stopped: str | None = None
+        self.events: list[pb.GameEvent] = []  # what this seat has seen, converted
+        self.unsent = 0  # how many of `events` the bot has not been sent yet
+        self.history = bytearray()  # `events` encoded as the view's history field
+        self.latencies: list[float] = []
+
+    def flush_events(self) -> None:
+        """Send the events this seat has not had yet, as one EventNotice."""
+        if self.unsent < len(self.events) and self.stream is not None and self.stopped is None:
+            notice = pb.EventNotice(events=self.events[self.unsent :])
+            self.stream.send(pb.RefereeMessage(event=notice))
+        self.unsent = len(self.events)
+
+
+async def play_match(
+    game: engine.Game,
+    seats: Sequence[SeatClient],
+    *,
+    seed: int,
+    deals: int,
+    move_time: float,
+    match_id: str = "",
+    hands: Sequence[str] | None = None,
+    on_event: Callable[[engine.Event], None] | None = None,
+) -> MatchRecord:
+    """Play one match; never raises because of a bot."""
+    if len(seats) != game.players:
+        raise ValueError(f"{game.spec.name} needs {game.players} seats here; {len(seats)} were given.")
+    started = time.monotonic()
+    state = game.new_match(seed=seed, deals=deals, hands=hands)
+    wire = GameWire(game)
+    book = [_Seat(i, client.name) for i, client in enumerate(seats)]
+    faults: list[Fault] = []
+    comments: list[Comment] = []
+    sent = 0
+
+    def current_deal() -> int:
+        return len(state.deal_results()) + 1
+
+    def charge(seat: _Seat, fault: BotFault) -> None:
+        record = Fault(seat.index, seat.name, fault.kind, fault.reason, current_deal())
+        faults.append(record)
+        log.warning("match %s: %s", match_id or "-", record)
+
+    def record_events() -> None:
+        """Convert new history entries once per seat (once in all when nothing is hidden)."""
+        nonlocal sent
+        history = state.history
+        for event in history[sent:]:
+            if on_event is not None:
+                on_event(event)
+            shared = None
+            for seat in book:
+                visible = event.visible_to(seat.index)
+                if visible is None:
+                    continue
+                if visible is event:
+                    if shared is None:
+                        shared = (wire.event(event),)
+                        shared += (wire.history_entry(shared[0]),)
+                    message, entry = shared
+                else:
+                    message = wire.event(visible)
+                    entry = wire.history_entry(message)
+                seat.events.append(message)
+                seat.history += entry
+        sent = len(history)
+
+    async with AsyncExitStack() as streams:
+        options = wire.options()
+        for seat, client in zip(book, seats):
+            start = pb.MatchStart(
+                match_id=match_id,
+                game=game.spec.name,
+                options=options,
+                players=game.players,
+                seat=seat.index,
+                names=[s.name for s in book],
+                deals=deals,
+                move_time_ms=round(move_time * 1000),
+            )
+            try:
+                seat.stream = await streams.enter_async_context(client.open_play(start))
+            except BotFault as fault:
+                charge(seat, fault)
+                seat.stopped = f"{fault.kind.value}: {fault.reason}"
+        record_events()
+        decision_id = 0
+        time_limit_ms = round(move_time * 1000)
+        while not state.is_terminal():
+            seat = book[state.current_seat()]  # type: ignore[index]
+            if seat.stopped is not None or seat.stream is None:
+                state.forfeit(seat.index, f"stopped: {seat.stopped}")
+                record_events()
+                continue
+            legal = state.legal_actions()
+            decision_id += 1
+            request = wire.decision_request(
+                decision_id, time_limit_ms, state.view(seat.index), seat.history, legal
+            )
+            seat.flush_events()
+            asked = time.perf_counter()
+            try:
+                decision = await seat.stream.decide(request, decision_id, move_time)
+                seat.latencies.append(time.perf_counter() - asked)
+                if decision.action_index >= len(legal):
+                    raise BotFault(
+                        FaultKind.ILLEGAL,
+                        f"action index {decision.action_index} is out of range: "
+                        f"there were {len(legal)} legal actions (0 to {len(legal) - 1})",
+                    )
+            except BotFault as fault:
+                charge(seat, fault)
+                seat.consecutive_faults += 1
+                state.forfeit(seat.index, f"{fault.kind.value}: {fault.reason}")
+                if seat.consecutive_faults >= STOP_AFTER:
+                    seat.stopped = f"{STOP_AFTER} consecutive faults"
+                    charge(seat, BotFault(FaultKind.STOPPED, f"stopped for the rest of the match after {STOP_AFTER} consecutive faults"))
+                    seat.stream.cancel()
+            else:
+                seat.consecutive_faults = 0
+                if decision.comment:
+                    comments.append(Comment(seat.index, current_deal(), decision.comment[:COMMENT_LIMIT]))
+                    log.info("match %s: seat %d (%s) says: %s", match_id or "-", seat.index, seat.name, decision.comment[:COMMENT_LIMIT])
+                state.apply(legal[decision.action_index])
+            record_events()
+
+        result = state.result()
+        standing = state.standing()
+        result_message = wire.result(result, standing)
+        fault_messages = [
+            pb.Fault(seat=f.seat, bot=f.bot, kind=pb.FaultKind.Value("FAULT_KIND_" + f.kind.name), reason=f.reason, deal=f.deal)
+            for f in faults
+        ]
+        for seat in book:
+            seat.flush_events()
+            if seat.stream is not None and seat.stopped is None:
+                seat.stream.send(
+                    pb.RefereeMessage(
+                        match_end=pb.MatchEnd(result=result_message, history=seat.events, faults=fault_messages)
+                    )
+                )
+    return MatchRecord(
+        match_id=match_id,
+        game=game.spec.name,
+        players=game.players,
+        options=dict(game.options),
+        seed=seed,
+        deals=deals,
+        names=tuple(s.name for s in book),
+        result=result,
+        standing=standing,
+        history=state.history,
+        faults=tuple(faults),
+        comments=tuple(comments),
+        latencies=tuple(tuple(s.latencies) for s in book),
+        seconds=time.monotonic() - started,
+    )

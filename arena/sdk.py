@@ -1,0 +1,184 @@
+"""Write an Arena bot in Python: subclass `Bot`, implement `act`, call `run`.
+
+    import random
+    from arena import sdk
+
+    class RandomBot(sdk.Bot):
+        name = "random"
+        games = ("conto",)
+        def act(self, request):
+            return random.randrange(len(request.legal_actions))
+
+    if __name__ == "__main__":
+        sdk.run(RandomBot)
+
+`run` serves the gRPC `Bot` service on the address in $ARENA_BOT_ADDRESS (or --address).
+Each match seat gets a fresh instance, so instance attributes are per-match memory.
+Bot parameters come from the command line: `run(MyBot)` parses `--key=value` arguments
+into `self.params` (numbers converted), so one file plays as several tuned variants.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import sys
+import threading
+from collections.abc import Iterator, Sequence
+from concurrent import futures
+from typing import Any
+
+import grpc
+
+from arena.v1 import arena_pb2 as pb
+from arena.v1 import arena_pb2_grpc as pb_grpc
+
+__all__ = ["Bot", "run", "serve", "parse_params", "ADDRESS_ENV", "pb"]
+
+ADDRESS_ENV = "ARENA_BOT_ADDRESS"
+PROTOCOL_VERSION = 1
+
+
+class Bot:
+    """Base class of a bot.  Override `act`; the `on_…` hooks are optional."""
+
+    #: Shown in Hello and in tournament tables.
+    name: str = "bot"
+    version: str = "1"
+    #: Game names this bot plays.
+    games: tuple[str, ...] = ("conto",)
+    #: One sentence: how the bot plays.
+    description: str = ""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        self.params: dict[str, Any] = dict(params or {})
+        self.match: pb.MatchStart | None = None
+        self.comment = ""
+
+    def param(self, key: str, default: Any) -> Any:
+        """A tuning parameter from the command line, or `default`."""
+        return self.params.get(key, default)
+
+    def on_match_start(self, start: pb.MatchStart) -> None:
+        """Called once per match, before anything else."""
+
+    def on_event(self, event: pb.GameEvent) -> None:
+        """Called for every public event, as this seat may see it."""
+
+    def act(self, request: pb.DecisionRequest) -> int:
+        """Return the index of the chosen action in `request.legal_actions`."""
+        raise NotImplementedError
+
+    def on_match_end(self, end: pb.MatchEnd) -> None:
+        """Called once when the match is over, with results and the shown hands."""
+
+
+def parse_params(argv: Sequence[str]) -> dict[str, Any]:
+    """`--key=value` / `--key value` pairs; ints and floats converted, `true`/`false` too."""
+    params: dict[str, Any] = {}
+    items = list(argv)
+    while items:
+        item = items.pop(0)
+        if not item.startswith("--"):
+            raise SystemExit(f"Bot parameters look like --key=value; cannot read {item!r}.")
+        key, sep, value = item[2:].partition("=")
+        if not sep:
+            if not items or items[0].startswith("--"):
+                value = "true"
+            else:
+                value = items.pop(0)
+        params[key.replace("-", "_")] = _convert(value)
+    return params
+
+
+def _convert(value: str) -> Any:
+    lowered = value.lower()
+    if lowered in ("true", "yes", "on"):
+        return True
+    if lowered in ("false", "no", "off"):
+        return False
+    for kind in (int, float):
+        try:
+            return kind(value)
+        except ValueError:
+            pass
+    return value
+
+
+class _Servicer(pb_grpc.BotServicer):
+    def __init__(self, bot_class: type[Bot], params: dict[str, Any]) -> None:
+        self._bot_class = bot_class
+        self._params = params
+
+    def Hello(self, request: pb.HelloRequest, context: grpc.ServicerContext) -> pb.HelloReply:
+        cls = self._bot_class
+        return pb.HelloReply(
+            name=str(self._params.get("name", cls.name)),
+            version=cls.version,
+            protocol_version=PROTOCOL_VERSION,
+            games=list(cls.games),
+            description=cls.description,
+        )
+
+    def Play(self, requests: Iterator[pb.RefereeMessage], context: grpc.ServicerContext) -> Iterator[pb.BotMessage]:
+        bot = self._bot_class(self._params)
+        for message in requests:
+            kind = message.WhichOneof("message")
+            if kind == "decision_request":
+                request = message.decision_request
+                bot.comment = ""
+                index = bot.act(request)
+                yield pb.BotMessage(
+                    decision=pb.Decision(
+                        decision_id=request.decision_id, action_index=index, comment=bot.comment
+                    )
+                )
+            elif kind == "event":
+                for event in message.event.events:
+                    bot.on_event(event)
+            elif kind == "match_start":
+                bot.match = message.match_start
+                bot.on_match_start(message.match_start)
+            elif kind == "match_end":
+                bot.on_match_end(message.match_end)
+                return
+
+
+def serve(bot_class: type[Bot], address: str, params: dict[str, Any] | None = None) -> None:
+    """Serve `bot_class` on `address` until SIGTERM/SIGINT or the parent arena goes away."""
+    server = grpc.server(
+        futures.ThreadPoolExecutor(max_workers=64, thread_name_prefix="bot"),
+        options=[("grpc.max_receive_message_length", 64 * 1024 * 1024)],
+    )
+    pb_grpc.add_BotServicer_to_server(_Servicer(bot_class, dict(params or {})), server)
+    if server.add_insecure_port(address) == 0 and not address.startswith("unix:"):
+        raise SystemExit(f"Cannot listen on {address}.")
+    server.start()
+    stop = threading.Event()
+
+    def on_signal(signum: int, frame: object) -> None:
+        stop.set()
+
+    signal.signal(signal.SIGTERM, on_signal)
+    signal.signal(signal.SIGINT, on_signal)
+    parent = os.getppid()
+    # Polling the parent covers an arena killed with -9 on systems without PDEATHSIG.
+    while not stop.wait(0.5):
+        if os.getppid() != parent:
+            break
+    server.stop(grace=0.2).wait()
+
+
+def run(bot_class: type[Bot], argv: Sequence[str] | None = None) -> None:
+    """The `main` of a bot script: read the address and parameters, then serve."""
+    parser = argparse.ArgumentParser(
+        prog=bot_class.name,
+        description=bot_class.description or None,
+        epilog="Other --key=value arguments become the bot's parameters (self.params).",
+    )
+    parser.add_argument("--address", default=os.environ.get(ADDRESS_ENV), help=f"listen address (default: ${ADDRESS_ENV})")
+    known, rest = parser.parse_known_args(sys.argv[1:] if argv is None else list(argv))
+    if not known.address:
+        parser.error(f"no address: set ${ADDRESS_ENV} or pass --address (e.g. localhost:50051)")
+    serve(bot_class, known.address, parse_params(rest))

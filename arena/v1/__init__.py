@@ -1,0 +1,1 @@
+"""Generated protobuf and gRPC stubs for the arena.v1 protocol; do not edit."""
