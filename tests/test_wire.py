@@ -1,0 +1,92 @@
+"""The protocol carries every game's records, and the committed stubs match protos/."""
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import engine
+from arena._protogen import ROOT, generate
+from arena._wire import GameWire
+from arena.v1 import arena_pb2 as pb
+
+GAMES = [spec.name for spec in engine.games()]
+
+
+def playouts(name, seeds=range(4)):
+    spec = engine.game_class(name).spec
+    for seed in seeds:
+        players = spec.min_players + seed % (spec.max_players - spec.min_players + 1)
+        game = engine.load(name, players=players)
+        state = game.new_match(seed=seed, deals=3)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            yield game, state
+            state.apply(rng.choice(state.legal_actions()))
+        yield game, state
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_game_has_its_messages_in_the_envelopes(name):
+    for envelope in (pb.GameView, pb.GameAction, pb.GameEvent, pb.GameOptions):
+        assert name in envelope.DESCRIPTOR.fields_by_name, f"{envelope.__name__} lacks {name}"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_views_actions_and_events_convert_field_for_field(name):
+    for game, state in playouts(name):
+        wire = GameWire(game)
+        seat = state.current_seat()
+        for s in range(game.players):
+            message = wire.view(state.view(s))
+            inner = getattr(message, name)
+            view = state.view(s)
+            assert inner.seat == view.seat
+            assert len(inner.history) == len(view.history)
+        for action in state.legal_actions():
+            converted = wire.action(action)
+            assert converted.text == action.text
+            assert converted.action.WhichOneof("game") == name
+        if seat is None:
+            for event in state.history:
+                assert wire.event(event).WhichOneof("game") == name
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_byte_built_request_equals_the_message_built_field_by_field(name):
+    for game, state in playouts(name, seeds=range(2)):
+        seat = state.current_seat()
+        if seat is None:
+            continue
+        wire = GameWire(game)
+        events = [wire.event(e) for e in state.events_for(seat)]
+        history = b"".join(wire.history_entry(e) for e in events)
+        view = state.view(seat)
+        built = pb.RefereeMessage.FromString(
+            wire.decision_request(9, 1500, view, history, state.legal_actions())
+        )
+        expected = pb.DecisionRequest(
+            decision_id=9,
+            time_limit_ms=1500,
+            view=wire.view(view),
+            legal_actions=wire.actions(state.legal_actions()),
+        )
+        assert built.decision_request == expected
+
+
+def test_options_message_carries_the_game_options():
+    game = engine.load("conto", players=6, hand_size=5, courses=3, oste=True)
+    options = GameWire(game).options().conto
+    assert (options.hand_size, options.courses, options.oste) == (5, 3, True)
+
+
+def test_committed_stubs_are_not_stale(tmp_path):
+    pytest.importorskip("grpc_tools")
+    generate(tmp_path)
+    fresh = {p.name: p.read_bytes() for p in (tmp_path / "arena" / "v1").iterdir()}
+    committed = {p.name: p.read_bytes() for p in (ROOT / "arena" / "v1").iterdir() if p.is_file() and p.suffix in (".py", ".pyi")}
+    assert fresh.keys() == committed.keys(), "stub files differ: run python -m arena._protogen"
+    stale = [name for name in fresh if fresh[name] != committed[name]]
+    assert not stale, f"stale stubs {stale}: run python -m arena._protogen"
