@@ -1,17 +1,18 @@
 """random — uniform over the legal actions: the floor every strategy must beat."""
-
 import random
 
 from arena import sdk
 
 
 class RandomBot(sdk.Bot):
-    name = "random"
-    games = ("conto", "invido")
+    name, games = "random", ("conto", "invido")
     description = "Chooses uniformly at random among the legal actions."
 
+    def on_match_start(self, start):  # seeded per match and seat: tournaments replay exactly
+        self.rng = random.Random(f"{start.match_id}/{start.seat}/{self.param('seed', 0)}")
+
     def act(self, request):
-        return random.randrange(len(request.legal_actions))
+        return self.rng.randrange(len(request.legal_actions))
 
 
 if __name__ == "__main__":

@@ -66,6 +66,10 @@ class GameSpec:
     options: tuple[Option, ...]
     #: True when seats play in fixed partnerships (see Game.team_of).
     partnerships: bool = False
+    #: How result tables show a bot's mean deal score: a column title and a factor
+    #: (conto: scores are -1 per hand lost, shown as "hands lost %" with factor -100).
+    score_title: str = "score/deal"
+    score_factor: float = 1.0
 
     def option(self, name: str) -> Option:
         for option in self.options:
@@ -110,6 +114,12 @@ class Event:
     @property
     def text(self) -> str:
         raise NotImplementedError
+
+    def columns(self) -> tuple[tuple[str, str], ...] | None:
+        """For a seat's move: (title, value) cells of a transcript row, like the seed's
+        tables (conto: action, declaration, reveal).  None for other events, which a
+        transcript prints as a line of text."""
+        return None
 
     def __str__(self) -> str:
         return self.text

@@ -1,0 +1,246 @@
+"""The bots of a run: one process per bot, started on demand, restarted after a crash.
+
+A gRPC bot serves every match it plays (copies of it at one table included) from one
+process, each match on its own Play stream; this keeps process starts out of the
+tournament's time.  A bot given by `address` is already running elsewhere and is only
+connected to.  The pool owns its processes through a trio nursery: leaving
+`open_bot_pool` stops every one of them.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Mapping
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+
+import trio
+
+from arena._grpc import GrpcBot
+from arena._process import BotCommand, BotStartError, open_bot_process
+from arena.faults import BotFault, FaultKind
+from arena.v1 import arena_pb2 as pb
+
+__all__ = ["BotEntry", "BotPool", "open_bot_pool"]
+
+log = logging.getLogger("arena.pool")
+
+
+@dataclass(frozen=True)
+class BotEntry:
+    """A bot as the tournament file (or `arena play --bot`) names it."""
+
+    name: str
+    command: tuple[str, ...] = ()
+    address: str | None = None
+    env: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    cwd: str | None = None
+    protocol: str = "grpc"
+    memory_limit: int | None = 2 * 1024**3
+    startup_timeout: float = 20.0
+
+    def describe(self) -> str:
+        return self.address or " ".join(self.command)
+
+
+class _Running:
+    def __init__(self, grpc_bot: GrpcBot, hello: pb.HelloReply, process) -> None:
+        self.grpc = grpc_bot
+        self.hello = hello
+        self.process = process
+        self.stop = trio.Event()
+        self.done = trio.Event()
+
+    def alive(self) -> bool:
+        return self.process is None or self.process.returncode() is None
+
+
+class BotPool:
+    """Hands out seat clients for named bots; see `open_bot_pool`."""
+
+    def __init__(self, nursery: trio.Nursery, entries: Mapping[str, BotEntry], log_dir: Path, game: str | None) -> None:
+        self._nursery = nursery
+        self._entries = dict(entries)
+        self._log_dir = log_dir
+        self._game = game
+        self._running: dict[str, _Running] = {}
+        self._locks = {name: trio.Lock() for name in entries}
+        self.starts: dict[str, int] = {name: 0 for name in entries}
+        self._start_failures: dict[str, BotFault] = {}
+
+    def entry(self, name: str) -> BotEntry:
+        return self._entries[name]
+
+    def seat(self, name: str) -> _PooledSeat:
+        """A SeatClient for the referee (see arena.referee)."""
+        if self._entries[name].protocol == "stdio":
+            from arena.stdio import StdioSeat
+
+            return StdioSeat(self._entries[name], self._log_dir)
+        return _PooledSeat(self, name)
+
+    async def hello(self, name: str) -> pb.HelloReply:
+        """Start the bot if needed and return its Hello (raises BotFault)."""
+        return (await self._ensure(name)).hello
+
+    async def _ensure(self, name: str) -> _Running:
+        async with self._locks[name]:
+            running = self._running.get(name)
+            if running is not None and running.alive():
+                return running
+            if running is not None:
+                log.warning("bot %s: %s; restarting it", name, running.process.exit_description())
+                running.stop.set()
+                with trio.move_on_after(5):
+                    await running.done.wait()
+            failed = self._start_failures.get(name)
+            if failed is not None:
+                # A bot that could not start is not retried every match: say why, fast.
+                raise BotFault(FaultKind.START, f"not retried after failing to start: {failed.reason}")
+            try:
+                running = await self._nursery.start(self._serve, self._entries[name])
+            except BotFault as fault:
+                self._start_failures[name] = fault
+                raise
+            self._running[name] = running
+            return running
+
+    async def _serve(self, entry: BotEntry, task_status=trio.TASK_STATUS_IGNORED) -> None:
+        self.starts[entry.name] += 1
+        if entry.address is not None:
+            bot = GrpcBot(entry.name, entry.address)
+            try:
+                running = _Running(bot, await self._hello(bot, entry), None)
+                task_status.started(running)
+                await running.stop.wait()
+            finally:
+                bot.close()
+            return
+        command = BotCommand(
+            name=entry.name,
+            argv=entry.command,
+            env=entry.env,
+            cwd=entry.cwd,
+            memory_limit=entry.memory_limit,
+        )
+        try:
+            async with open_bot_process(command, self._log_dir) as process:
+                bot = GrpcBot(entry.name, process.address)
+                try:
+                    answer: list[pb.HelloReply | BotFault] = []
+                    # Nursery bodies wrap exceptions in groups, so both tasks report
+                    # through `answer` and the first to finish ends the wait.
+                    async with trio.open_nursery() as waiting:
+                        async def ask() -> None:
+                            try:
+                                answer.append(await self._hello(bot, entry))
+                            except BotFault as fault:
+                                answer.append(fault)
+                            waiting.cancel_scope.cancel()
+
+                        async def exit_ends_wait() -> None:
+                            await process.wait()
+                            waiting.cancel_scope.cancel()
+
+                        waiting.start_soon(ask)
+                        waiting.start_soon(exit_ends_wait)
+                    if not answer or isinstance(answer[0], BotFault):
+                        reason = answer[0].reason if answer else "no Hello"
+                        if process.returncode() is not None:
+                            reason = (
+                                f"{reason}; the process {process.exit_description()} "
+                                f"(see {process.log_path})"
+                            )
+                        raise BotFault(FaultKind.START, reason)
+                    hello = answer[0]
+                    running = _Running(bot, hello, process)
+                    task_status.started(running)
+                    with trio.CancelScope() as scope:
+                        async with trio.open_nursery() as watch:
+                            async def on_exit() -> None:
+                                await process.wait()
+                                scope.cancel()
+
+                            watch.start_soon(on_exit)
+                            await running.stop.wait()
+                            scope.cancel()
+                    running.done.set()
+                finally:
+                    bot.close()
+        except BotStartError as error:
+            raise BotFault(FaultKind.START, str(error)) from None
+
+    async def _hello(self, bot: GrpcBot, entry: BotEntry) -> pb.HelloReply:
+        hello = await bot.hello(entry.startup_timeout)
+        if self._game is not None and self._game not in hello.games:
+            plays = ", ".join(hello.games) or "nothing"
+            raise BotFault(
+                FaultKind.START, f"the bot says it plays {plays}, not {self._game}"
+            )
+        return hello
+
+    def exit_description(self, name: str) -> str | None:
+        running = self._running.get(name)
+        if running is None or running.process is None or running.process.returncode() is None:
+            return None
+        return running.process.exit_description()
+
+
+class _PooledSeat:
+    """A seat client backed by the pool's process for one bot."""
+
+    def __init__(self, pool: BotPool, name: str) -> None:
+        self._pool = pool
+        self.name = name
+
+    @asynccontextmanager
+    async def open_play(self, start: pb.MatchStart) -> AsyncIterator[_ExplainingStream]:
+        running = await self._pool._ensure(self.name)
+        async with running.grpc.open_play(start) as stream:
+            yield _ExplainingStream(stream, self._pool, self.name)
+
+
+class _ExplainingStream:
+    """Adds the process's fate ("killed by signal 9…") to a crash fault's reason."""
+
+    def __init__(self, stream, pool: BotPool, name: str) -> None:
+        self._stream = stream
+        self._pool = pool
+        self._name = name
+
+    def send(self, message: pb.RefereeMessage | bytes) -> None:
+        self._stream.send(message)
+
+    def cancel(self) -> None:
+        self._stream.cancel()
+
+    async def decide(self, request: bytes, decision_id: int, time_limit: float) -> pb.Decision:
+        try:
+            return await self._stream.decide(request, decision_id, time_limit)
+        except BotFault as fault:
+            if fault.kind is FaultKind.CRASH:
+                # The stream may break a moment before the exit status can be read.
+                with trio.move_on_after(0.5):
+                    running = self._pool._running.get(self._name)
+                    if running is not None and running.process is not None:
+                        await running.process.wait()
+                fate = self._pool.exit_description(self._name)
+                if fate:
+                    raise BotFault(fault.kind, f"{fault.reason}; the process {fate}") from None
+            raise
+
+
+@asynccontextmanager
+async def open_bot_pool(
+    entries: Mapping[str, BotEntry], log_dir: Path, game: str | None = None
+) -> AsyncIterator[BotPool]:
+    """A pool whose processes all stop when the block is left, however it is left."""
+    log_dir.mkdir(parents=True, exist_ok=True)
+    async with trio.open_nursery() as nursery:
+        pool = BotPool(nursery, entries, log_dir, game)
+        try:
+            yield pool
+        finally:
+            nursery.cancel_scope.cancel()

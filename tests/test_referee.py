@@ -1,0 +1,138 @@
+"""The referee with real bot processes over gRPC: a normal match, every fault kind."""
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+import trio
+
+import engine
+from arena.faults import FaultKind
+from arena.pool import BotEntry, open_bot_pool
+from arena.referee import STOP_AFTER, play_match
+
+ROOT = Path(__file__).resolve().parent.parent
+BOTS = ROOT / "tests" / "fixtures" / "bots"
+RANDOM = (sys.executable, str(ROOT / "bots" / "random_bot.py"))
+
+
+def fixture(name: str) -> tuple[str, ...]:
+    return (sys.executable, str(BOTS / f"{name}.py"))
+
+
+def pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().split(")")[-1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+def run_match(tmp_path, seats, *, deals=3, move_time=2.0, memory_limit=2 * 1024**3, game=None):
+    """Play one conto match; return the record and the pids the pool started."""
+    game = game or engine.load("conto", players=len(seats))
+    entries = {
+        name: BotEntry(name, command=argv, memory_limit=memory_limit, startup_timeout=10.0)
+        for name, argv in seats
+    }
+    pids = []
+
+    async def main():
+        async with open_bot_pool(entries, tmp_path / "logs", game=game.spec.name) as pool:
+            record = await play_match(
+                game, [pool.seat(name) for name, _ in seats], seed=7, deals=deals, move_time=move_time, match_id="t"
+            )
+            pids.extend(r.process.pid for r in pool._running.values() if r.process is not None)
+            return record
+
+    record = trio.run(main)
+    for pid in pids:
+        assert not pid_alive(pid), f"bot process {pid} outlived the pool"
+    return record
+
+
+def test_a_match_between_real_bot_processes(tmp_path):
+    record = run_match(tmp_path, [("r1", RANDOM), ("r2", RANDOM), ("r3", RANDOM), ("r4", RANDOM)], deals=4)
+    assert record.faults == ()
+    assert len(record.result.deals) == 4
+    # Each deal of conto has exactly one loser, who pays one point.
+    assert sum(record.standing) == 4
+    assert all(sorted(d.ranks) == [0, 0, 0, 3] for d in record.result.deals)
+    assert record.decisions > 4
+
+
+def test_same_seed_and_deterministic_bots_give_the_same_match(tmp_path):
+    seats = [("a", RANDOM), ("b", fixture("first_action")), ("c", RANDOM)]
+    first = run_match(tmp_path / "1", seats)
+    second = run_match(tmp_path / "2", seats)
+    assert [e.text for e in first.history] == [e.text for e in second.history]
+
+
+@pytest.mark.parametrize(
+    "bot, kind, move_time, memory_limit",
+    [
+        ("never_starts", FaultKind.START, 2.0, None),
+        ("hangs", FaultKind.TIMEOUT, 0.3, None),
+        ("exits_mid_match", FaultKind.CRASH, 2.0, None),
+        ("answers_9999", FaultKind.ILLEGAL, 2.0, None),
+        ("garbage", FaultKind.MALFORMED, 2.0, None),
+        ("floods", FaultKind.FLOOD, 2.0, None),
+        ("oversized", FaultKind.OVERSIZED, 2.0, None),
+        ("allocates", FaultKind.CRASH, 5.0, 400 * 1024**2),
+    ],
+)
+def test_each_broken_bot_gives_its_named_fault_and_the_match_ends(tmp_path, bot, kind, move_time, memory_limit):
+    deals = 4
+    record = run_match(
+        tmp_path,
+        [("broken", fixture(bot)), ("r1", RANDOM), ("r2", RANDOM)],
+        deals=deals,
+        move_time=move_time,
+        memory_limit=memory_limit or 2 * 1024**3,
+    )
+    kinds = [f.kind for f in record.faults if f.bot == "broken"]
+    assert kinds and kinds[0] is kind, record.faults
+    assert all(f.bot == "broken" for f in record.faults), "only the broken bot is charged"
+    assert len(record.result.deals) == deals, "the match went on to the end"
+    # Every deal the broken bot faulted in, it lost; the others never lost those.
+    for deal in record.result.deals:
+        if deal.forfeit is not None:
+            assert deal.forfeit == 0 and deal.ranks[0] == 2
+    assert all(f.reason for f in record.faults)
+
+
+def test_a_bot_faulting_three_times_in_a_row_is_stopped(tmp_path):
+    record = run_match(tmp_path, [("nines", fixture("answers_9999")), ("r1", RANDOM), ("r2", RANDOM)], deals=6)
+    kinds = [f.kind for f in record.faults]
+    assert kinds[:STOP_AFTER] == [FaultKind.ILLEGAL] * STOP_AFTER
+    assert kinds[STOP_AFTER] is FaultKind.STOPPED
+    assert len(kinds) == STOP_AFTER + 1, "a stopped bot is not asked again"
+    assert record.standing[0] == 6, "it forfeits every deal"
+    assert "out of range" in record.faults[0].reason and "9999" in record.faults[0].reason
+
+
+def test_a_crashed_bot_is_restarted_for_the_next_match(tmp_path):
+    game = engine.load("conto", players=3)
+    entries = {
+        "exits": BotEntry("exits", command=fixture("exits_mid_match")),
+        "r": BotEntry("r", command=RANDOM),
+    }
+
+    async def main():
+        async with open_bot_pool(entries, tmp_path, game="conto") as pool:
+            records = []
+            for match in range(2):
+                records.append(
+                    await play_match(game, [pool.seat("exits"), pool.seat("r"), pool.seat("r")], seed=match, deals=2, move_time=2.0)
+                )
+            return records, pool.starts["exits"]
+
+    records, starts = trio.run(main)
+    assert starts == 2
+    assert all(any(f.kind is FaultKind.CRASH for f in r.faults) for r in records)
+    assert "exited with status 7" in next(f.reason for f in records[0].faults if f.kind is FaultKind.CRASH)
