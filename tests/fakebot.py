@@ -1,0 +1,47 @@
+"""A scripted fake bot for protocol tests: an in-process SeatClient, no gRPC.
+
+It records every message the referee sends it (decoded), and answers with a script:
+a function from the decision request to an index, or a BotFault to raise.
+"""
+
+from __future__ import annotations
+
+import random
+from contextlib import asynccontextmanager
+
+from arena.faults import BotFault
+from arena.v1 import arena_pb2 as pb
+
+
+class FakeSeat:
+    def __init__(self, name, script=None, seed=0):
+        self.name = name
+        self.script = script or (lambda request, rng: rng.randrange(len(request.legal_actions)))
+        self.rng = random.Random(seed)
+        self.received: list[pb.RefereeMessage] = []
+
+    @asynccontextmanager
+    async def open_play(self, start):
+        self.received.append(pb.RefereeMessage(match_start=start))
+        yield _FakeStream(self)
+
+
+class _FakeStream:
+    def __init__(self, seat):
+        self.seat = seat
+
+    def send(self, message):
+        if isinstance(message, bytes):
+            message = pb.RefereeMessage.FromString(message)
+        self.seat.received.append(message)
+
+    async def decide(self, request, decision_id, time_limit):
+        message = pb.RefereeMessage.FromString(request)
+        self.seat.received.append(message)
+        answer = self.seat.script(message.decision_request, self.seat.rng)
+        if isinstance(answer, BotFault):
+            raise answer
+        return pb.Decision(decision_id=decision_id, action_index=answer)
+
+    def cancel(self):
+        pass
