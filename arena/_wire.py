@@ -46,60 +46,79 @@ def _field_names(cls: type) -> tuple[str, ...]:
     return tuple(f.name for f in dataclasses.fields(cls) if f.repr)
 
 
+_SCALAR, _ENUM, _MESSAGE, _REPEATED, _REPEATED_ENUM, _REPEATED_MESSAGE = range(6)
+
+
 @lru_cache(maxsize=None)
-def _enum_number(enum_descriptor: Any, member_name: str) -> int:
-    suffix = "_" + member_name
-    for value in enum_descriptor.values:
-        if value.name == member_name or value.name.endswith(suffix):
-            return value.number
-    raise WireError(f"Proto enum {enum_descriptor.full_name} has no value for {member_name}.")
+def _plan(cls: type, descriptor: Any) -> tuple[tuple[str, int, Any], ...] | str:
+    """How to copy a record class into a message type, worked out once per pair.
+
+    A union message (a game's Event: one oneof holding every field) gives the name of
+    the member that this record class fills instead.
+    """
+    oneofs = descriptor.oneofs
+    if len(oneofs) == 1 and len(descriptor.fields) == len(oneofs[0].fields):
+        name = _snake(cls.__name__)
+        if name not in descriptor.fields_by_name:
+            raise WireError(f"{descriptor.full_name} has no member {name!r} for {cls.__name__}.")
+        return name
+    plan = []
+    for name in _field_names(cls):
+        field = descriptor.fields_by_name.get(name)
+        if field is None:
+            raise WireError(f"{descriptor.full_name} has no field {name!r} for {cls.__name__}.")
+        if field.type == FieldDescriptor.TYPE_MESSAGE:
+            kind, extra = (_REPEATED_MESSAGE if field.is_repeated else _MESSAGE), field.message_type
+        elif field.type == FieldDescriptor.TYPE_ENUM:
+            numbers = {v.name: v.number for v in field.enum_type.values}
+            kind, extra = (_REPEATED_ENUM if field.is_repeated else _ENUM), (field.enum_type, numbers)
+        else:
+            kind, extra = (_REPEATED if field.is_repeated else _SCALAR), None
+        plan.append((name, kind, extra))
+    return tuple(plan)
+
+
+def _enum_value(extra: tuple[Any, dict[str, int]], member: enum.Enum) -> int:
+    descriptor, numbers = extra
+    suffix = "_" + member.name
+    for name, number in numbers.items():
+        if name == member.name or name.endswith(suffix):
+            return number
+    raise WireError(f"Proto enum {descriptor.full_name} has no value for {member.name}.")
 
 
 def fill(message: Message, record: Any, skip: frozenset[str] = frozenset()) -> Message:
     """Copy a dataclass record into `message`, field by field; return the message."""
-    descriptor = message.DESCRIPTOR
-    oneofs = descriptor.oneofs
-    if len(oneofs) == 1 and len(descriptor.fields) == len(oneofs[0].fields):
-        # A union message (e.g. ContoEvent): the record's class picks the member.
-        name = _snake(type(record).__name__)
-        if name not in descriptor.fields_by_name:
-            raise WireError(f"{descriptor.full_name} has no member {name!r} for {record!r}.")
-        fill(getattr(message, name), record)
+    plan = _plan(type(record), message.DESCRIPTOR)
+    if isinstance(plan, str):
+        fill(getattr(message, plan), record)
         return message
-    fields = descriptor.fields_by_name
-    for name in _field_names(type(record)):
-        if name in skip:
-            continue
+    for name, kind, extra in plan:
         value = getattr(record, name)
-        if value is None:
+        if value is None or name in skip:
             continue
-        field = fields.get(name)
-        if field is None:
-            raise WireError(
-                f"{descriptor.full_name} has no field {name!r} for {type(record).__name__}."
-            )
-        _set(message, field, value)
+        if kind == _SCALAR:
+            setattr(message, name, value)
+        elif kind == _MESSAGE:
+            fill(getattr(message, name), value)
+        elif kind == _REPEATED:
+            getattr(message, name).extend(value)
+        elif kind == _REPEATED_MESSAGE:
+            target = getattr(message, name)
+            for item in value:
+                fill(target.add(), item)
+        elif kind == _ENUM:
+            setattr(message, name, _enum_value(extra, value))
+        else:
+            getattr(message, name).extend(_enum_value(extra, v) for v in value)
     return message
 
 
 def _set(message: Message, field: FieldDescriptor, value: Any) -> None:
-    name = field.name
-    is_message = field.type == FieldDescriptor.TYPE_MESSAGE
-    if field.is_repeated:
-        target = getattr(message, name)
-        if is_message:
-            for item in value:
-                fill(target.add(), item)
-        elif field.type == FieldDescriptor.TYPE_ENUM:
-            target.extend(_enum_number(field.enum_type, v.name) for v in value)
-        else:
-            target.extend(value)
-    elif is_message:
-        fill(getattr(message, name), value)
-    elif isinstance(value, enum.Enum):
-        setattr(message, name, _enum_number(field.enum_type, value.name))
-    else:
-        setattr(message, name, value)
+    """Set one field from a plain value (used for options, which are not records)."""
+    if isinstance(value, enum.Enum):
+        value = _enum_value((field.enum_type, {v.name: v.number for v in field.enum_type.values}), value)
+    setattr(message, field.name, value)
 
 
 def _varint(value: int) -> bytes:
