@@ -42,8 +42,11 @@ def _snake(name: str) -> str:
 
 @lru_cache(maxsize=None)
 def _field_names(cls: type) -> tuple[str, ...]:
-    # repr=False marks an internal field (a cache key, say) that is not part of the record.
-    return tuple(f.name for f in dataclasses.fields(cls) if f.repr)
+    # repr=False marks an internal field (a cache key, say); metadata "referee_only" a
+    # field that is never sent to a seat (conto's match seed): neither is on the wire.
+    return tuple(
+        f.name for f in dataclasses.fields(cls) if f.repr and not f.metadata.get("referee_only")
+    )
 
 
 _SCALAR, _ENUM, _MESSAGE, _REPEATED, _REPEATED_ENUM, _REPEATED_MESSAGE = range(6)

@@ -1,0 +1,167 @@
+"""What a tournament prints: the Elo table, the game's statistics, live progress.
+
+Everything here is computed from stored matches, so `arena table` gives the same table
+mid-run, after the run, or years later.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from tabulate import tabulate
+
+import engine
+from arena.ratings import Observation, RatingError, RatingTable, fit
+from arena.store import StoredMatch
+
+__all__ = ["observations", "BotLine", "summarize", "elo_table", "statistics_table", "ProgressPrinter"]
+
+
+def observations(matches: Iterable[StoredMatch]) -> list[Observation]:
+    """One rating observation per deal: the seats' bots and the deal's finishing order."""
+    out = []
+    for match in matches:
+        sides = tuple((name,) for name in match.names)
+        for deal in match.deals:
+            out.append(Observation(sides=sides, ranks=deal.ranks))
+    return out
+
+
+@dataclass(frozen=True)
+class BotLine:
+    """A bot's totals over stored matches."""
+
+    name: str
+    deals: int
+    score_sum: float
+    faults: tuple[tuple[str, int], ...]
+
+    @property
+    def mean_score(self) -> float:
+        return self.score_sum / self.deals if self.deals else 0.0
+
+
+def summarize(matches: Sequence[StoredMatch]) -> dict[str, BotLine]:
+    deals: Counter[str] = Counter()
+    scores: Counter[str] = Counter()
+    faults: dict[str, Counter[str]] = {}
+    for match in matches:
+        for deal in match.deals:
+            for seat, name in enumerate(match.names):
+                deals[name] += 1
+                scores[name] += deal.scores[seat]
+        for fault in match.faults:
+            faults.setdefault(fault.bot, Counter())[fault.kind.value] += 1
+    names = set(deals) | set(faults)
+    return {
+        name: BotLine(name, deals[name], scores[name], tuple(sorted(faults.get(name, Counter()).items())))
+        for name in names
+    }
+
+
+def _faults_text(faults: tuple[tuple[str, int], ...]) -> str:
+    return ", ".join(f"{kind} {count}" for kind, count in faults) if faults else "-"
+
+
+def elo_table(
+    matches: Sequence[StoredMatch],
+    spec: engine.GameSpec,
+    anchor: tuple[str, float] | None = None,
+    tablefmt: str = "simple",
+) -> tuple[str, RatingTable | None]:
+    """The ranking table as text, and the fit behind it (None when nothing is rated yet)."""
+    lines = summarize(matches)
+    try:
+        table = fit(observations(matches), anchor=anchor)
+    except RatingError as error:
+        return f"No ratings yet: {error}", None
+    rows = []
+    for rank, (rating, los) in enumerate(zip(table.ratings, table.los), start=1):
+        line = lines.get(rating.name, BotLine(rating.name, 0, 0.0, ()))
+        rows.append(
+            [
+                rank,
+                rating.name,
+                f"{rating.elo:+.0f}",
+                f"{(rating.high - rating.low) / 2:.0f}",
+                "-" if los is None else f"{los * 100:.0f}%",
+                line.deals,
+                f"{line.mean_score * spec.score_factor:.1f}",
+                _faults_text(line.faults),
+            ]
+        )
+    headers = ["#", "bot", "Elo", "±95%", "LOS next", "hands", spec.score_title, "faults"]
+    text = tabulate(rows, headers=headers, tablefmt=tablefmt, colalign=("right", "left", "right", "right", "right", "right", "right", "left"))
+    note = f"Elo: {table.model} fit over all deals, centred on " + (
+        f"{anchor[0]} = {anchor[1]:+g}" if anchor else "the pool mean"
+    ) + "; ±95% from the inverse Hessian; LOS next = likelihood of superiority over the bot below."
+    return f"{text}\n{note}", table
+
+
+def statistics_table(matches: Sequence[StoredMatch], game: engine.Game, tablefmt: str = "simple") -> str | None:
+    """The game's own per-bot statistics (e.g. conto's bluffing), when the game has any."""
+    analyse = getattr(game, "seat_statistics", None)
+    if analyse is None:
+        return None
+    totals: dict[str, object] = {}
+    for match in matches:
+        for seat, stats in enumerate(analyse(match.history)):
+            name = match.names[seat]
+            totals[name] = stats if name not in totals else totals[name] + stats  # type: ignore[operator]
+    if not totals:
+        return None
+    rows, headers = [], None
+    for name in sorted(totals):
+        columns = totals[name].columns()  # type: ignore[attr-defined]
+        headers = ["bot", *(title for title, _ in columns)]
+        rows.append([name, *(value for _, value in columns)])
+    return tabulate(rows, headers=headers, tablefmt=tablefmt)
+
+
+class ProgressPrinter:
+    """A live bar on a terminal; plain lines every few seconds otherwise."""
+
+    def __init__(self, total: int, done: int, stream=None, interval: float = 10.0) -> None:
+        self.stream = stream or sys.stdout
+        self.tty = self.stream.isatty()
+        self.total = total
+        self.done_at_start = done
+        self.interval = interval
+        self._last = 0.0
+        self.leader = "-"
+
+    def update(self, done: int, hands_per_second: float, eta: float | None, leader: str | None) -> None:
+        if leader:
+            self.leader = leader
+        now = time.monotonic()
+        finished = done >= self.total
+        if not self.tty and not finished and now - self._last < self.interval:
+            return
+        self._last = now
+        eta_text = "--" if eta is None else _duration(eta)
+        status = (
+            f"{done}/{self.total} matches  {hands_per_second:.1f} hands/s  "
+            f"ETA {eta_text}  leader: {self.leader}"
+        )
+        if self.tty:
+            width = 24
+            filled = int(width * done / self.total) if self.total else width
+            self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {status}\x1b[K")
+            if finished:
+                self.stream.write("\n")
+        else:
+            self.stream.write(status + "\n")
+        self.stream.flush()
+
+
+def _duration(seconds: float) -> str:
+    seconds = int(round(seconds))
+    if seconds < 60:
+        return f"{seconds}s"
+    if seconds < 3600:
+        return f"{seconds // 60}m{seconds % 60:02d}s"
+    return f"{seconds // 3600}h{seconds % 3600 // 60:02d}m"

@@ -1,0 +1,162 @@
+"""`arena run` end to end: a small tournament, a kill -9 and resume, config errors."""
+
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+ARENA = [sys.executable, "-m", "arena.cli"]
+
+
+def tournament_file(tmp_path: Path, name: str, *, hands: int = 3, extra_bot: str = "") -> Path:
+    path = tmp_path / f"{name}.toml"
+    path.write_text(
+        textwrap.dedent(
+            f"""
+            [tournament]
+            name = "{name}"
+            game = "conto"
+            seats = 3
+            hands = {hands}
+            seed = 5
+            concurrency = 2
+            move_time = 2.0
+            results = "{tmp_path / name}.sqlite"
+            logs = "{tmp_path / 'logs' / name}"
+
+            [[bot]]
+            name = "random"
+            command = ["python", "bots/random_bot.py"]
+
+            [[bot]]
+            name = "random-b"
+            command = ["python", "bots/random_bot.py"]
+            args = ["--seed=9"]
+
+            [[bot]]
+            name = "first"
+            command = ["python", "tests/fixtures/bots/first_action.py"]
+
+            [[bot]]
+            name = "random-c"
+            command = ["python", "bots/random_bot.py"]
+            args = ["--seed=4"]
+            {extra_bot}
+            """
+        )
+    )
+    return path
+
+
+def arena(*args, check=True, timeout=300):
+    result = subprocess.run([*ARENA, *map(str, args)], cwd=ROOT, capture_output=True, text=True, timeout=timeout)
+    if check and result.returncode != 0:
+        raise AssertionError(f"arena {args} exited {result.returncode}:\n{result.stdout}\n{result.stderr}")
+    return result
+
+
+def saved_matches(path: Path) -> int:
+    try:
+        with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as db:
+            return db.execute("select count(*) from matches").fetchone()[0]
+    except sqlite3.Error:
+        return 0
+
+
+def table_lines(output: str) -> list[str]:
+    """The Elo table rows of `arena run`/`arena table` output."""
+    lines = output.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.lstrip().startswith("#  bot"))
+    end = next(i for i in range(start, len(lines)) if lines[i].startswith("Elo:"))
+    return lines[start:end]
+
+
+def test_a_small_tournament_runs_and_prints_the_table(tmp_path):
+    path = tournament_file(tmp_path, "small")
+    run = arena("run", path)
+    rows = table_lines(run.stdout)
+    # 4 bots, 3 seats: every 3-subset (4 tables) in 3 rotations = 12 matches.
+    assert "12 matches played" in run.stdout
+    for bot in ("random", "random-b", "random-c", "first"):
+        assert any(f" {bot} " in row for row in rows), rows
+    assert all("-" == row.split()[-1] for row in rows[2:]), "no faults"
+    again = arena("table", tmp_path / "small.sqlite")
+    assert table_lines(again.stdout) == rows
+    export = arena("export", tmp_path / "small.sqlite", "--format", "csv")
+    assert len(export.stdout.strip().splitlines()) == 1 + 12 * 3 * 3  # header + match × deal × seat
+    show = arena("show", tmp_path / "small.sqlite", "r1-t1-p1")
+    assert "showdown" in show.stdout or "forfeit" in show.stdout
+
+
+def test_kill_9_mid_run_then_resume_gives_the_identical_table(tmp_path):
+    reference = arena("run", tournament_file(tmp_path, "whole", hands=4))
+    path = tournament_file(tmp_path, "killed", hands=4)
+    results = tmp_path / "killed.sqlite"
+    process = subprocess.Popen([*ARENA, "run", str(path)], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 120
+    while saved_matches(results) < 3:
+        assert process.poll() is None, "the run ended before it could be killed"
+        assert time.monotonic() < deadline, "no match was saved in time"
+        time.sleep(0.05)
+    process.send_signal(signal.SIGKILL)
+    process.wait()
+    interrupted_at = saved_matches(results)
+    assert 3 <= interrupted_at < 12
+    resumed = arena("run", path)
+    assert f"Resuming: {interrupted_at} of 12" in resumed.stdout
+    assert f"{12 - interrupted_at} matches played" in resumed.stdout
+    assert table_lines(resumed.stdout) == table_lines(reference.stdout)
+
+
+def test_a_changed_file_refuses_to_resume_and_fresh_starts_over(tmp_path):
+    path = tournament_file(tmp_path, "changing")
+    arena("run", path, "--hands", "1")
+    changed = arena("run", path, "--hands", "2", check=False)
+    assert changed.returncode == 2
+    assert "hands" in changed.stderr and "--fresh" in changed.stderr
+    assert "Traceback" not in changed.stderr
+    fresh = arena("run", path, "--hands", "2", "--fresh")
+    assert "12 matches played" in fresh.stdout
+
+
+def test_config_errors_name_the_file_the_key_and_what_is_wrong(tmp_path):
+    path = tmp_path / "broken.toml"
+    path.write_text(
+        textwrap.dedent(
+            """
+            [tournament]
+            name = "broken"
+            game = "conto"
+            seats = 4
+            hands = "many"
+            concurency = 2
+
+            [game]
+            courses = 4
+
+            [[bot]]
+            name = "a"
+            command = ["python", "bots/no_such_bot.py"]
+
+            [[bot]]
+            name = "a"
+            command = "python bots/random_bot.py"
+            """
+        )
+    )
+    result = arena("run", path, check=False)
+    assert result.returncode == 2
+    err = result.stderr
+    assert "Traceback" not in err
+    assert str(path) in err or "broken.toml" in err
+    assert "hands" in err and "concurency" in err and "concurrency" in err  # did you mean
+    assert "courses" in err
+    assert "no_such_bot.py" in err
+    assert "duplicate" in err.lower() or "twice" in err.lower()
