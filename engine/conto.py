@@ -18,6 +18,8 @@ Choices where RULINGS.md is silent:
   no Oste) also passes the deal clockwise.
 - Cards are dealt in consecutive blocks from the dealer's left after a SHA-256 shuffle
   (engine/_rng.py), so a seed gives the same cards on every machine.
+- HandDealt carries the match seed in the referee's history only (a seat's copy has
+  None), so a match rebuilt by ``replay`` and played on deals the same later hands.
 """
 
 from __future__ import annotations
@@ -101,6 +103,12 @@ class Portata:
         return self.text
 
 
+def _slot_code(slot: int | None) -> int:
+    # The slot is part of an action's identity: "2A 2K" may come from 1A 2K (slot 0) or
+    # from 2A 1K (slot 1), and the two reveal different ranks.
+    return 3 if slot is None else slot & 3
+
+
 def _plate_code(plate: Sequence[Portata]) -> int:
     code = 0
     for slot, p in enumerate(plate):
@@ -126,7 +134,10 @@ class ContoAction(Action):
         object.__setattr__(
             self,
             "key",
-            (_plate_code(self.plate) << 3) | (self.kind.value << 1) | (self.reveals is not None),
+            (_plate_code(self.plate) << 5)
+            | (_slot_code(self.slot) << 3)
+            | (self.kind.value << 1)
+            | (self.reveals is not None),
         )
 
     @property
@@ -168,6 +179,9 @@ class HandDealt(Event):
     dealer: int
     oste: int | None
     hands: tuple[DealtHand, ...]
+    #: The match seed, so that `replay` deals the hands after the history the same way.
+    #: Referee-side only: it would give away every hand, so no seat ever sees it.
+    seed: int | None = field(default=None, metadata={"referee_only": True})
 
     def visible_to(self, seat: int) -> HandDealt:
         hidden = tuple(
@@ -195,6 +209,14 @@ class Declared(Event):
     def text(self) -> str:
         return f"seat {self.seat}: {self.action.text}"
 
+    def columns(self) -> tuple[tuple[str, str], ...]:
+        action = self.action
+        return (
+            ("action", f"{action.kind.name.lower()} (portata {action.slot + 1})"),  # type: ignore[operator]
+            ("declaration", " + ".join(f"{p.quantity}×{p.rank}" for p in action.plate)),
+            ("reveals", action.reveals or "-"),
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class BillCalled(Event):
@@ -207,6 +229,9 @@ class BillCalled(Event):
     def text(self) -> str:
         plate = " ".join(p.text for p in self.plate)
         return f"seat {self.seat}: il conto, prego! (doubts seat {self.cameriere}'s {plate})"
+
+    def columns(self) -> tuple[tuple[str, str], ...]:
+        return (("action", "il conto"), ("declaration", "Il conto, prego!"), ("reveals", "-"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -320,6 +345,8 @@ class ContoGame(Game["ContoState"]):
             Option("courses", 2, (2, 3), "portate on the plate; 3 deals one extra card"),
             Option("oste", False, (False, True), "Regola dell'Oste: the winner deals, +1 card"),
         ),
+        score_title="hands lost %",
+        score_factor=-100.0,
     )
 
     def __init__(self, players: int | None = None, **options: object) -> None:
@@ -357,7 +384,7 @@ class ContoGame(Game["ContoState"]):
         explicit = None
         if hands is not None:
             explicit = [parse_hand(h) for h in hands]
-        return ContoState(self, seed, deals or 1, first_dealer, explicit)
+        return ContoState(self, seed, 1 if deals is None else deals, first_dealer, explicit)
 
     def replay(self, history: Sequence[Event]) -> ContoState:
         deals = [e for e in history if isinstance(e, HandDealt)]
@@ -365,7 +392,8 @@ class ContoGame(Game["ContoState"]):
             raise ValueError("A conto history starts with a HandDealt event; none was found.")
         queue = [tuple(h.cards for h in d.hands) for d in deals]
         first = deals[0]
-        state = ContoState(self, 0, first.hands_in_match, first.dealer, None, queue)
+        seed = 0 if first.seed is None else first.seed
+        state = ContoState(self, seed, first.hands_in_match, first.dealer, None, queue)
         for event in history:
             if isinstance(event, Declared):
                 state.apply(event.action)
@@ -459,6 +487,7 @@ class ContoState(State):
                 self.dealer,
                 self.oste,
                 tuple(DealtHand(s, len(h), tuple(h)) for s, h in enumerate(hands)),
+                self.seed,
             )
         )
 
@@ -545,11 +574,11 @@ class ContoState(State):
                 jobs.append((3, slot, 0, (code & 15) + 1, ~others))
         for kind, slot, low, quantity, free in jobs:
             shift = 8 * slot
-            base = (plate_code & ~(0xFF << shift)) << 3 | kind << 1
+            base = (plate_code & ~(0xFF << shift)) << 5 | slot << 3 | kind << 1
             candidates = declarable & free
             for rank in range(low, 13):
                 if (candidates >> rank) & 1:
-                    key = base | ((rank * 16 + quantity) << shift << 3) | (not (mask >> rank) & 1)
+                    key = base | ((rank * 16 + quantity) << shift << 5) | (not (mask >> rank) & 1)
                     action = table.get(key)
                     if action is None:
                         action = self._make(Move(kind), slot, rank * 16 + quantity, not (mask >> rank) & 1)
@@ -588,13 +617,15 @@ class ContoState(State):
             return f"The match is over, so {said} cannot be played."
         who = f"seat {seat}"
         if action.kind is Move.CONTO:
-            if action.plate or action.reveals:
+            if action.plate or action.reveals or action.slot is not None:
                 return f"Calling the bill declares nothing and reveals nothing; {said} does."
             return (
                 f"Nobody has declared in this hand yet, so {who} cannot call the bill "
-                "before the first declaration."
+                f"({said}) before the first declaration."
             )
         plate, old = action.plate, self.plate
+        if action.reveals == JOKER:
+            return f"Jokers can never be declared or revealed; {said} reveals one."
         for p in plate:
             if p.rank == JOKER:
                 return f"Jokers can never be declared or revealed; {said} names one."
@@ -606,7 +637,7 @@ class ContoState(State):
         if action.kind is Move.ORDINAZIONE:
             if len(old) >= self._courses:
                 return (
-                    f"Ordinazione needs a free course, but the plate already holds "
+                    f"{said} needs a free course, but the plate already holds "
                     f"{len(old)} portate (courses = {self._courses})."
                 )
             if plate[:-1] != old or len(plate) != len(old) + 1:
@@ -616,7 +647,7 @@ class ContoState(State):
                 return f"An ordinazione adds exactly one card; {said} asks for {plate[-1].quantity}."
         else:
             if not old:
-                return f"There is no portata yet to {action.kind.name.lower()}; start with an ordinazione."
+                return f"There is no portata yet to {action.kind.name.lower()}, so {said} cannot be played; start with an ordinazione."
             diff = [i for i in range(max(len(plate), len(old))) if i >= len(plate) or i >= len(old) or plate[i] != old[i]]
             if len(plate) != len(old) or len(diff) != 1:
                 return (
@@ -627,11 +658,11 @@ class ContoState(State):
             before, after = old[changed], plate[changed]
             if action.kind is Move.SPEZIARE:
                 if after.quantity != before.quantity:
-                    return f"Speziare keeps the quantity ({before.text} has {before.quantity}); to add a card, abbondare."
+                    return f"Speziare keeps the quantity ({before.text} has {before.quantity}), and {said} changes it; to add a card, abbondare."
                 if _CARD_INDEX[after.rank] <= _CARD_INDEX[before.rank]:
-                    return f"Speziare must raise the rank, and {before.text} → {after.text} does not."
+                    return f"Speziare must raise the rank, and {said} does not ({before.text} → {after.text})."
             elif after.quantity != before.quantity + 1:
-                return f"Abbondare adds exactly one card to a portata: {before.text} can become {before.quantity + 1} of a rank, not {after.text}."
+                return f"Abbondare adds exactly one card to a portata: {before.text} can become {before.quantity + 1} of a rank, so {said} ({after.text}) is refused."
         if action.slot != changed:
             return f"{said} changes portata {changed}, but says slot {action.slot}."
         new = plate[changed]
@@ -640,7 +671,7 @@ class ContoState(State):
         total = sum(p.quantity for p in plate)
         if total > self.cards_dealt:
             return (
-                f"The plate {_plate_text(plate)} totals {total} cards, more than the "
+                f"The plate of {said} totals {total} cards, more than the "
                 f"{self.cards_dealt} dealt this hand, so it cannot be declared."
             )
         rank = _CARD_INDEX[new.rank]
@@ -648,7 +679,7 @@ class ContoState(State):
         if not revealed and not self._held[seat][rank]:
             return (
                 f"No {new.rank} is revealed on the table and {who} holds none to reveal, "
-                f"so {who} cannot declare {new.rank}."
+                f"so {who} cannot declare {new.rank} ({said})."
             )
         if revealed and action.reveals:
             return f"A {new.rank} is already revealed, so {said} may not reveal another card."
@@ -691,7 +722,10 @@ class ContoState(State):
             if new is not None and new.rank in RANKS and not (self._revealed_mask >> _CARD_INDEX[new.rank]) & 1:
                 reveals = new.rank
         action = ContoAction(kind, slot, tuple(plate), reveals)
-        return self.game._actions.get(action.key, action)
+        # Prefer the interned copy, but only when it is the same action: the key does not
+        # hold the revealed rank, and a text is read as written, never corrected.
+        interned = self.game._actions.get(action.key)
+        return interned if interned == action else action
 
     def _changed_slot(self, kind: Move, plate: list[Portata]) -> int | None:
         if kind is Move.ORDINAZIONE:

@@ -1,0 +1,184 @@
+"""The contract every registered game keeps (engine/_core.py), checked by random play.
+
+Runs on each game in `engine.games()`: a new game module is covered without editing this
+file.  For a few seeds and every allowed player count (and each option away from its
+default), random legal actions are played to the end of the match within a step bound.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import engine
+from engine._core import ranks_from_scores
+
+SEEDS = (1, 2)
+DEALS = 2
+MAX_STEPS = 20_000
+
+
+def _tables():
+    for spec in engine.games():
+        for players in range(spec.min_players, spec.max_players + 1):
+            for seed in SEEDS:
+                yield pytest.param(spec.name, players, {}, seed, id=f"{spec.name}-{players}p-seed{seed}")
+        for option in spec.options:
+            for value in option.choices:
+                if value != option.default:
+                    yield pytest.param(
+                        spec.name,
+                        spec.default_players,
+                        {option.name: value},
+                        SEEDS[0],
+                        id=f"{spec.name}-{option.name}={value!r}",
+                    )
+
+
+def _load(name: str, players: int, options: dict) -> engine.Game:
+    try:
+        return engine.load(name, players=players, **options)
+    except engine.OptionError as refused:
+        # Allowed alone but not at this table (conto: hand_size=5 needs 6+ players).
+        spec = engine.game_class(name).spec
+        bigger = [n for n in range(players + 1, spec.max_players + 1)]
+        for n in bigger:
+            try:
+                return engine.load(name, players=n, **options)
+            except engine.OptionError:
+                continue
+        pytest.fail(f"option {options} is allowed by its spec but by no player count: {refused}")
+
+
+def _check_result_shape(state: engine.State, players: int) -> None:
+    result = state.result()
+    assert len(result.scores) == players
+    assert len(result.ranks) == players
+    assert result.ranks == ranks_from_scores(result.scores)
+    for deal in result.deals:
+        assert len(deal.scores) == players
+        assert len(deal.ranks) == players
+        assert all(0 <= r < players for r in deal.ranks)
+        for a in range(players):
+            for b in range(players):
+                if deal.scores[a] > deal.scores[b]:
+                    assert deal.ranks[a] < deal.ranks[b], deal
+    assert len(state.standing()) == players
+
+
+def _check_views(state: engine.State, players: int) -> None:
+    for seat in range(players):
+        view = state.view(seat)
+        assert isinstance(view, engine.View)
+        assert state.view(seat) == view  # asking does not change anything
+        events = state.events_for(seat)
+        assert None not in events
+        assert all(isinstance(e, engine.Event) for e in events)
+        assert len(events) <= len(state.history)
+        assert all(str(e) for e in events)
+
+
+def _play(game: engine.Game, seed: int, policy: int, on_state=None) -> engine.State:
+    """Random legal play to the end, within the step bound."""
+    state = game.new_match(seed=seed, deals=DEALS)
+    rng = random.Random(policy)
+    for step in range(MAX_STEPS):
+        if state.is_terminal():
+            break
+        if on_state is not None:
+            on_state(state, step)
+        state.apply(rng.choice(state.legal_actions()))
+    assert state.is_terminal(), f"{game!r} did not finish within {MAX_STEPS} decisions"
+    return state
+
+
+@pytest.mark.parametrize(("name", "players", "options", "seed"), list(_tables()))
+def test_random_play_keeps_the_contract(name: str, players: int, options: dict, seed: int) -> None:
+    game = _load(name, players, options)
+    players = game.players
+    midway: list[tuple] = []
+
+    def check(state: engine.State, step: int) -> None:
+        seat = state.current_seat()
+        legal = state.legal_actions()
+        assert not state.is_terminal()
+        assert seat is not None and 0 <= seat < players
+        assert legal, "a seat is asked to act but has nothing legal"
+        assert legal == state.legal_actions()  # stable order
+        assert len(set(map(str, legal))) == len(legal), "two legal actions share a text"
+        for action in legal:
+            assert isinstance(action, engine.Action)
+            assert state.parse_action(str(action)) == action
+            assert state.can_apply(str(action))
+            assert state.can_apply(action)
+        _check_views(state, players)
+        if step == 3:
+            midway.append((state.history, tuple(state.view(s) for s in range(players))))
+
+    before = len(game.new_match(seed=seed, deals=DEALS).history)
+    state = _play(game, seed, policy=seed, on_state=check)
+    assert len(state.history) > before
+
+    # The end: nobody acts, nothing is legal, everything is refused.
+    assert state.current_seat() is None
+    assert state.legal_actions() == ()
+    _check_views(state, players)
+    _check_result_shape(state, players)
+    assert len(state.deal_results()) >= 1
+
+    # Replay rebuilds the match, at the end and midway.
+    again = game.replay(state.history)
+    assert again.history == state.history
+    assert again.result() == state.result()
+    assert again.is_terminal()
+    for history, views in midway:
+        partial = game.replay(history)
+        assert partial.history == history
+        assert tuple(partial.view(s) for s in range(players)) == views
+
+    # The same seed and the same choices give the same match.
+    assert _play(game, seed, policy=seed).history == state.history
+
+
+@pytest.mark.parametrize(("name", "players", "options", "seed"), list(_tables()))
+def test_refusals_and_clones_leave_the_state_untouched(name: str, players: int, options: dict, seed: int) -> None:
+    game = _load(name, players, options)
+    state = game.new_match(seed=seed, deals=DEALS)
+    first = state.legal_actions()[0]
+    clone = state.clone()
+    history = state.history
+    clone.apply(first)
+    assert state.history == history
+    assert clone.history != history
+    done = _play(game, seed, policy=seed + 1)
+    snapshot = (done.history, done.result())
+    with pytest.raises(engine.IllegalAction):
+        done.apply(first)
+    assert not done.can_apply(first)
+    assert (done.history, done.result()) == snapshot
+
+
+@pytest.mark.parametrize(
+    ("name", "players"),
+    [
+        pytest.param(spec.name, players, id=f"{spec.name}-{players}p")
+        for spec in engine.games()
+        for players in range(spec.min_players, spec.max_players + 1)
+    ],
+)
+def test_a_forfeit_on_a_fresh_match_ends_the_deal_with_the_faulting_seat_worst(name: str, players: int) -> None:
+    game = engine.load(name, players=players)
+    for seat in range(players):
+        state = game.new_match(seed=3, deals=DEALS)
+        event = state.forfeit(seat, "conformance test")
+        assert isinstance(event, engine.Event)
+        assert event in state.history
+        (result,) = state.deal_results()
+        assert result.forfeit == seat
+        assert len(result.ranks) == players
+        assert result.ranks[seat] == max(result.ranks)
+        assert result.ranks[seat] > min(result.ranks)
+        _check_result_shape(state, players)
+        _check_views(state, players)
+        assert game.replay(state.history).history == state.history
