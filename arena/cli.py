@@ -117,7 +117,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             f"Interrupted: {saved} of {len(schedule)} matches are saved in {config.results}; "
             f"run the same command again to play the remaining {len(schedule) - saved}."
         )
-    text, _ = elo_table(stored, spec, config.anchor)
+    text, _ = elo_table(stored, game, config.anchor)
     print(text)
     stats = statistics_table(stored, game)
     if stats:
@@ -144,11 +144,10 @@ def cmd_table(args: argparse.Namespace) -> int:
     info = store.info()
     matches = list(store.matches())
     store.close()
-    spec = engine.game_class(info.game).spec
     game = engine.load(info.game, players=info.seats, **info.options)
     anchor = (args.anchor, args.anchor_elo) if args.anchor else None
     print(f"{info.name}: {len(matches)} matches")
-    text, _ = elo_table(matches, spec, anchor, tablefmt=args.format)
+    text, _ = elo_table(matches, game, anchor, tablefmt=args.format)
     print(text)
     stats = statistics_table(matches, game, tablefmt=args.format)
     if stats:

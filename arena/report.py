@@ -21,13 +21,18 @@ from arena.store import StoredMatch
 __all__ = ["observations", "BotLine", "summarize", "elo_table", "statistics_table", "ProgressPrinter"]
 
 
-def observations(matches: Iterable[StoredMatch]) -> list[Observation]:
-    """One rating observation per deal: the seats' bots and the deal's finishing order."""
+def observations(matches: Iterable[StoredMatch], game: engine.Game) -> list[Observation]:
+    """Rating observations: per deal or per match (spec.rate_by), seats grouped by team."""
     out = []
     for match in matches:
-        sides = tuple((name,) for name in match.names)
-        for deal in match.deals:
-            out.append(Observation(sides=sides, ranks=deal.ranks))
+        teams: dict[int, list[int]] = {}
+        for seat in range(len(match.names)):
+            teams.setdefault(game.team_of(seat), []).append(seat)
+        sides = tuple(tuple(match.names[s] for s in seats) for seats in teams.values())
+        firsts = [seats[0] for seats in teams.values()]
+        outcomes = [match.ranks] if game.spec.rate_by == "match" else [d.ranks for d in match.deals]
+        for ranks in outcomes:
+            out.append(Observation(sides=sides, ranks=tuple(ranks[s] for s in firsts)))
     return out
 
 
@@ -69,14 +74,15 @@ def _faults_text(faults: tuple[tuple[str, int], ...]) -> str:
 
 def elo_table(
     matches: Sequence[StoredMatch],
-    spec: engine.GameSpec,
+    game: engine.Game,
     anchor: tuple[str, float] | None = None,
     tablefmt: str = "simple",
 ) -> tuple[str, RatingTable | None]:
     """The ranking table as text, and the fit behind it (None when nothing is rated yet)."""
+    spec = game.spec
     lines = summarize(matches)
     try:
-        table = fit(observations(matches), anchor=anchor)
+        table = fit(observations(matches, game), anchor=anchor)
     except RatingError as error:
         return f"No ratings yet: {error}", None
     rows = []
@@ -96,7 +102,8 @@ def elo_table(
         )
     headers = ["#", "bot", "Elo", "±95%", "LOS next", "hands", spec.score_title, "faults"]
     text = tabulate(rows, headers=headers, tablefmt=tablefmt, colalign=("right", "left", "right", "right", "right", "right", "right", "left"))
-    note = f"Elo: {table.model} fit over all deals, centred on " + (
+    unit = "matches" if spec.rate_by == "match" else "deals"
+    note = f"Elo: {table.model} fit over all {unit}, centred on " + (
         f"{anchor[0]} = {anchor[1]:+g}" if anchor else "the pool mean"
     ) + "; ±95% from the inverse Hessian; LOS next = likelihood of superiority over the bot below."
     return f"{text}\n{note}", table
@@ -104,12 +111,9 @@ def elo_table(
 
 def statistics_table(matches: Sequence[StoredMatch], game: engine.Game, tablefmt: str = "simple") -> str | None:
     """The game's own per-bot statistics (e.g. conto's bluffing), when the game has any."""
-    analyse = getattr(game, "seat_statistics", None)
-    if analyse is None:
-        return None
     totals: dict[str, object] = {}
     for match in matches:
-        for seat, stats in enumerate(analyse(match.history)):
+        for seat, stats in enumerate(game.seat_statistics(match.history) or ()):
             name = match.names[seat]
             totals[name] = stats if name not in totals else totals[name] + stats  # type: ignore[operator]
     if not totals:

@@ -16,6 +16,7 @@ from ._core import (
     GameSpec,
     MatchResult,
     Option,
+    SeatStats,
     State,
     View,
 )
@@ -34,6 +35,7 @@ __all__ = [
     "NotationError",
     "Option",
     "OptionError",
+    "SeatStats",
     "State",
     "View",
     "game_class",

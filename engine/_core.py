@@ -13,6 +13,7 @@ without knowing it, while each game also keeps its own native standing (conto: b
 
 from __future__ import annotations
 
+import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -31,6 +32,7 @@ __all__ = [
     "View",
     "DealResult",
     "MatchResult",
+    "SeatStats",
 ]
 
 
@@ -70,6 +72,10 @@ class GameSpec:
     #: (conto: scores are -1 per hand lost, shown as "hands lost %" with factor -100).
     score_title: str = "score/deal"
     score_factor: float = 1.0
+    #: What one rating observation is: "deal" (each deal's finishing order: conto, where
+    #: every hand is a complete contest) or "match" (the match's finishing order: games
+    #: whose deals have unequal stakes, like invido's giocate worth 1 to 24 points).
+    rate_by: str = "deal"
 
     def option(self, name: str) -> Option:
         for option in self.options:
@@ -129,6 +135,29 @@ class View:
     """Base of every game's per-seat view (frozen dataclasses): all a seat may know."""
 
     __slots__ = ()
+
+
+class SeatStats:
+    """Base of a game's per-seat statistics (frozen dataclasses of counts).
+
+    Counts add up over deals and matches with `+`; `columns()` gives the table cells,
+    rates computed from the counts, so re-analysing old results is just adding again.
+    """
+
+    __slots__ = ()
+
+    def __add__(self, other: SeatStats) -> SeatStats:
+        if type(other) is not type(self):
+            return NotImplemented
+        values = {
+            f.name: getattr(self, f.name) + getattr(other, f.name)
+            for f in dataclasses.fields(self)  # type: ignore[arg-type]
+        }
+        return type(self)(**values)
+
+    def columns(self) -> tuple[tuple[str, str], ...]:
+        """(title, formatted value) pairs for a statistics table."""
+        raise NotImplementedError
 
 
 @dataclass(frozen=True)
@@ -197,6 +226,10 @@ class Game(ABC, Generic[S]):
 
     def _check_combination(self) -> None:
         """Refuse option values that are allowed alone but not together."""
+
+    def seat_statistics(self, history: Sequence[Event]) -> tuple[SeatStats, ...] | None:
+        """Per-seat statistics of one match, from its full history; None if the game has none."""
+        return None
 
     def team_of(self, seat: int) -> int:
         """The partnership a seat plays for; every seat is its own team unless overridden."""
