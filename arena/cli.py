@@ -331,6 +331,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     install_termination_handlers()
+    _setup_logging(verbose=False)
     from arena.config import ConfigError
     from arena.store import StoreError
 

@@ -1,0 +1,160 @@
+"""`arena check-bot`: what a bot author runs before entering a tournament.
+
+    arena check-bot --game conto -- node bots/node/bot.js
+    arena check-bot --game conto --stdio -- bash bots/stdio/random.sh
+
+Starts the bot, checks its Hello, plays a few matches against random bots with the bot
+in every seat, then reports in words every problem found, the latency of its answers,
+and exits 0 (ready) or 1 (not ready).  Every game the bot claims in Hello is tried.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import trio
+
+import engine
+from arena.faults import BotFault
+from arena.pool import BotEntry, open_bot_pool
+from arena.referee import MatchRecord, play_match
+
+__all__ = ["main", "check_bot", "CheckReport"]
+
+ROOT = Path(__file__).resolve().parent.parent
+CANDIDATE = "candidate"
+OPPONENT = "random"
+
+
+@dataclass
+class CheckReport:
+    problems: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    latencies: list[float] = field(default_factory=list)
+    decisions: int = 0
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def _matches(game: engine.Game, pool, hands: int, move_time: float) -> list:
+    """The candidate in every seat once, random bots in the others."""
+
+    async def run() -> list[MatchRecord]:
+        records = []
+        for seat in range(game.players):
+            names = [OPPONENT] * game.players
+            names[seat] = CANDIDATE
+            records.append(
+                await play_match(
+                    game,
+                    [pool.seat(name) for name in names],
+                    seed=seat + 1,
+                    deals=hands,
+                    move_time=move_time,
+                    match_id=f"check-{game.spec.name}-{seat}",
+                )
+            )
+        return records
+
+    return run
+
+
+async def check_bot(argv: list[str], game_name: str, *, stdio: bool, hands: int, move_time: float, log_dir: Path) -> CheckReport:
+    report = CheckReport()
+    if argv and argv[0] in ("python", "python3"):
+        argv = [sys.executable, *argv[1:]]
+    entries = {
+        CANDIDATE: BotEntry(CANDIDATE, command=tuple(argv), protocol="stdio" if stdio else "grpc"),
+        OPPONENT: BotEntry(OPPONENT, command=(sys.executable, str(ROOT / "bots" / "random_bot.py"))),
+    }
+    games = [game_name]
+    async with open_bot_pool(entries, log_dir, game=None) as pool:
+        if not stdio:
+            try:
+                hello = await pool.hello(CANDIDATE)
+            except BotFault as fault:
+                report.problems.append(f"No valid Hello: {fault.reason}.")
+                return report
+            report.notes.append(
+                f"Hello: {hello.name!r} version {hello.version!r}, protocol {hello.protocol_version}, "
+                f"plays {', '.join(hello.games) or 'nothing'}"
+                + (f" — {hello.description}" if hello.description else " (no description)")
+            )
+            if game_name not in hello.games:
+                report.problems.append(f"Hello does not list {game_name!r} among the games it plays ({', '.join(hello.games) or 'none'}).")
+            known = {spec.name for spec in engine.games()}
+            for claimed in hello.games:
+                if claimed not in known:
+                    report.problems.append(f"Hello claims the game {claimed!r}, which the arena does not have ({', '.join(sorted(known))}).")
+                elif claimed not in games:
+                    games.append(claimed)
+        for name in games:
+            game = engine.load(name)
+            records = await _matches(game, pool, hands if name == game_name else 1, move_time)()
+            faults = [f for r in records for f in r.faults if f.bot == CANDIDATE]
+            for record in records:
+                seat = record.names.index(CANDIDATE)
+                report.latencies.extend(record.latencies[seat])
+                report.decisions += len(record.latencies[seat])
+            report.notes.append(
+                f"{name}: {len(records)} matches, the bot in every seat, {sum(len(r.result.deals) for r in records)} deals"
+            )
+            by_kind: dict[str, list] = {}
+            for fault in faults:
+                by_kind.setdefault(fault.kind.value, []).append(fault)
+            for kind, group in by_kind.items():
+                first = group[0]
+                times = f"{len(group)} times, first" if len(group) > 1 else "once"
+                report.problems.append(
+                    f"{name}: {kind} {times} in seat {first.seat}, deal {first.deal}: {first.reason}."
+                )
+    if report.latencies:
+        late = [t for t in report.latencies if t > move_time * 0.8]
+        if late:
+            report.problems.append(
+                f"{len(late)} answers took over 80% of the {move_time:g} s move time: they risk timeouts in a tournament."
+            )
+    return report
+
+
+def _latency_line(latencies: list[float]) -> str:
+    ordered = sorted(latencies)
+    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+    return (
+        f"latency over {len(ordered)} decisions: median {statistics.median(ordered) * 1000:.1f} ms, "
+        f"p99 {p99 * 1000:.1f} ms, max {ordered[-1] * 1000:.1f} ms"
+    )
+
+
+def main(args: argparse.Namespace) -> int:
+    argv = list(args.argv)
+    if argv and argv[0] == "--":
+        argv = argv[1:]
+    if not argv:
+        print("arena check-bot: give the bot's command after --, e.g. arena check-bot --game conto -- python bots/random_bot.py", file=sys.stderr)
+        return 2
+    engine.game_class(args.game)  # an unknown game is a usage error, said clearly
+    log_dir = Path(tempfile.mkdtemp(prefix="arena-check-"))
+    report = trio.run(
+        lambda: check_bot(argv, args.game, stdio=args.stdio, hands=args.hands, move_time=args.move_time, log_dir=log_dir)
+    )
+    print(f"Checking {' '.join(argv)} ({'stdio' if args.stdio else 'gRPC'}) for {args.game}")
+    for note in report.notes:
+        print(f"  {note}")
+    if report.latencies:
+        print(f"  {_latency_line(report.latencies)}")
+    print(f"  the bot's output is in {log_dir}")
+    if report.ok:
+        print("OK: no problems found.")
+        return 0
+    print(f"{len(report.problems)} problem{'s' if len(report.problems) > 1 else ''}:")
+    for problem in report.problems:
+        print(f"  - {problem}")
+    return 1

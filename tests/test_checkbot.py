@@ -1,0 +1,46 @@
+"""`arena check-bot` tells a bot author, in words, whether the bot is ready."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def check(*argv, game="conto", extra=()):
+    return subprocess.run(
+        [sys.executable, "-m", "arena.cli", "check-bot", "--game", game, "--hands", "2", *extra, "--", *argv],
+        cwd=ROOT, capture_output=True, text=True, timeout=300,
+    )
+
+
+def test_a_good_bot_passes_with_its_latency_reported():
+    result = check("python", "bots/random_bot.py")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "OK: no problems found." in result.stdout
+    assert "latency over" in result.stdout and "median" in result.stdout and "p99" in result.stdout
+    assert "plays conto, invido" in result.stdout
+    assert "invido: 2 matches" in result.stdout, "every claimed game is tried"
+
+
+def test_out_of_range_answers_are_reported_in_words():
+    result = check("python", "tests/fixtures/bots/answers_9999.py")
+    assert result.returncode == 1
+    assert "illegal" in result.stdout and "9999 is out of range" in result.stdout
+
+
+def test_a_bot_that_never_starts_is_reported():
+    result = check("python", "tests/fixtures/bots/never_starts.py")
+    assert result.returncode == 1
+    assert "No valid Hello" in result.stdout and "exited with status 3" in result.stdout
+
+
+def test_late_answers_are_reported():
+    result = check("python", "tests/fixtures/bots/hangs.py", extra=("--move-time", "0.2"))
+    assert result.returncode == 1
+    assert "timeout" in result.stdout
+
+
+def test_no_command_is_a_usage_error():
+    result = subprocess.run([sys.executable, "-m", "arena.cli", "check-bot", "--game", "conto"], cwd=ROOT, capture_output=True, text=True)
+    assert result.returncode == 2 and "give the bot's command" in result.stderr
