@@ -1,0 +1,189 @@
+"""Engine records (events, actions, results) to JSON-able data and back.
+
+    >>> from arena._records import to_data, from_data
+    >>> data = to_data(state.history)           # doctest: +SKIP
+    >>> from_data(data) == state.history        # doctest: +SKIP
+    True
+
+The encoding:
+
+- None, bool, int, float and str stay as they are;
+- a tuple becomes a list (and a list is read back as a tuple);
+- an enum member becomes ``{"$enum": "engine.conto.Move", "name": "ABBONDARE"}``;
+- a dataclass instance becomes ``{"$type": "engine.conto.Declared", <field>: <value>, ...}``
+  with every field the constructor takes; fields with ``init=False`` are derived (such as
+  ``ContoAction.key``) and left out: decoding calls the constructor, so ``__post_init__``
+  computes them again.
+
+Only classes defined in the ``engine`` package are encoded or decoded.  A class name read
+from a file is looked up among the engine's own modules, never imported from elsewhere,
+and must name a dataclass or an enum, so a results file cannot make the arena run
+arbitrary code.  Anything else (dicts, lists, sets, other classes) is refused with a
+`RecordError` (a ValueError; a TypeError for unencodable objects).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import importlib
+import re
+import sys
+from typing import Any
+
+import engine
+
+__all__ = ["to_data", "from_data", "RecordError", "ALLOWED_PACKAGE"]
+
+ALLOWED_PACKAGE = "engine"
+
+_MODULE_RE = re.compile(r"engine(\._?[A-Za-z][A-Za-z0-9_]*)*")
+_QUALNAME_RE = re.compile(r"[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)*")
+
+_TYPE = "$type"
+_ENUM = "$enum"
+
+
+class RecordError(ValueError):
+    """Data that is not a valid encoded engine record; the message says where and why."""
+
+
+def _allowed_module(module: str) -> bool:
+    return module == ALLOWED_PACKAGE or module.startswith(ALLOWED_PACKAGE + ".")
+
+
+# --- encoding -----------------------------------------------------------------------------
+
+
+def to_data(obj: Any) -> Any:
+    """JSON-able data for an engine record (see the module doc for the encoding)."""
+    return _encode(obj, "")
+
+
+def _encode(obj: Any, where: str) -> Any:
+    if obj is None or isinstance(obj, (bool, str)):
+        return obj
+    if isinstance(obj, enum.Enum):  # before int: an IntEnum is an int
+        cls = type(obj)
+        return {_ENUM: _class_name(cls, where), "name": obj.name}
+    if isinstance(obj, (int, float)):
+        if type(obj) not in (int, float):
+            return int(obj) if isinstance(obj, int) else float(obj)
+        return obj
+    if isinstance(obj, tuple):
+        return [_encode(item, f"{where}[{i}]") for i, item in enumerate(obj)]
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        cls = type(obj)
+        data: dict[str, Any] = {_TYPE: _class_name(cls, where)}
+        for f in dataclasses.fields(obj):
+            if f.init:
+                data[f.name] = _encode(getattr(obj, f.name), f"{where}.{f.name}")
+        return data
+    raise TypeError(
+        f"Cannot encode {type(obj).__qualname__} at {where or 'the top'}: engine records hold "
+        "only dataclasses and enums of the engine, tuples, None, bool, int, float and str."
+    )
+
+
+def _class_name(cls: type, where: str) -> str:
+    module = cls.__module__
+    if not _allowed_module(module) or "<" in cls.__qualname__:
+        raise TypeError(
+            f"Cannot encode {module}.{cls.__qualname__} at {where or 'the top'}: only classes "
+            f"of the {ALLOWED_PACKAGE!r} package can be stored."
+        )
+    return f"{module}.{cls.__qualname__}"
+
+
+# --- decoding -----------------------------------------------------------------------------
+
+
+def from_data(data: Any) -> Any:
+    """The record `to_data` encoded as `data` (RecordError if it is not such data)."""
+    return _decode(data, "")
+
+
+def _decode(data: Any, where: str) -> Any:
+    if data is None or isinstance(data, (bool, int, float, str)):
+        return data
+    if isinstance(data, (list, tuple)):
+        return tuple(_decode(item, f"{where}[{i}]") for i, item in enumerate(data))
+    if isinstance(data, dict):
+        if _ENUM in data:
+            cls = _resolve(data[_ENUM], where)
+            if not (isinstance(cls, type) and issubclass(cls, enum.Enum)):
+                raise RecordError(f"{data[_ENUM]!r} at {where or 'the top'} is not an enum.")
+            if set(data) != {_ENUM, "name"}:
+                raise RecordError(
+                    f"An enum at {where or 'the top'} has the keys {sorted(data)}; expected $enum and name."
+                )
+            name = data["name"]
+            if not isinstance(name, str) or name not in cls.__members__:
+                members = ", ".join(cls.__members__)
+                raise RecordError(
+                    f"{data[_ENUM]} has no member {name!r} (at {where or 'the top'}); its members are {members}."
+                )
+            return cls[name]
+        if _TYPE in data:
+            cls = _resolve(data[_TYPE], where)
+            if not (isinstance(cls, type) and dataclasses.is_dataclass(cls)):
+                raise RecordError(f"{data[_TYPE]!r} at {where or 'the top'} is not a record class.")
+            accepted = {f.name for f in dataclasses.fields(cls) if f.init}
+            unknown = sorted(set(data) - accepted - {_TYPE})
+            if unknown:
+                raise RecordError(
+                    f"{data[_TYPE]} at {where or 'the top'} has no field {unknown[0]!r}; "
+                    f"its fields are {', '.join(sorted(accepted)) or 'none'}."
+                )
+            kwargs = {
+                name: _decode(value, f"{where}.{name}") for name, value in data.items() if name != _TYPE
+            }
+            try:
+                return cls(**kwargs)
+            except (TypeError, ValueError) as error:
+                raise RecordError(f"Cannot rebuild {data[_TYPE]} at {where or 'the top'}: {error}") from None
+        raise RecordError(
+            f"A mapping at {where or 'the top'} is neither a record ($type) nor an enum ($enum)."
+        )
+    raise RecordError(f"Unexpected {type(data).__name__} at {where or 'the top'}.")
+
+
+_cache: dict[str, type] = {}
+
+
+def _resolve(name: Any, where: str) -> type:
+    """The engine class called `name` ("<module>.<QualName>"), looked up, never imported freely."""
+    if isinstance(name, str) and name in _cache:
+        return _cache[name]
+    if not isinstance(name, str) or not _allowed_module(name):
+        raise RecordError(
+            f"Refusing the class {name!r} at {where or 'the top'}: only classes of the "
+            f"{ALLOWED_PACKAGE!r} package can be read back."
+        )
+    engine.games()  # imports every game module of the engine
+    parts = name.split(".")
+    for cut in range(len(parts) - 1, 0, -1):
+        module_name = ".".join(parts[:cut])
+        qualname = ".".join(parts[cut:])
+        if not _MODULE_RE.fullmatch(module_name) or not _QUALNAME_RE.fullmatch(qualname):
+            continue
+        module = sys.modules.get(module_name)
+        if module is None:
+            try:
+                # Only names under `engine`, checked above: the engine's own modules.
+                module = importlib.import_module(module_name)
+            except ImportError:
+                continue
+        obj: Any = module
+        for part in qualname.split("."):
+            obj = getattr(obj, part, None)
+            if obj is None:
+                break
+        if (
+            isinstance(obj, type)
+            and obj.__module__ == module_name
+            and obj.__qualname__ == qualname
+        ):
+            _cache[name] = obj
+            return obj
+    raise RecordError(f"There is no engine class {name!r} (at {where or 'the top'}).")
