@@ -458,6 +458,10 @@ class BotProcess:
     address: str
     pid: int
     log_path: Path
+    #: Only with ``open_bot_process(..., stdio=True)``: the bot's stdin (write
+    #: to it) and stdout (read from it) as trio streams; ``None`` otherwise.
+    stdin: trio.lowlevel.FdStream | None = None
+    stdout: trio.lowlevel.FdStream | None = None
 
     def __init__(
         self,
@@ -720,7 +724,11 @@ class BotProcess:
 
 
 def _spawn(
-    command: BotCommand, address: str, output_fd: int, exec_error_fd: int
+    command: BotCommand,
+    address: str,
+    output_fd: int,
+    exec_error_fd: int,
+    stdio_fds: tuple[int, int] | None = None,
 ) -> subprocess.Popen[bytes]:
     if not sys.executable:  # pragma: no cover - embedded interpreter
         raise ProcessError("Cannot start bots: sys.executable (needed by the launcher) is unset.")
@@ -737,8 +745,8 @@ def _spawn(
     # threads (used by trio.run_process) exit when idle.
     return subprocess.Popen(
         launcher + command.argv,
-        stdin=subprocess.DEVNULL,
-        stdout=output_fd,
+        stdin=subprocess.DEVNULL if stdio_fds is None else stdio_fds[0],
+        stdout=output_fd if stdio_fds is None else stdio_fds[1],
         stderr=output_fd,
         env=env,
         cwd=command.cwd,
@@ -771,7 +779,9 @@ async def _await_exec(command: BotCommand, bot: BotProcess, exec_error_fd: int) 
 
 
 @asynccontextmanager
-async def open_bot_process(command: BotCommand, log_dir: Path) -> AsyncIterator[BotProcess]:
+async def open_bot_process(
+    command: BotCommand, log_dir: Path, *, stdio: bool = False
+) -> AsyncIterator[BotProcess]:
     """Start ``command`` and yield its :class:`BotProcess`; stop it on exit.
 
     The bot gets ``ARENA_BOT_ADDRESS=unix:<private 0700 temp dir>/bot.sock``
@@ -785,6 +795,11 @@ async def open_bot_process(command: BotCommand, log_dir: Path) -> AsyncIterator[
     reaped and the temp dir removed.  The bot may also exit by itself while
     the context is open (see :meth:`BotProcess.wait`); the rest of its
     process group is then SIGKILLed at once.
+
+    With ``stdio=True`` (bots that talk over stdin/stdout, see arena.stdio)
+    the bot's stdin and stdout are pipes instead: ``bot.stdin`` and
+    ``bot.stdout`` are trio streams to write to and read from, and only
+    stderr goes to the log file.  Both are closed when the context is left.
     """
     log_dir = Path(log_dir)
     log_path, log_file = _create_log_file(log_dir, command.name)
@@ -800,8 +815,17 @@ async def open_bot_process(command: BotCommand, log_dir: Path) -> AsyncIterator[
         fds += (read_fd, write_fd)
         exec_error_read, exec_error_write = os.pipe()
         fds += (exec_error_read, exec_error_write)
+        child_stdio: tuple[int, int] | None = None
+        if stdio:
+            stdin_read, stdin_write = os.pipe()
+            fds += (stdin_read, stdin_write)
+            stdout_read, stdout_write = os.pipe()
+            fds += (stdout_read, stdout_write)
+            child_stdio = (stdin_read, stdout_write)
         try:
-            popen, group = _spawn_protected(command, address, write_fd, exec_error_write)
+            popen, group = _spawn_protected(
+                command, address, write_fd, exec_error_write, child_stdio
+            )
         except (OSError, subprocess.SubprocessError) as exc:
             message = _start_error_message(command, exc)
             try:
@@ -811,7 +835,7 @@ async def open_bot_process(command: BotCommand, log_dir: Path) -> AsyncIterator[
             raise BotStartError(message) from exc
         finally:
             # The child has its copies; ours would keep the pipes open.
-            for fd in (write_fd, exec_error_write):
+            for fd in (write_fd, exec_error_write, *(child_stdio or ())):
                 fds.remove(fd)
                 os.close(fd)
     except BaseException:
@@ -825,6 +849,9 @@ async def open_bot_process(command: BotCommand, log_dir: Path) -> AsyncIterator[
         command, popen, group, address, socket_dir, log_path, log_file, read_fd,
         _effective_memory_limit(command.memory_limit),
     )
+    if stdio:
+        bot.stdin = trio.lowlevel.FdStream(stdin_write)
+        bot.stdout = trio.lowlevel.FdStream(stdout_read)
     # The body's exception is kept out of the nursery (which would wrap it in
     # an ExceptionGroup) and re-raised unchanged once the bot is stopped.
     body_exc: BaseException | None = None
@@ -857,6 +884,9 @@ async def open_bot_process(command: BotCommand, log_dir: Path) -> AsyncIterator[
     finally:
         if exec_error_read >= 0:
             os.close(exec_error_read)
+        for stream in (bot.stdin, bot.stdout):
+            if stream is not None:
+                stream.close()
         bot._cleanup_sync()
         del body_exc
 
@@ -884,11 +914,15 @@ def _most_important(group: BaseExceptionGroup, body_exc: BaseException | None) -
 
 @trio.lowlevel.enable_ki_protection
 def _spawn_protected(
-    command: BotCommand, address: str, output_fd: int, exec_error_fd: int
+    command: BotCommand,
+    address: str,
+    output_fd: int,
+    exec_error_fd: int,
+    stdio_fds: tuple[int, int] | None = None,
 ) -> tuple[subprocess.Popen[bytes], _Group]:
     # KI-protected so that Ctrl-C cannot land between the fork and the
     # registration, which would leave an unregistered process behind.
-    popen = _spawn(command, address, output_fd, exec_error_fd)
+    popen = _spawn(command, address, output_fd, exec_error_fd, stdio_fds)
     group = _Group(command.name)
     _live_groups[popen.pid] = group
     return popen, group

@@ -1,0 +1,447 @@
+"""The stdio bridge: bots that talk JSON lines over stdin/stdout instead of gRPC.
+
+For languages without gRPC.  A bot entry with ``protocol = "stdio"`` is a command the
+arena runs once per match and seat (``BotPool.seat`` hands out a `StdioSeat`); the
+process lives for that one match.  It gets the same process care as a gRPC bot (memory
+limit, stderr in a log file in the run's log directory, its whole process group killed
+at the end, no orphans): see `arena._process.open_bot_process`.
+
+The wire format
+---------------
+Every message to the bot is ONE line on its stdin: a JSON object holding the
+RefereeMessage in the protobuf canonical JSON mapping (lowerCamelCase field names,
+enums as their names, 64-bit integers as strings, fields at their default value
+omitted: 0, "", false, [] and unset optionals do not appear, so read a missing number
+as 0 — "seat" is missing for seat 0), plus a top-level ``"type"`` field, always first,
+naming the message: ``match_start``, ``event``, ``decision_request`` or ``match_end``.
+The line is compact (no spaces between tokens) and pure ASCII (other characters are
+written as ``\\uXXXX``).  Two fields that repeat what the event lines already said are
+left out (see `SEND_HISTORY`), so no line grows with the match: the view's ``history``
+in a decision request and ``history`` in match_end.  For example (shortened)::
+
+    {"type":"match_start","matchStart":{"matchId":"m-42","game":"conto","options":{"conto":{"handSize":6,"courses":2}},"players":3,"names":["rec","random","first"],"deals":1,"moveTimeMs":2000}}
+    {"type":"event","event":{"events":[{"text":"hand 1: seat 2 deals; seat 0: 6 8 T J K A; seat 1: 6 cards; seat 2: 6 cards","conto":{"handDealt":{"handNumber":1,"handsInMatch":1,"dealer":2,"hands":[{"size":6,"cards":["6","8","T","J","K","A"]},{"seat":1,"size":6},{"seat":2,"size":6}]}}}]}}
+    {"type":"decision_request","decisionRequest":{"decisionId":"1","timeLimitMs":2000,"view":{"conto":{"players":3,"handNumber":1,"handsInMatch":1,"dealer":2,"toAct":0,"hand":["6","8","T","J","K","A"],"handSizes":[6,6,6],"cardsDealt":18,"points":[0,0,0],"courses":2,"handSize":6}},"legalActions":[{"text":"ordinazione \\u2192 16, reveals 6","action":{"conto":{"kind":"CONTO_MOVE_ORDINAZIONE","slot":0,"plate":[{"rank":"6","quantity":1}],"reveals":"6"}}},...]}}
+    {"type":"match_end","matchEnd":{"result":{"scores":[0.0,0.0,-1.0],"ranks":[0,0,2],"deals":[{"deal":1,"scores":[0.0,0.0,-1.0],"ranks":[0,0,2]}],"standing":[0.0,0.0,1.0]}}}
+
+So a bot can tell the kind of a line by its first characters: ``{"type":"decision_request"``.
+
+The bot answers each decision request with ONE line on its stdout, either the index of
+the chosen legal action as a bare integer::
+
+    3
+
+or a JSON object (``comment`` optional, logged by the referee; ``decision_id`` optional,
+checked when given; ``actionIndex``/``decisionId`` are accepted too)::
+
+    {"action_index": 3, "comment": "three of a kind is likely"}
+
+Answers are matched to requests in order: the n-th answer line answers the n-th
+request, so a late answer to a request that timed out is recognised and dropped.  The
+bot may ignore every other line; when the match is over its stdin closes (after the
+match_end line) and it should exit; if it has not exited within `EXIT_GRACE` seconds
+it gets SIGTERM, then SIGKILL.  Diagnostics go to stderr, which lands in the log file.
+
+Faults, as over gRPC (raised as `arena.faults.BotFault` from `decide`):
+
+- MALFORMED: a line that is not an answer (not a non-negative integer, not such an
+  object); while no request is waiting it is charged to the next request.  Blank lines
+  are ignored (they count as unasked-for output).
+- FLOOD: more than `FLOOD_LIMIT` lines nobody asked for (answers beyond the requests
+  sent, blank lines, garbage between requests); the stream is then closed.
+- OVERSIZED: a line longer than `MAX_LINE_BYTES` (64 KiB); the stream is then closed.
+- TIMEOUT: no answer within the request's time limit.
+- CRASH: the process exits or closes its stdout (or its stdin); the reason says how it
+  ended ("exited with status 3", "killed by signal 9 (SIGKILL)…").
+- ILLEGAL: an index out of range (raised by the referee) or a ``decision_id`` that was
+  never asked.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import AsyncIterator
+from contextlib import AsyncExitStack, asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import trio
+from google.protobuf import json_format
+
+from arena._process import BotCommand, BotProcess, BotStartError, open_bot_process
+from arena.faults import BotFault, FaultKind
+from arena.pool import BotEntry
+from arena.v1 import arena_pb2 as pb
+
+__all__ = [
+    "StdioSeat",
+    "StdioStream",
+    "encode_message",
+    "parse_answer",
+    "MAX_LINE_BYTES",
+    "FLOOD_LIMIT",
+    "EXIT_GRACE",
+]
+
+#: The longest line a bot may print (without its newline).
+MAX_LINE_BYTES = 64 * 1024
+#: Lines nobody asked for that a bot may print before it is cut off.
+FLOOD_LIMIT = 64
+#: Seconds a bot gets to exit by itself once its stdin is closed at the end of a match.
+EXIT_GRACE = 1.0
+#: Seconds to wait for the exit status after the bot's stdout closed, to explain a crash.
+CRASH_GRACE = 0.5
+#: Whether lines repeat the match's history (see `encode_message`).  Off: a bot has seen
+#: every event in the event lines already, and lines would grow with the match (a
+#: 300-hand conto match makes decision requests of 750 KB that take 0.3 s to encode).
+SEND_HISTORY = False
+
+_UINT32 = 2**32
+_DIGITS = re.compile(rb"[0-9]+")
+
+
+def encode_message(message: pb.RefereeMessage | bytes, *, history: bool | None = None) -> bytes:
+    """One line for the bot: the canonical JSON of a RefereeMessage with "type" first.
+
+    Unless `history` (default: `SEND_HISTORY`), the fields that repeat what the event
+    lines already said are left out: the view's `history` in a decision request and
+    `history` in match_end.
+    """
+    if history is None:
+        history = SEND_HISTORY
+    if not isinstance(message, pb.RefereeMessage):
+        message = pb.RefereeMessage.FromString(bytes(message))
+    elif not history:
+        copy = pb.RefereeMessage()
+        copy.CopyFrom(message)  # never change the caller's message
+        message = copy
+    kind = message.WhichOneof("message")
+    if kind is None:
+        raise ValueError("an empty RefereeMessage has no line")
+    if not history:
+        if kind == "decision_request":
+            view = message.decision_request.view
+            game = view.WhichOneof("game")
+            if game is not None:
+                game_view = getattr(view, game)
+                if "history" in game_view.DESCRIPTOR.fields_by_name:
+                    game_view.ClearField("history")
+        elif kind == "match_end":
+            message.match_end.ClearField("history")
+    line: dict[str, Any] = {"type": kind}
+    line.update(json_format.MessageToDict(message))
+    return json.dumps(line, separators=(",", ":"), ensure_ascii=True).encode("ascii") + b"\n"
+
+
+def _preview(line: bytes, limit: int = 60) -> str:
+    text = line.decode("utf-8", "replace")
+    return repr(text if len(text) <= limit else text[:limit] + "…")
+
+
+def parse_answer(line: bytes) -> tuple[int, str, int | None] | str:
+    """An answer line as (action_index, comment, decision_id or None), or why it is none."""
+    text = line.strip()
+    if _DIGITS.fullmatch(text):
+        index = int(text)
+        if index >= _UINT32:
+            return f"the action index {_preview(text)} is too large"
+        return index, "", None
+    if not text.startswith(b"{"):
+        return f"not an action index nor a JSON object: {_preview(text)}"
+    try:
+        answer = json.loads(text)
+    except (ValueError, UnicodeDecodeError):
+        return f"not valid JSON: {_preview(text)}"
+    if not isinstance(answer, dict):
+        return f"not a JSON object: {_preview(text)}"
+    index = answer.get("action_index", answer.get("actionIndex"))
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < _UINT32:
+        return f"no non-negative integer action_index in {_preview(text)}"
+    comment = answer.get("comment", "")
+    if not isinstance(comment, str):
+        return f"the comment is not a string in {_preview(text)}"
+    decision_id = answer.get("decision_id", answer.get("decisionId"))
+    if decision_id is not None:
+        # The request carries it as a string (the canonical JSON of a uint64).
+        if isinstance(decision_id, str) and decision_id.isdigit():
+            decision_id = int(decision_id)
+        if isinstance(decision_id, bool) or not isinstance(decision_id, int):
+            return f"the decision_id is not an integer in {_preview(text)}"
+    return index, comment, decision_id
+
+
+class _Pending:
+    __slots__ = ("decision_id", "outcome", "done")
+
+    def __init__(self, decision_id: int) -> None:
+        self.decision_id = decision_id
+        self.outcome: pb.Decision | BotFault | None = None
+        self.done = trio.Event()
+
+
+class StdioStream:
+    """One match's conversation with one stdio bot process (a referee `SeatStream`)."""
+
+    def __init__(self, name: str, process: BotProcess) -> None:
+        self.name = name
+        self._process = process
+        self._out_send, self._out_receive = trio.open_memory_channel[bytes](math.inf)
+        self._asked: list[int] = []  # decision ids, in the order they were sent
+        self._position: dict[int, int] = {}  # decision id -> index in _asked
+        self._answered = 0  # answer lines read; they answer _asked in order
+        self._pending: _Pending | None = None
+        self._fatal: BotFault | None = None  # the stream is over: why
+        self._fatal_reported = False
+        self._deferred: BotFault | None = None  # a fault between requests, for the next one
+        self._closing = False
+        self.unsolicited = 0
+        self.stale = 0  # late answers dropped
+
+    # -- the SeatStream protocol -----------------------------------------------------
+
+    def send(self, message: pb.RefereeMessage | bytes) -> None:
+        """Queue a message for the bot as one line; never blocks."""
+        if self._fatal is None and not self._closing:
+            self._write(encode_message(message))
+
+    async def decide(self, request: bytes, decision_id: int, time_limit: float) -> pb.Decision:
+        """Send the request line and wait at most `time_limit` seconds for its answer."""
+        if self._fatal is not None:
+            if self._fatal_reported:
+                raise BotFault(self._fatal.kind, f"stream already closed ({self._fatal.reason})")
+            self._fatal_reported = True
+            raise self._fatal
+        if self._deferred is not None:
+            fault, self._deferred = self._deferred, None
+            raise fault
+        line = encode_message(request)
+        pending = _Pending(decision_id)
+        self._position[decision_id] = len(self._asked)
+        self._asked.append(decision_id)
+        self._pending = pending
+        self._write(line)
+        try:
+            with trio.move_on_after(time_limit):
+                await pending.done.wait()
+        finally:
+            self._pending = None
+        outcome = pending.outcome
+        if outcome is None:
+            raise BotFault(FaultKind.TIMEOUT, f"no answer within {time_limit * 1000:.0f} ms")
+        if isinstance(outcome, BotFault):
+            raise outcome
+        return outcome
+
+    def cancel(self) -> None:
+        """Stop talking to the bot: its stdin is closed and its output no longer read."""
+        if self._fatal is None:
+            self._fatal = BotFault(FaultKind.STOPPED, "stopped by the referee")
+            self._fatal_reported = True
+        self._out_send.close()
+
+    # -- internals ------------------------------------------------------------------
+
+    def _write(self, line: bytes) -> None:
+        try:
+            self._out_send.send_nowait(line)
+        except (trio.ClosedResourceError, trio.BrokenResourceError):
+            pass
+
+    def _resolve(self, outcome: pb.Decision | BotFault) -> bool:
+        pending = self._pending
+        if pending is None or pending.outcome is not None:
+            return False
+        pending.outcome = outcome
+        pending.done.set()
+        return True
+
+    def _fail(self, fault: BotFault) -> None:
+        """End the stream for good: the waiting request (or the next one) gets `fault`."""
+        if self._fatal is not None or self._closing:
+            return
+        self._fatal = fault
+        if self._resolve(fault):
+            self._fatal_reported = True
+        self._out_send.close()
+
+    def _unasked(self) -> None:
+        self.unsolicited += 1
+        if self.unsolicited > FLOOD_LIMIT:
+            self._fail(BotFault(FaultKind.FLOOD, f"more than {FLOOD_LIMIT} lines nobody asked for"))
+
+    def _on_line(self, line: bytes) -> None:
+        parsed = parse_answer(line)
+        if isinstance(parsed, str):
+            if not line.strip():
+                self._unasked()
+                return
+            fault = BotFault(FaultKind.MALFORMED, parsed)
+            if not self._resolve(fault):
+                self._unasked()
+                if self._deferred is None and self._fatal is None:
+                    self._deferred = fault
+            return
+        index, comment, given_id = parsed
+        if given_id is not None:
+            slot = self._position.get(given_id)
+            if slot is None:
+                fault = BotFault(FaultKind.ILLEGAL, f"decision_id {given_id} was never asked")
+                if not self._resolve(fault):
+                    self._unasked()
+                    if self._deferred is None and self._fatal is None:
+                        self._deferred = fault
+                return
+        else:
+            slot = self._answered
+            if slot >= len(self._asked):
+                self._unasked()  # an answer nobody asked for
+                return
+        self._answered = max(self._answered, slot + 1)
+        decision_id = self._asked[slot]
+        pending = self._pending
+        if pending is not None and pending.decision_id == decision_id:
+            self._resolve(pb.Decision(decision_id=decision_id, action_index=index, comment=comment))
+        else:
+            self.stale += 1  # a late answer to a request that timed out or faulted
+
+    async def _crashed(self, what: str) -> None:
+        if self._fatal is not None or self._closing:
+            return
+        process = self._process
+        with trio.move_on_after(CRASH_GRACE):
+            await process.wait()
+        if process.returncode() is None:
+            reason = f"{what} (the process is still running)"
+        else:
+            reason = f"{what}; the process {process.exit_description()}"
+        self._fail(BotFault(FaultKind.CRASH, reason))
+
+    async def _read_loop(self) -> None:
+        stdout = self._process.stdout
+        assert stdout is not None
+        buffer = bytearray()
+        while self._fatal is None:
+            try:
+                data = await stdout.receive_some(65536)
+            except (trio.BrokenResourceError, trio.ClosedResourceError, OSError):
+                data = b""
+            if not data:
+                if buffer and self._fatal is None:
+                    self._on_line(bytes(buffer).removesuffix(b"\r"))  # a last line without its newline
+                await self._crashed("the bot closed its stdout")
+                return
+            buffer += data
+            start = 0
+            while self._fatal is None:
+                newline = buffer.find(b"\n", start)
+                if newline < 0:
+                    break
+                line = bytes(buffer[start:newline]).removesuffix(b"\r")
+                start = newline + 1
+                if len(line) > MAX_LINE_BYTES:
+                    self._oversized()
+                    return
+                self._on_line(line)
+            else:
+                return
+            if start:
+                del buffer[:start]
+            # What is left is the start of a line: too long already?
+            if len(buffer) > MAX_LINE_BYTES + buffer.endswith(b"\r"):
+                self._oversized()
+                return
+
+    def _oversized(self) -> None:
+        self._fail(BotFault(FaultKind.OVERSIZED, f"a line longer than {MAX_LINE_BYTES} bytes"))
+
+    async def _write_loop(self) -> None:
+        stdin = self._process.stdin
+        assert stdin is not None
+        try:
+            async with self._out_receive:
+                async for line in self._out_receive:
+                    chunks = [line]
+                    while True:
+                        try:
+                            chunks.append(self._out_receive.receive_nowait())
+                        except (trio.WouldBlock, trio.EndOfChannel):
+                            break
+                    await stdin.send_all(b"".join(chunks))
+        except (trio.BrokenResourceError, trio.ClosedResourceError, OSError):
+            await self._crashed("the bot closed its stdin")
+        finally:
+            stdin.close()
+
+    async def _watch_exit(self) -> None:
+        # Normally the closed stdout tells first; this covers a bot that exits while
+        # something outside its process group still holds its stdout open.
+        await self._process.wait()
+        await trio.sleep(CRASH_GRACE)
+        await self._crashed("the bot exited")
+
+    async def _finish(self) -> None:
+        """End of the match: close the bot's stdin and give it a moment to exit."""
+        self._closing = True
+        self._out_send.close()
+        with trio.move_on_after(EXIT_GRACE):
+            await self._process.wait()
+
+
+class StdioSeat:
+    """A SeatClient for a stdio bot: one process per match (see the module docstring)."""
+
+    def __init__(self, entry: BotEntry, log_dir: Path) -> None:
+        self.name = entry.name
+        self.entry = entry
+        self.log_dir = Path(log_dir)
+        #: Pids of the processes started so far, newest last (for tests and diagnostics).
+        self.pids: list[int] = []
+
+    def _command(self) -> BotCommand:
+        entry = self.entry
+        if not entry.command:
+            raise BotFault(FaultKind.START, f"the stdio bot {entry.name!r} has no command")
+        return BotCommand(
+            name=entry.name,
+            argv=tuple(entry.command),
+            env=entry.env,
+            cwd=entry.cwd,
+            memory_limit=entry.memory_limit,
+        )
+
+    @asynccontextmanager
+    async def open_play(self, start: pb.MatchStart) -> AsyncIterator[StdioStream]:
+        """Start the bot, send it `start`, yield the stream; the bot is gone afterwards."""
+        command = self._command()
+        async with AsyncExitStack() as stack:
+            try:
+                process = await stack.enter_async_context(
+                    open_bot_process(command, self.log_dir, stdio=True)
+                )
+            except BotStartError as error:
+                raise BotFault(FaultKind.START, str(error)) from None
+            self.pids.append(process.pid)
+            stream = StdioStream(self.name, process)
+            # The body's exception is kept out of the nursery (which would wrap it in
+            # an ExceptionGroup) and re-raised unchanged once the bot is done.
+            body_exc: BaseException | None = None
+            async with trio.open_nursery() as nursery:
+                nursery.start_soon(stream._write_loop, name=f"stdio bot {self.name} stdin")
+                nursery.start_soon(stream._read_loop, name=f"stdio bot {self.name} stdout")
+                nursery.start_soon(stream._watch_exit, name=f"stdio bot {self.name} exit")
+                stream.send(pb.RefereeMessage(match_start=start))
+                try:
+                    yield stream
+                except BaseException as exc:
+                    body_exc = exc
+                finally:
+                    with trio.CancelScope(shield=True):
+                        await stream._finish()
+                    nursery.cancel_scope.cancel()
+            if body_exc is not None:
+                try:
+                    raise body_exc
+                finally:
+                    del body_exc

@@ -1,0 +1,358 @@
+"""The stdio bridge (arena/stdio.py): real matches through the referee with bots that
+talk JSON lines over stdin/stdout, and one broken bot per fault kind."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+import trio
+
+import engine
+from arena import _process, stdio
+from arena.faults import BotFault, FaultKind
+from arena.pool import BotEntry, open_bot_pool
+from arena.referee import play_match
+from arena.stdio import StdioSeat, encode_message, parse_answer
+from arena.v1 import arena_pb2 as pb
+
+ROOT = Path(__file__).resolve().parent.parent
+FIRST = ROOT / "bots" / "stdio" / "first.awk"
+RANDOM = ROOT / "bots" / "stdio" / "random.sh"
+
+
+@pytest.fixture(autouse=True)
+def short_grace(monkeypatch):
+    # Keep the stops of bots that ignore the end of their stdin fast.
+    monkeypatch.setattr(_process, "TERMINATE_GRACE", 0.3)
+    monkeypatch.setattr(stdio, "EXIT_GRACE", 0.5)
+
+
+def seat(log_dir: Path, name: str, *argv: str, **entry) -> StdioSeat:
+    return StdioSeat(BotEntry(name, command=tuple(argv), protocol="stdio", **entry), log_dir)
+
+
+def bash_bot(tmp_path: Path, name: str, body: str) -> str:
+    """A bash stdio bot; `body` runs once per decision request line (in $line)."""
+    path = tmp_path / f"{name}.sh"
+    path.write_text(
+        "#!/usr/bin/env bash\n"
+        "n=0\n"
+        "while IFS= read -r line; do\n"
+        "  case $line in\n"
+        "    '{\"type\":\"decision_request\"'*)\n"
+        "      n=$((n + 1))\n" + textwrap.indent(textwrap.dedent(body).strip(), " " * 6) + "\n"
+        "      ;;\n"
+        "  esac\n"
+        "done\n"
+    )
+    path.chmod(0o755)
+    return str(path)
+
+
+def python_bot(tmp_path: Path, name: str, source: str) -> tuple[str, ...]:
+    path = tmp_path / f"{name}.py"
+    path.write_text(textwrap.dedent(source))
+    return (sys.executable, str(path))
+
+
+def play(seats, *, deals: int = 3, move_time: float = 2.0, seed: int = 1):
+    async def main():
+        return await play_match(
+            engine.load("conto", players=len(seats)), seats, seed=seed, deals=deals, move_time=move_time
+        )
+
+    return trio.run(main)
+
+
+def process_groups() -> set[int]:
+    """The process group ids of every process alive (zombies excluded)."""
+    groups = set()
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        fields = stat.rsplit(")", 1)[1].split()
+        if fields[0] != "Z":
+            groups.add(int(fields[2]))
+    return groups
+
+
+def assert_all_gone(*seats: StdioSeat) -> None:
+    pids = [pid for s in seats for pid in s.pids]
+    assert pids, "no process was started"
+    alive = process_groups()
+    # Each bot led its own process group: nothing of any of them is left.
+    assert not alive.intersection(pids), f"processes left behind: {sorted(alive.intersection(pids))}"
+    for pid in pids:
+        with pytest.raises(ChildProcessError):
+            os.waitpid(pid, os.WNOHANG)  # already reaped: no zombie of ours either
+
+
+def assert_sane(record, deals: int = 3) -> None:
+    assert len(record.result.deals) == deals
+    assert len(record.standing) == record.players
+    assert sum(record.standing) == deals  # one bill per hand
+
+
+# ---- the line format -----------------------------------------------------------------
+
+
+def test_encode_message_lines():
+    start = pb.RefereeMessage(match_start=pb.MatchStart(match_id="m1", game="conto", players=3, seat=0, names=["a", "b", "c"]))
+    line = encode_message(start)
+    assert line.endswith(b"\n") and line.count(b"\n") == 1
+    assert line.startswith(b'{"type":"match_start","matchStart":{')
+    decoded = json.loads(line)
+    assert decoded["matchStart"] == {"matchId": "m1", "game": "conto", "players": 3, "names": ["a", "b", "c"]}
+    # Bytes of a RefereeMessage are accepted too; the caller's message is never changed.
+    end = pb.RefereeMessage(match_end=pb.MatchEnd(history=[pb.GameEvent(text="x")]))
+    assert json.loads(encode_message(end.SerializeToString())) == {"type": "match_end", "matchEnd": {}}
+    assert len(end.match_end.history) == 1
+    assert json.loads(encode_message(end, history=True))["matchEnd"] == {"history": [{"text": "x"}]}
+    # Pure ASCII.
+    notice = pb.RefereeMessage(event=pb.EventNotice(events=[pb.GameEvent(text="speziare → 1A")]))
+    assert encode_message(notice) == b'{"type":"event","event":{"events":[{"text":"speziare \\u2192 1A"}]}}\n'
+
+
+def test_parse_answer():
+    assert parse_answer(b"3") == (3, "", None)
+    assert parse_answer(b"  12 \r") == (12, "", None)
+    assert parse_answer(b'{"action_index": 3, "comment": "why not"}') == (3, "why not", None)
+    assert parse_answer(b'{"actionIndex": 0, "decisionId": "17"}') == (0, "", 17)
+    assert parse_answer(b'{"action_index": 1, "decision_id": 9}') == (1, "", 9)
+    for bad in (b"", b"-1", b"3.0", b"three", b"[3]", b'{"action_index": true}', b'{"comment": "x"}',
+                b'{"action_index": 1, "comment": 5}', b"{oops", b"99999999999"):
+        assert isinstance(parse_answer(bad), str), bad
+
+
+def test_lines_the_bot_reads(tmp_path):
+    # A bot that keeps a copy of every line it gets.
+    copy = tmp_path / "lines.jsonl"
+    recorder = bash_bot(tmp_path, "recorder", "echo 0")
+    script = Path(recorder).read_text().replace(
+        "while IFS= read -r line; do\n", 'while IFS= read -r line; do\n  printf "%s\\n" "$line" >> "$COPY"\n'
+    )
+    Path(recorder).write_text(script)
+    seats = [seat(tmp_path, "recorder", recorder, env={"COPY": str(copy)}), seat(tmp_path, "first", str(FIRST)),
+             seat(tmp_path, "random", str(RANDOM))]
+    record = play(seats)
+    assert record.faults == ()
+    lines = copy.read_text().splitlines()
+    messages = [json.loads(line) for line in lines]
+    kinds = [m["type"] for m in messages]
+    assert kinds[0] == "match_start" and kinds[-1] == "match_end"
+    assert set(kinds) == {"match_start", "event", "decision_request", "match_end"}
+    for line, message in zip(lines, messages):
+        assert line.startswith('{"type":"%s","' % message["type"])
+        assert list(message) == ["type", {"match_start": "matchStart", "event": "event",
+                                          "decision_request": "decisionRequest", "match_end": "matchEnd"}[message["type"]]]
+    start = messages[0]["matchStart"]
+    assert start["game"] == "conto" and start["players"] == 3 and "seat" not in start  # seat 0: a default
+    assert start["names"] == ["recorder", "first", "random"]
+    requests = [m["decisionRequest"] for m in messages if m["type"] == "decision_request"]
+    assert len(requests) == len(record.latencies[0])
+    for request in requests:
+        assert request["decisionId"].isdigit()  # a uint64: a string
+        assert request["legalActions"][0]["text"]
+        assert "history" not in request["view"]["conto"]  # the event lines tell it
+    assert messages[-1]["matchEnd"]["result"]["ranks"]
+
+
+# ---- matches -------------------------------------------------------------------------
+
+
+def test_stdio_bots_play_a_match(tmp_path):
+    seats = [seat(tmp_path, "first", str(FIRST)), seat(tmp_path, "random", str(RANDOM)),
+             seat(tmp_path, "random-2", "bash", str(RANDOM))]
+    record = play(seats)
+    assert record.faults == (), [str(f) for f in record.faults]
+    assert_sane(record)
+    assert all(deal.forfeit is None for deal in record.result.deals)
+    assert all(record.latencies[i] for i in (0, 1))
+    assert_all_gone(*seats)
+
+
+def test_a_longer_match_and_a_comment(tmp_path):
+    chatty = bash_bot(tmp_path, "chatty", """echo '{"action_index": 0, "comment": "hello from bash"}'""")
+    seats = [seat(tmp_path, "chatty", chatty), seat(tmp_path, "random", str(RANDOM)),
+             seat(tmp_path, "random-2", str(RANDOM)), seat(tmp_path, "random-3", str(RANDOM))]
+    record = play(seats, deals=12, move_time=5.0, seed=7)
+    assert record.faults == (), [str(f) for f in record.faults]
+    assert_sane(record, deals=12)
+    assert any(c.seat == 0 and c.text == "hello from bash" for c in record.comments)
+    assert_all_gone(*seats)
+
+
+def test_stdio_seats_from_the_pool(tmp_path):
+    entries = {
+        "first": BotEntry("first", command=(str(FIRST),), protocol="stdio"),
+        "random": BotEntry("random", command=(str(RANDOM),), protocol="stdio"),
+    }
+
+    async def main():
+        async with open_bot_pool(entries, tmp_path / "logs", game="conto") as pool:
+            seats = [pool.seat("first"), pool.seat("random"), pool.seat("random")]
+            assert all(isinstance(s, StdioSeat) for s in seats)
+            record = await play_match(engine.load("conto", players=3), seats, seed=2, deals=3, move_time=2.0)
+            return seats, record
+
+    seats, record = trio.run(main)
+    assert record.faults == ()
+    assert_sane(record)
+    assert_all_gone(*seats)
+
+
+# ---- one broken bot per fault kind -----------------------------------------------------
+
+BROKEN = {
+    # name: (decision body, expected fault, words in the reason)
+    "garbage": ("echo 'I think I will play the queen'", FaultKind.MALFORMED, "not an action index"),
+    "sleeper": ("sleep 600", FaultKind.TIMEOUT, "no answer within"),
+    "quitter": ("if [ $n -ge 2 ]; then exit 3; fi\necho 0", FaultKind.CRASH, "exited with status 3"),
+    "deserter": ("exec 1>&-\nsleep 600", FaultKind.CRASH, "closed its stdout"),
+    "illegal": ("echo 9999", FaultKind.ILLEGAL, "9999"),
+    "flood": ("for i in $(seq 200); do echo 0; done", FaultKind.FLOOD, "nobody asked for"),
+    "oversized": ("head -c 70000 /dev/zero | tr '\\0' 7; echo", FaultKind.OVERSIZED, "longer than"),
+}
+
+
+@pytest.mark.parametrize("name", list(BROKEN))
+def test_broken_bot_faults_and_the_match_goes_on(tmp_path, name):
+    body, kind, words = BROKEN[name]
+    seats = [seat(tmp_path, name, bash_bot(tmp_path, name, body)), seat(tmp_path, "first", str(FIRST)),
+             seat(tmp_path, "random", str(RANDOM))]
+    record = play(seats, move_time=0.5 if name == "sleeper" else 2.0)
+    assert_sane(record)
+    assert record.faults, "no fault was charged"
+    assert all(f.seat == 0 for f in record.faults), [str(f) for f in record.faults]
+    first = record.faults[0]
+    assert first.kind is kind, str(first)
+    assert words in first.reason, str(first)
+    assert any(deal.forfeit == 0 for deal in record.result.deals)
+    assert_all_gone(*seats)
+
+
+def test_a_bot_that_cannot_start(tmp_path):
+    seats = [seat(tmp_path, "ghost", str(tmp_path / "no-such-bot")), seat(tmp_path, "first", str(FIRST)),
+             seat(tmp_path, "random", str(RANDOM))]
+    record = play(seats)
+    assert_sane(record)
+    assert [f.kind for f in record.faults] == [FaultKind.START]
+    assert all(deal.forfeit == 0 for deal in record.result.deals)
+
+
+# ---- the stream on its own -------------------------------------------------------------
+
+
+def request(decision_id: int, actions: int = 3) -> bytes:
+    legal = [pb.LegalAction(text=f"action {i}") for i in range(actions)]
+    return pb.RefereeMessage(
+        decision_request=pb.DecisionRequest(decision_id=decision_id, time_limit_ms=500, legal_actions=legal)
+    ).SerializeToString()
+
+
+COUNTING_BOT = """
+    import json, sys, time
+    n = 0
+    for line in sys.stdin:
+        message = json.loads(line)
+        if message["type"] == "decision_request":
+            n += 1
+            if n == 1:
+                time.sleep(0.6)
+            print(json.dumps(ANSWER), flush=True)
+"""
+
+
+def test_a_late_answer_is_dropped(tmp_path):
+    # Answers are matched to requests in order: the late answer to the first request is
+    # not taken for the second.  The bot answers request n with index n.
+    argv = python_bot(tmp_path, "counting", COUNTING_BOT.replace("ANSWER", "n"))
+
+    async def main():
+        bot = seat(tmp_path, "counting", *argv)
+        async with bot.open_play(pb.MatchStart(game="conto", players=3)) as stream:
+            with pytest.raises(BotFault) as caught:
+                await stream.decide(request(10), 10, 0.3)
+            assert caught.value.kind is FaultKind.TIMEOUT
+            second = await stream.decide(request(11), 11, 2.0)
+            third = await stream.decide(request(12), 12, 2.0)
+            assert (second.decision_id, second.action_index) == (11, 2)
+            assert (third.decision_id, third.action_index) == (12, 3)
+            assert stream.stale == 1
+        return bot
+
+    assert_all_gone(trio.run(main))
+
+
+def test_decision_ids_in_answers(tmp_path):
+    # The bot echoes the decision id it was given, except for a wrong one at request 3.
+    answer = '{"action_index": 0, "decision_id": message["decisionRequest"]["decisionId"] if n != 3 else "999"}'
+    argv = python_bot(tmp_path, "echo", COUNTING_BOT.replace("ANSWER", answer).replace("time.sleep(0.6)", "pass"))
+
+    async def main():
+        bot = seat(tmp_path, "echo", *argv)
+        async with bot.open_play(pb.MatchStart(game="conto", players=3)) as stream:
+            assert (await stream.decide(request(5), 5, 2.0)).decision_id == 5
+            assert (await stream.decide(request(8), 8, 2.0)).decision_id == 8
+            with pytest.raises(BotFault) as caught:
+                await stream.decide(request(9), 9, 2.0)
+            assert caught.value.kind is FaultKind.ILLEGAL
+            assert (await stream.decide(request(12), 12, 2.0)).decision_id == 12
+        return bot
+
+    assert_all_gone(trio.run(main))
+
+
+def test_output_between_requests_is_charged_to_the_next_one(tmp_path):
+    # A banner before any request: MALFORMED at the first request, then business as usual.
+    argv = python_bot(tmp_path, "banner", "print('hello, arena!', flush=True)\n" + textwrap.dedent(
+        COUNTING_BOT.replace("ANSWER", "0").replace("time.sleep(0.6)", "pass")))
+
+    async def main():
+        bot = seat(tmp_path, "banner", *argv)
+        async with bot.open_play(pb.MatchStart(game="conto", players=3)) as stream:
+            await trio.sleep(0.5)  # the banner is read before the first request
+            with pytest.raises(BotFault) as caught:
+                await stream.decide(request(1), 1, 2.0)
+            assert caught.value.kind is FaultKind.MALFORMED
+            assert "hello, arena!" in caught.value.reason
+            assert (await stream.decide(request(2), 2, 2.0)).action_index == 0
+        return bot
+
+    assert_all_gone(trio.run(main))
+
+
+def test_the_stream_after_a_crash_and_after_cancel(tmp_path):
+    argv = python_bot(tmp_path, "crasher", "import sys; sys.stdin.readline(); sys.exit(4)")
+
+    async def main():
+        bot = seat(tmp_path, "crasher", *argv)
+        async with bot.open_play(pb.MatchStart(game="conto", players=3)) as stream:
+            with pytest.raises(BotFault) as caught:
+                await stream.decide(request(1), 1, 5.0)
+            assert caught.value.kind is FaultKind.CRASH
+            assert "exited with status 4" in caught.value.reason
+            with pytest.raises(BotFault) as again:
+                await stream.decide(request(2), 2, 5.0)
+            assert again.value.kind is FaultKind.CRASH
+            assert again.value.reason.startswith("stream already closed")
+        other = seat(tmp_path, "first", str(FIRST))
+        async with other.open_play(pb.MatchStart(game="conto", players=3)) as stream:
+            assert (await stream.decide(request(1), 1, 2.0)).action_index == 0
+            stream.cancel()
+            stream.send(pb.RefereeMessage(event=pb.EventNotice()))  # ignored
+            with pytest.raises(BotFault) as stopped:
+                await stream.decide(request(2), 2, 2.0)
+            assert stopped.value.kind is FaultKind.STOPPED
+        return bot, other
+
+    assert_all_gone(*trio.run(main))
