@@ -28,7 +28,9 @@ from google.protobuf.message import Message
 import engine
 from arena.v1 import arena_pb2 as pb
 
-__all__ = ["WireError", "GameWire", "fill", "length_delimited"]
+__all__ = ["WireError", "GameWire", "wire_for", "fill", "length_delimited"]
+
+_WIRES: dict[int, GameWire] = {}
 
 
 class WireError(Exception):
@@ -83,11 +85,16 @@ def _plan(cls: type, descriptor: Any) -> tuple[tuple[str, int, Any], ...] | str:
 
 def _enum_value(extra: tuple[Any, dict[str, int]], member: enum.Enum) -> int:
     descriptor, numbers = extra
-    suffix = "_" + member.name
-    for name, number in numbers.items():
-        if name == member.name or name.endswith(suffix):
-            return number
-    raise WireError(f"Proto enum {descriptor.full_name} has no value for {member.name}.")
+    number = numbers.get(member.name)  # the plan's dict also caches member names
+    if number is None:
+        suffix = "_" + member.name
+        for name, value in list(numbers.items()):
+            if name.endswith(suffix):
+                number = numbers[member.name] = value
+                break
+        else:
+            raise WireError(f"Proto enum {descriptor.full_name} has no value for {member.name}.")
+    return number
 
 
 def fill(message: Message, record: Any, skip: frozenset[str] = frozenset()) -> Message:
@@ -140,6 +147,16 @@ def length_delimited(field_number: int, payload: bytes | bytearray) -> bytes:
 
 _REQUEST_VIEW = pb.DecisionRequest.DESCRIPTOR.fields_by_name["view"].number
 _MESSAGE_REQUEST = pb.RefereeMessage.DESCRIPTOR.fields_by_name["decision_request"].number
+_MESSAGE_EVENT = pb.RefereeMessage.DESCRIPTOR.fields_by_name["event"].number
+_NOTICE_EVENTS = pb.EventNotice.DESCRIPTOR.fields_by_name["events"].number
+
+
+def wire_for(game: engine.Game) -> GameWire:
+    """The GameWire of a game instance, made once: its caches then serve every match."""
+    wire = _WIRES.get(id(game))
+    if wire is None or wire.game is not game:
+        wire = _WIRES[id(game)] = GameWire(game)
+    return wire
 
 
 class GameWire:
@@ -194,6 +211,14 @@ class GameWire:
 
     def actions(self, actions: Sequence[engine.Action]) -> list[pb.LegalAction]:
         return [self._action_entry(a)[1] for a in actions]
+
+    def notice_entry(self, event: pb.GameEvent) -> bytes:
+        """`event` encoded as one entry of EventNotice.events."""
+        return length_delimited(_NOTICE_EVENTS, event.SerializeToString())
+
+    def event_notice(self, entries: Sequence[bytes]) -> bytes:
+        """A serialized RefereeMessage holding an EventNotice of these entries."""
+        return length_delimited(_MESSAGE_EVENT, b"".join(entries))
 
     def history_entry(self, event: pb.GameEvent) -> bytes:
         """`event` encoded as one entry of the view's `history` field."""

@@ -19,7 +19,7 @@ from typing import Any, Protocol
 import trio
 
 import engine
-from arena._wire import GameWire
+from arena._wire import wire_for
 from arena.faults import BotFault, Fault, FaultKind
 from arena.v1 import arena_pb2 as pb
 
@@ -92,16 +92,16 @@ class _Seat:
         self.consecutive_faults = 0
         self.stopped: str | None = None
         self.events: list[pb.GameEvent] = []  # what this seat has seen, converted
-        self.unsent = 0  # how many of `events` the bot has not been sent yet
-        self.history = bytearray()  # `events` encoded as the view's history field
+        self.notices: list[bytes] = []  # the same, encoded as EventNotice entries
+        self.unsent = 0  # how many of them the bot has not been sent yet
+        self.history = bytearray()  # the same, encoded as the view's history field
         self.latencies: list[float] = []
 
-    def flush_events(self) -> None:
+    def flush_events(self, wire) -> None:
         """Send the events this seat has not had yet, as one EventNotice."""
-        if self.unsent < len(self.events) and self.stream is not None and self.stopped is None:
-            notice = pb.EventNotice(events=self.events[self.unsent :])
-            self.stream.send(pb.RefereeMessage(event=notice))
-        self.unsent = len(self.events)
+        if self.unsent < len(self.notices) and self.stream is not None and self.stopped is None:
+            self.stream.send(wire.event_notice(self.notices[self.unsent :]))
+        self.unsent = len(self.notices)
 
 
 async def play_match(
@@ -120,7 +120,7 @@ async def play_match(
         raise ValueError(f"{game.spec.name} needs {game.players} seats here; {len(seats)} were given.")
     started = time.monotonic()
     state = game.new_match(seed=seed, deals=deals, hands=hands)
-    wire = GameWire(game)
+    wire = wire_for(game)
     book = [_Seat(i, client.name) for i, client in enumerate(seats)]
     faults: list[Fault] = []
     comments: list[Comment] = []
@@ -146,15 +146,15 @@ async def play_match(
                 visible = event.visible_to(seat.index)
                 if visible is None:
                     continue
-                if visible is event:
-                    if shared is None:
-                        shared = (wire.event(event),)
-                        shared += (wire.history_entry(shared[0]),)
-                    message, entry = shared
+                if visible is event and shared is not None:
+                    message, entry, notice = shared
                 else:
                     message = wire.event(visible)
-                    entry = wire.history_entry(message)
+                    entry, notice = wire.history_entry(message), wire.notice_entry(message)
+                    if visible is event:
+                        shared = message, entry, notice
                 seat.events.append(message)
+                seat.notices.append(notice)
                 seat.history += entry
         sent = len(history)
 
@@ -190,7 +190,7 @@ async def play_match(
             request = wire.decision_request(
                 decision_id, time_limit_ms, state.view(seat.index), seat.history, legal
             )
-            seat.flush_events()
+            seat.flush_events(wire)
             asked = time.perf_counter()
             try:
                 decision = await seat.stream.decide(request, decision_id, move_time)
@@ -225,7 +225,7 @@ async def play_match(
             for f in faults
         ]
         for seat in book:
-            seat.flush_events()
+            seat.flush_events(wire)
             if seat.stream is not None and seat.stopped is None:
                 seat.stream.send(
                     pb.RefereeMessage(
