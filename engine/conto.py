@@ -28,7 +28,7 @@ import enum
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from ._core import (
     Action,
@@ -43,6 +43,9 @@ from ._core import (
 from ._errors import IllegalAction, NotationError, OptionError
 from ._registry import register
 from ._rng import DealRandom
+
+if TYPE_CHECKING:
+    from ._conto_stats import ContoStats
 
 __all__ = [
     "RANKS",
@@ -369,6 +372,13 @@ class ContoGame(Game["ContoState"]):
 
     def _intern(self, action: ContoAction) -> ContoAction:
         return self._actions.setdefault(action.key, action)
+
+    def seat_statistics(self, history: Sequence[Event]) -> tuple[ContoStats, ...]:
+        """Per-seat bluffing, challenge and loss counts (engine/_conto_stats.py)."""
+        # Imported here: _conto_stats reads this module's events, so it imports us.
+        from ._conto_stats import conto_statistics
+
+        return conto_statistics(history, self.players)
 
     @property
     def cards_per_hand(self) -> int:

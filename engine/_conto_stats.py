@@ -1,0 +1,162 @@
+"""Conto's per-seat statistics: how much each seat bluffs, lies, challenges and loses.
+
+Pure functions of a match's full (referee-side) history: every hand is read from its
+HandDealt event, which there carries every seat's cards.  A seat's copy of the history
+hides the other hands, so it cannot be judged and is refused.
+
+Definitions, per seat, over every hand of the history (RULINGS.md §conto numbers):
+
+- **hands**: hands dealt (every seat plays every hand; an unfinished last hand counts).
+- **declarations**: Declared events of the seat (ordinazione, speziare, abbondare).
+- **bluffs**: declarations the declarer could not know to be true when it made them.
+  The declarer's information is its own dealt hand of that hand (the cards it still
+  holds plus the cards it has revealed, including the one this declaration reveals) and
+  every card revealed on the table before the declaration by the other seats.  The
+  declaration is a bluff when its plate (the whole plate after the move) is false on
+  those cards by the showdown rule (§conto 4): the portate miss, in natural cards, more
+  than the jokers of the declarer's own hand, each joker covering one missing card of
+  one portata.  Jokers are never revealed, so no other joker is known.
+- **lies**: declarations whose plate was false when made over the whole table: the
+  showdown rule applied to every card dealt in that hand (all hands, revealed cards
+  included).  The cards a seat knows are a part of the cards dealt, so every lie is also
+  a bluff; a bluff that the other hands happen to cover is not a lie.
+- **challenged**: showdowns in which the seat was the cameriere (its declaration was
+  answered with the bill); **caught**: of those, the plate was false and it lost.
+- **challenges**: bills the seat called (it was the capotavola); **challenges right**:
+  of those, the plate was false, so the challenge won.
+- **lost as capotavola** / **lost as cameriere**: showdowns lost in that role (the first
+  equals challenges − challenges right, the second equals caught); **forfeits**: hands
+  lost by a Forfeited event (a fault of the seat's bot).
+
+The counts add with `+` over matches; `columns()` turns them into table cells, each rate
+a percentage of its count, "-" when that count is zero.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
+
+from ._core import Event, SeatStats
+from .conto import (
+    JOKER,
+    RANKS,
+    BillCalled,
+    Declared,
+    Forfeited,
+    HandDealt,
+    Showdown,
+    plate_is_true,
+)
+
+__all__ = ["ContoStats", "conto_statistics"]
+
+_INDEX = {rank: i for i, rank in enumerate(RANKS + JOKER)}
+
+
+@dataclass(frozen=True, slots=True)
+class ContoStats(SeatStats):
+    """One seat's conto counts (see the module docstring for each definition)."""
+
+    hands: int = 0
+    declarations: int = 0
+    bluffs: int = 0
+    lies: int = 0
+    challenged: int = 0
+    caught: int = 0
+    challenges: int = 0
+    challenges_right: int = 0
+    lost_as_capotavola: int = 0
+    lost_as_cameriere: int = 0
+    forfeits: int = 0
+
+    @property
+    def hands_lost(self) -> int:
+        return self.lost_as_capotavola + self.lost_as_cameriere + self.forfeits
+
+    def columns(self) -> tuple[tuple[str, str], ...]:
+        return (
+            ("hands", str(self.hands)),
+            ("decl.", str(self.declarations)),
+            ("bluff %", _percent(self.bluffs, self.declarations)),
+            ("lie %", _percent(self.lies, self.declarations)),
+            ("challenged", str(self.challenged)),
+            ("caught %", _percent(self.caught, self.challenged)),
+            ("bills", str(self.challenges)),
+            ("bills right %", _percent(self.challenges_right, self.challenges)),
+            ("lost capo.", str(self.lost_as_capotavola)),
+            ("lost cam.", str(self.lost_as_cameriere)),
+            ("forfeits", str(self.forfeits)),
+        )
+
+
+def _percent(part: int, whole: int) -> str:
+    return "-" if whole == 0 else f"{100 * part / whole:.1f}"
+
+
+def conto_statistics(history: Sequence[Event], players: int) -> tuple[ContoStats, ...]:
+    """Per-seat ContoStats of one match (seats 0..players-1) from its full history."""
+    if players < 1:
+        raise ValueError(f"players must be positive, not {players!r}.")
+    counts = [dict.fromkeys((f.name for f in fields(ContoStats)), 0) for _ in range(players)]
+    dealt: list[list[int]] | None = None  # per seat, the hand's cards by rank index
+    table: list[int] = []  # every card dealt in the hand, by rank index
+    revealed: list[tuple[int, int]] = []  # (seat, rank index) revealed so far this hand
+
+    def seat_of(seat: int, event: Event) -> dict[str, int]:
+        if not 0 <= seat < players:
+            raise ValueError(f"{event.text!r} names seat {seat}, but the table has {players} seats.")
+        return counts[seat]
+
+    for event in history:
+        if isinstance(event, HandDealt):
+            if len(event.hands) != players:
+                raise ValueError(
+                    f"Hand {event.hand_number} is dealt to {len(event.hands)} seats, "
+                    f"but the table has {players}."
+                )
+            dealt = [[0] * len(_INDEX) for _ in range(players)]
+            for hand in event.hands:
+                if len(hand.cards) != hand.size:
+                    raise ValueError(
+                        f"Hand {event.hand_number} hides seat {hand.seat}'s cards: conto "
+                        "statistics need the referee's full history, not a seat's copy."
+                    )
+                for card in hand.cards:
+                    dealt[hand.seat][_INDEX[card]] += 1
+            table = [sum(column) for column in zip(*dealt)]
+            revealed = []
+            for seat in range(players):
+                counts[seat]["hands"] += 1
+        elif isinstance(event, Declared):
+            if dealt is None:
+                raise ValueError("A declaration comes before any HandDealt event.")
+            mine = seat_of(event.seat, event)
+            action = event.action
+            if action.reveals is not None:
+                revealed.append((event.seat, _INDEX[action.reveals]))
+            known = list(dealt[event.seat])
+            for seat, rank in revealed:
+                if seat != event.seat:  # one's own reveals are already in one's hand
+                    known[rank] += 1
+            mine["declarations"] += 1
+            if not plate_is_true(action.plate, known):
+                mine["bluffs"] += 1
+            if not plate_is_true(action.plate, table):
+                mine["lies"] += 1
+        elif isinstance(event, Showdown):
+            capotavola = seat_of(event.capotavola, event)
+            cameriere = seat_of(event.cameriere, event)
+            capotavola["challenges"] += 1
+            cameriere["challenged"] += 1
+            if event.plate_true:
+                capotavola["lost_as_capotavola"] += 1
+            else:
+                capotavola["challenges_right"] += 1
+                cameriere["caught"] += 1
+                cameriere["lost_as_cameriere"] += 1
+        elif isinstance(event, Forfeited):
+            seat_of(event.seat, event)["forfeits"] += 1
+        elif isinstance(event, BillCalled):
+            pass  # counted at its Showdown, which always follows it and names both roles
+    return tuple(ContoStats(**c) for c in counts)
