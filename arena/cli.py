@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import shlex
 from functools import partial
 import sys
@@ -169,15 +170,46 @@ def cmd_show(args: argparse.Namespace) -> int:
     return 0
 
 
+def _export_stats(store, out, format: str) -> int:
+    """One row per match and seat: the game's statistics counts (e.g. conto's bluffs)."""
+    import csv
+    import dataclasses
+    import json
+
+    info = store.info()
+    game = engine.load(info.game, players=info.seats, **info.options)
+    writer = None
+    rows = 0
+    for match in store.matches():
+        for seat, stats in enumerate(game.seat_statistics(match.history) or ()):
+            row = {"key": match.key, "round": match.round, "table": match.table, "rotation": match.rotation,
+                   "seat": seat, "bot": match.names[seat], **dataclasses.asdict(stats)}
+            if format == "jsonl":
+                out.write(json.dumps(row) + "\n")
+            else:
+                if writer is None:
+                    writer = csv.DictWriter(out, fieldnames=list(row))
+                    writer.writeheader()
+                writer.writerow(row)
+            rows += 1
+    return rows
+
+
 def cmd_export(args: argparse.Namespace) -> int:
     store = _open_results(args.results)
+
+    def write(out) -> int:
+        if args.table == "stats":
+            return _export_stats(store, out, args.format)
+        return store.export(out, args.format)
+
     try:
         if args.output:
             with open(args.output, "w", newline="") as out:
-                rows = store.export(out, args.format)
+                rows = write(out)
             print(f"{rows} rows written to {args.output}", file=sys.stderr)
         else:
-            store.export(sys.stdout, args.format)
+            write(sys.stdout)
     finally:
         store.close()
     return 0
@@ -293,6 +325,8 @@ def build_parser() -> argparse.ArgumentParser:
     export = sub.add_parser("export", help="export results for pandas & co")
     export.add_argument("results")
     export.add_argument("--format", choices=("csv", "jsonl"), default="csv")
+    export.add_argument("--table", choices=("deals", "stats"), default="deals",
+                        help="deals: one row per match, deal and seat; stats: the game's statistics per match and seat")
     export.add_argument("-o", "--output", help="file to write (default: standard output)")
     export.set_defaults(func=cmd_export)
 
@@ -340,6 +374,10 @@ def main(argv: list[str] | None = None) -> int:
     except (ConfigError, StoreError, UserError, engine.EngineError) as error:
         print(f"arena: {error}", file=sys.stderr)
         return EXIT_USAGE
+    except BrokenPipeError:
+        # `arena export … | head`: the reader has seen enough; say nothing more.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except FileNotFoundError as error:
         print(f"arena: {error.strerror}: {error.filename}", file=sys.stderr)
         return EXIT_USAGE

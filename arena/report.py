@@ -96,7 +96,7 @@ def elo_table(
                 f"{(rating.high - rating.low) / 2:.0f}",
                 "-" if los is None else f"{los * 100:.0f}%",
                 line.deals,
-                f"{line.mean_score * spec.score_factor:.1f}",
+                f"{line.mean_score * spec.score_factor + 0.0:.1f}".replace("-0.0", "0.0"),
                 _faults_text(line.faults),
             ]
         )
