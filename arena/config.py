@@ -256,7 +256,7 @@ def parse_memory(value: Any) -> int | None:
         raise ValueError(f"expected a size such as \"2GiB\" or a number of bytes, found {_describe(value)}")
     if isinstance(value, int):
         if value <= 0:
-            raise ValueError(f"must be a positive number of bytes, not {value}")
+            raise ValueError(f"must be a positive number of bytes, not {_repr(value)}")
         if value > _MAX_MEMORY:
             raise ValueError(f"must be at most 2**62 bytes, not {_repr(value)}")
         return value
@@ -608,7 +608,7 @@ class _Checker:
                 if spec.min_players == spec.max_players
                 else f"{spec.min_players} to {spec.max_players} players"
             )
-            self.problem((*t, "seats"), f"{spec.name} is for {players}; seats = {seats} is outside that range.")
+            self.problem((*t, "seats"), f"{spec.name} is for {players}; seats = {_repr(seats)} is outside that range.")
             seats = None
 
         hands = self.positive_int(tournament, t, "hands", DEFAULT_HANDS, overrides, "--hands", _MAX_HANDS)

@@ -67,11 +67,13 @@ from ._core import (
     GameSpec,
     MatchResult,
     Option,
+    SeatStats,
     State,
     View,
     ranks_from_scores,
 )
 from ._errors import IllegalAction, NotationError
+from ._invido_stats import invido_statistics
 from ._registry import register
 from ._rng import DealRandom
 
@@ -598,7 +600,21 @@ class InvidoGame(Game["InvidoState"]):
                 "allow playing a card face down (vado dentro): it always loses the trick",
             ),
         ),
+        # Ratings count matches, not giocate: the match (first to 24) is the contest,
+        # and giocate are neither equal nor independent trials.  One is worth 1 point,
+        # another 24; a seat that folds cheap giocate and wins the big ones is right to
+        # lose most of them; and how a giocata is played depends on the match score
+        # (near the goal a fold can lose the match).  Rated per giocata, a bot winning
+        # many 1-point giocate would outrank one winning the matches.  Draws are then a
+        # match ended level at the giocata cap (rare), not the void giocate.  The cost is
+        # fewer observations (wider intervals): play more rounds.  points/giocata shows
+        # the per-giocata picture next to the rating.
+        rate_by="match",
+        score_title="points/giocata",
     )
+
+    def seat_statistics(self, history: Sequence[Event]) -> tuple[SeatStats, ...]:
+        return invido_statistics(history, self.players)
 
     def __init__(self, players: int | None = None, **options: object) -> None:
         super().__init__(players, **options)

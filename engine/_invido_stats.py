@@ -1,0 +1,107 @@
+"""Invido per-seat statistics, counted from a match's full (referee) history.
+
+What is counted, per seat:
+
+- ``giocate``: giocate played (every giocata that ended, void ones included);
+  ``won``: giocate won; ``points``: points won (what the giocate were worth to it).
+- ``raises``: score calls made, counter-calls included.  ``raises_accepted``: those the
+  opponent accepted, by *va bene* or by a counter-call (which accepts the call it
+  answers).  ``raises_folded``: those the opponent answered *vado via*, the raise making
+  it give up.  A raise left unanswered because an *a monte* voided the giocata, or a
+  forfeit ended it, is neither.
+- ``folds``: *vado via*, whether answering a call or with nothing pending.  Forfeits
+  are NOT folds: a forfeit is a fault of the bot (a timeout, a crash, an illegal answer)
+  that the engine scores as a *vado via*, not a decision, so it is counted apart in
+  ``forfeits`` and keeps the fold rate a measure of play.
+- ``montes``: *a monte* calls made; ``montes_accepted``: those the opponent accepted
+  with *va bene* (the giocata void).
+
+Counts add up over matches with ``+``; `columns()` turns them into rates.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
+
+from ._core import Event, SeatStats
+
+__all__ = ["InvidoStats", "invido_statistics"]
+
+
+@dataclass(frozen=True)
+class InvidoStats(SeatStats):
+    giocate: int = 0
+    won: int = 0
+    points: int = 0
+    raises: int = 0
+    raises_accepted: int = 0
+    raises_folded: int = 0
+    folds: int = 0
+    forfeits: int = 0
+    montes: int = 0
+    montes_accepted: int = 0
+
+    def columns(self) -> tuple[tuple[str, str], ...]:
+        def pct(part: int, whole: int) -> str:
+            return f"{100 * part / whole:.0f}%" if whole else "-"
+
+        g = self.giocate
+        return (
+            ("giocate", str(g)),
+            ("won", pct(self.won, g)),
+            ("points", str(self.points)),
+            ("points/giocata", f"{self.points / g:.2f}" if g else "-"),
+            ("raises", str(self.raises)),
+            ("accepted", pct(self.raises_accepted, self.raises)),
+            ("folded to", pct(self.raises_folded, self.raises)),
+            ("folds", str(self.folds)),
+            ("fold %", pct(self.folds, g)),
+            ("forfeits", str(self.forfeits)),
+            ("a monte", str(self.montes)),
+            ("a monte ok", pct(self.montes_accepted, self.montes)),
+        )
+
+
+def invido_statistics(history: Sequence[Event], players: int = 2) -> tuple[InvidoStats, ...]:
+    """Per-seat `InvidoStats` of one match from its full history (see the module doc)."""
+    from .invido import (  # engine.invido imports this module; import its records late
+        Answered,
+        Called,
+        Forfeited,
+        GiocataEnded,
+        Kind,
+        MonteCalled,
+        WentAway,
+    )
+
+    names = [f.name for f in fields(InvidoStats)]
+    counts = [dict.fromkeys(names, 0) for _ in range(players)]
+
+    def other(seat: int) -> int:
+        return (seat + 1) % players
+
+    for event in history:
+        if isinstance(event, GiocataEnded):
+            for seat in range(players):
+                counts[seat]["giocate"] += 1
+            if event.winner is not None:
+                counts[event.winner]["won"] += 1
+                counts[event.winner]["points"] += event.points
+        elif isinstance(event, Called):
+            counts[event.seat]["raises"] += 1
+            if event.accepted is not None:  # a counter-call accepts the opponent's call
+                counts[other(event.seat)]["raises_accepted"] += 1
+        elif isinstance(event, Answered):
+            if event.answer is Kind.VA_BENE:
+                key = "montes_accepted" if event.to_monte else "raises_accepted"
+                counts[other(event.seat)][key] += 1
+        elif isinstance(event, WentAway):
+            counts[event.seat]["folds"] += 1
+            if event.pending is not None:
+                counts[other(event.seat)]["raises_folded"] += 1
+        elif isinstance(event, MonteCalled):
+            counts[event.seat]["montes"] += 1
+        elif isinstance(event, Forfeited):
+            counts[event.seat]["forfeits"] += 1
+    return tuple(InvidoStats(**c) for c in counts)
