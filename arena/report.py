@@ -68,6 +68,12 @@ def summarize(matches: Sequence[StoredMatch]) -> dict[str, BotLine]:
     }
 
 
+def _score_text(value: float, factor: float) -> str:
+    # Percentages read well with one decimal, raw per-deal scores need two.
+    text = f"{value:.1f}" if abs(factor) >= 10 else f"{value:.2f}"
+    return "0" + text[2:] if text.startswith("-0") and float(text) == 0 else text
+
+
 def _faults_text(faults: tuple[tuple[str, int], ...]) -> str:
     return ", ".join(f"{kind} {count}" for kind, count in faults) if faults else "-"
 
@@ -96,12 +102,12 @@ def elo_table(
                 f"{(rating.high - rating.low) / 2:.0f}",
                 "-" if los is None else f"{los * 100:.0f}%",
                 line.deals,
-                f"{line.mean_score * spec.score_factor + 0.0:.1f}".replace("-0.0", "0.0"),
+                _score_text(line.mean_score * spec.score_factor, spec.score_factor),
                 _faults_text(line.faults),
             ]
         )
-    headers = ["#", "bot", "Elo", "±95%", "LOS next", "hands", spec.score_title, "faults"]
-    text = tabulate(rows, headers=headers, tablefmt=tablefmt, colalign=("right", "left", "right", "right", "right", "right", "right", "left"))
+    headers = ["#", "bot", "Elo", "±95%", "LOS next", "deals", spec.score_title, "faults"]
+    text = tabulate(rows, headers=headers, tablefmt=tablefmt, disable_numparse=True, colalign=("right", "left", "right", "right", "right", "right", "right", "left"))
     unit = "matches" if spec.rate_by == "match" else "deals"
     note = f"Elo: {table.model} fit over all {unit}, centred on " + (
         f"{anchor[0]} = {anchor[1]:+g}" if anchor else "the pool mean"

@@ -1,0 +1,61 @@
+"""What the result tables print."""
+
+import engine
+from arena.faults import Fault, FaultKind
+from arena.report import elo_table, observations
+from arena.store import StoredMatch
+
+
+def conto_match(key, names, losers, faults=()):
+    """A stored 3-player conto match whose deals were lost by `losers` (seats)."""
+    deals = tuple(
+        engine.DealResult(i + 1, tuple(-1.0 if s == loser else 0.0 for s in range(3)), tuple(2 if s == loser else 0 for s in range(3)))
+        for i, loser in enumerate(losers)
+    )
+    scores = tuple(sum(d.scores[s] for d in deals) for s in range(3))
+    return StoredMatch(key, 1, 1, 0, 1, tuple(names), scores, (0, 0, 0), tuple(-x for x in scores), deals, (), tuple(faults), 0.1, "")
+
+
+def test_the_elo_table_ranks_bots_and_shows_every_column():
+    game = engine.load("conto", players=3)
+    # "weak" loses 8 hands in 10, the others share the rest.
+    matches = [
+        conto_match(f"m{i}", ("strong", "middle", "weak"), [2, 2, 2, 2, 1, 2, 2, 2, 0, 2], faults=[Fault(2, "weak", FaultKind.TIMEOUT, "no answer", 1)] if i == 0 else [])
+        for i in range(30)
+    ]
+    text, table = elo_table(matches, game)
+    lines = text.splitlines()
+    assert lines[0].split() == ["#", "bot", "Elo", "±95%", "LOS", "next", "deals", "hands", "lost", "%", "faults"]
+    rows = [line.split() for line in lines[2:5]]
+    assert [row[1] for row in rows] == ["strong", "middle", "weak"] or [row[1] for row in rows] == ["middle", "strong", "weak"]
+    weak = rows[2]
+    assert weak[5] == "300" and weak[6] == "80.0"  # deals played, hands lost %
+    assert weak[7:] == ["timeout", "1"]
+    assert rows[0][7] == "-"
+    assert int(weak[2]) < -100 and weak[4] == "-"  # last row: no LOS to a next bot
+    assert table.ratings[-1].name == "weak"
+    assert "luce-loser" in lines[-1] and "pool mean" in lines[-1]
+    assert abs(sum(r.elo for r in table.ratings)) < 1e-6
+
+
+def test_an_anchor_fixes_that_bots_elo():
+    game = engine.load("conto", players=3)
+    matches = [conto_match(f"m{i}", ("a", "b", "c"), [0, 1, 2, 2]) for i in range(10)]
+    text, table = elo_table(matches, game, anchor=("c", 1000.0))
+    assert next(r for r in table.ratings if r.name == "c").elo == 1000.0
+    assert "c = +1000" in text
+
+
+def test_no_results_yet_says_so():
+    text, table = elo_table([], engine.load("conto", players=3))
+    assert table is None and text.startswith("No ratings yet")
+
+
+def test_invido_is_rated_per_match_conto_per_deal():
+    conto = engine.load("conto", players=3)
+    match = conto_match("m", ("a", "b", "c"), [0, 1, 2, 2])
+    assert len(observations([match], conto)) == 4
+    invido = engine.load("invido")
+    two = StoredMatch("m", 1, 1, 0, 1, ("a", "b"), (24.0, 10.0), (0, 1), (24.0, 10.0), match.deals, (), (), 0.1, "")
+    [only] = observations([two], invido)
+    assert only.sides == (("a",), ("b",)) and only.ranks == (0, 1)
