@@ -91,6 +91,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     if done:
         print(f"Resuming: {done} of {len(schedule)} matches already in {config.results}.")
     printer = ProgressPrinter(len(schedule), done)
+    printer.update(done, 0.0, None, None)
     totals: dict[str, list[float]] = {}  # bot -> [score sum, deals] over this run, for the leader
 
     def on_match(match, record, progress) -> None:
