@@ -1,0 +1,49 @@
+"""conto-bluffer — a probabilist that over-declares on purpose."""
+
+from __future__ import annotations
+
+import random
+
+from arena import sdk
+
+if __package__ in (None, ""):  # run as a script: bots/ is on sys.path
+    import conto_lib as lib
+else:
+    from . import conto_lib as lib
+
+
+class BlufferBot(sdk.Bot):
+    name = "conto-bluffer"
+    games = ("conto",)
+    description = (
+        "Plays as the probabilist but, with probability `aggression`, declares an unlikely "
+        "plate (P(true) between `floor` and 0.5) that reveals nothing it does not have to."
+    )
+
+    def __init__(self, params=None) -> None:
+        super().__init__(params)
+        self.rng: random.Random | None = None
+
+    def _rng(self, seat: int) -> random.Random:
+        if self.rng is None:
+            match_id = self.match.match_id if self.match is not None else ""
+            self.rng = random.Random(f"conto-bluffer:{self.param('seed', 0)}:{match_id}:{seat}")
+        return self.rng
+
+    def act(self, request: sdk.pb.DecisionRequest) -> int:
+        info = lib.read_request(request)
+        threshold = float(self.param("threshold", 0.5))
+        rng = self._rng(info.seat)
+        choice = lib.probabilist_choice(info, threshold)
+        if info.actions[choice].is_bill:
+            return choice
+        if rng.random() < float(self.param("aggression", 0.3)):
+            bluff = lib.bluff_choice(info, float(self.param("floor", 0.15)), 0.5)
+            if bluff is not None:
+                self.comment = "bluff"
+                return bluff
+        return choice
+
+
+if __name__ == "__main__":
+    sdk.run(BlufferBot)

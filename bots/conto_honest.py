@@ -1,0 +1,27 @@
+"""conto-honest — declares only what its own hand and the face-up cards support."""
+
+from __future__ import annotations
+
+from arena import sdk
+
+if __package__ in (None, ""):  # run as a script: bots/ is on sys.path
+    import conto_lib as lib
+else:
+    from . import conto_lib as lib
+
+
+class HonestBot(sdk.Bot):
+    name = "conto-honest"
+    games = ("conto",)
+    description = (
+        "Declares only plates that its own hand plus the face-up cards make true (smallest "
+        "raise first) and calls the bill when the plate looks impossible or nothing honest is left."
+    )
+
+    def act(self, request: sdk.pb.DecisionRequest) -> int:
+        info = lib.read_request(request)
+        return lib.honest_choice(info, float(self.param("threshold", 0.25)))
+
+
+if __name__ == "__main__":
+    sdk.run(HonestBot)

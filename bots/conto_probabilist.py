@@ -1,0 +1,27 @@
+"""conto-probabilist — exact hypergeometric odds for every plate."""
+
+from __future__ import annotations
+
+from arena import sdk
+
+if __package__ in (None, ""):  # run as a script: bots/ is on sys.path
+    import conto_lib as lib
+else:
+    from . import conto_lib as lib
+
+
+class ProbabilistBot(sdk.Bot):
+    name = "conto-probabilist"
+    games = ("conto",)
+    description = (
+        "Computes the exact probability that a plate is true from its hand and the face-up "
+        "cards, calls the bill below a threshold and otherwise declares the likeliest plate."
+    )
+
+    def act(self, request: sdk.pb.DecisionRequest) -> int:
+        info = lib.read_request(request)
+        return lib.probabilist_choice(info, float(self.param("threshold", 0.5)))
+
+
+if __name__ == "__main__":
+    sdk.run(ProbabilistBot)
