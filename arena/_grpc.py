@@ -138,6 +138,8 @@ class GrpcBot:
             ],
         )
         self._stub = pb_grpc.BotStub(self._channel)
+        self._streams: set[PlayStream] = set()
+        self._closing = False
         # Requests may be pre-serialized bytes (see GameWire.decision_request).
         self._play = self._channel.stream_stream(
             "/arena.v1.Bot/Play",
@@ -173,8 +175,13 @@ class GrpcBot:
         requests.put(pb.RefereeMessage(match_start=start))
 
         def request_iterator():
-            while True:
-                item = requests.get()
+            # Polls rather than blocks for good: grpcio's Channel.close() waits for this
+            # thread, and a stream can be left open when Ctrl-C lands mid-setup.
+            while not self._closing:
+                try:
+                    item = requests.get(timeout=0.25)
+                except queue.Empty:
+                    continue
                 if item is _END:
                     return
                 yield item
@@ -218,9 +225,11 @@ class GrpcBot:
 
         thread = threading.Thread(target=reader, name=f"arena-read-{self.name}", daemon=True)
         thread.start()
+        self._streams.add(stream)
         try:
             yield stream
         finally:
+            self._streams.discard(stream)
             stream.close()
             # Give a well-behaved bot a moment to see the end of the stream, then cut it.
             with trio.move_on_after(1.0) as scope:
@@ -233,7 +242,16 @@ class GrpcBot:
             send.close()
 
     def close(self) -> None:
-        self._channel.close()
+        self._closing = True
+        # grpcio's Channel.close() waits for every call's request iterator to finish,
+        # and ours block on their queues: end and cancel any stream still open (the
+        # pool may close a bot while a cancelled match has not unwound yet).
+        for stream in list(self._streams):
+            stream.close()
+            stream.cancel()
+        # Even so, Channel.close() has been seen to wait forever during a Ctrl-C that
+        # landed mid-setup; the trio thread must never block, so it closes aside.
+        threading.Thread(target=self._channel.close, name=f"arena-close-{self.name}", daemon=True).start()
 
 
 @asynccontextmanager

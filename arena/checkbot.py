@@ -17,9 +17,8 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import trio
-
 import engine
+from arena._interrupt import run_interruptibly
 from arena.faults import BotFault
 from arena.pool import BotEntry, open_bot_pool
 from arena.referee import MatchRecord, play_match
@@ -142,7 +141,7 @@ def main(args: argparse.Namespace) -> int:
         return 2
     engine.game_class(args.game)  # an unknown game is a usage error, said clearly
     log_dir = Path(tempfile.mkdtemp(prefix="arena-check-"))
-    report = trio.run(
+    report = run_interruptibly(
         lambda: check_bot(argv, args.game, stdio=args.stdio, hands=args.hands, move_time=args.move_time, log_dir=log_dir)
     )
     print(f"Checking {' '.join(argv)} ({'stdio' if args.stdio else 'gRPC'}) for {args.game}")

@@ -23,9 +23,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import trio
-
 import engine
+from arena._interrupt import Interrupted, run_interruptibly
 
 __all__ = ["main"]
 
@@ -105,10 +104,8 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     interrupted = False
     try:
-        summary = trio.run(partial(run_tournament, config, store, on_match=on_match))
-    except BaseException as error:  # noqa: BLE001 - Ctrl-C and SIGTERM end here
-        if not _is_interrupt(error):
-            raise
+        summary = run_interruptibly(partial(run_tournament, config, store, on_match=on_match))
+    except Interrupted:
         interrupted = True
     saved = len(store.completed_keys())
     stored = list(store.matches())
@@ -266,7 +263,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                 match_id=f"play-{args.seed}",
             )
 
-    record = trio.run(play)
+    record = run_interruptibly(play)
     print(transcript(record.history, record.names))
     print()
     from tabulate import tabulate
@@ -382,8 +379,11 @@ def main(argv: list[str] | None = None) -> int:
     except FileNotFoundError as error:
         print(f"arena: {error.strerror}: {error.filename}", file=sys.stderr)
         return EXIT_USAGE
+    except Interrupted:
+        print("\narena: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
     except BaseException as error:  # noqa: BLE001
-        if _is_interrupt(error):
+        if _is_interrupt(error):  # a Ctrl-C outside the trio runs (start-up, the tables)
             print("\narena: interrupted", file=sys.stderr)
             return EXIT_INTERRUPTED
         raise

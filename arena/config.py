@@ -530,7 +530,7 @@ class _Checker:
             try:
                 return float(value)
             except OverflowError:
-                self.problem((*path, key), f"the number {value} is too large.")
+                self.problem((*path, key), f"the number {_repr(value)} is too large.")
                 return default
         return value
 

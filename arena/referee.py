@@ -16,7 +16,6 @@ from contextlib import AbstractAsyncContextManager, AsyncExitStack
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-import trio
 
 import engine
 from arena._wire import wire_for

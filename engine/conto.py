@@ -28,7 +28,7 @@ import enum
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from ._core import (
     Action,
@@ -198,7 +198,7 @@ class HandDealt(Event):
             f"seat {h.seat}: {' '.join(h.cards) if h.cards else f'{h.size} cards'}"
             for h in self.hands
         )
-        oste = f" (the Oste)" if self.oste is not None else ""
+        oste = " (the Oste)" if self.oste is not None else ""
         return f"hand {self.hand_number}: seat {self.dealer} deals{oste}; {hands}"
 
 

@@ -886,7 +886,6 @@ class InvidoState(State):
             hand = " ".join(self._hands[seat]) or "empty"
             return f"Seat {seat} does not hold {action.card}, so {said} is refused; the hand is {hand}."
         if kind is Kind.CALL:
-            value = action.value
             if pending is not None:
                 step = _NEXT.get(pending)
                 if step is None:
