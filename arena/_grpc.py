@@ -72,9 +72,16 @@ def _serialize(message: pb.RefereeMessage | bytes) -> bytes:
 class PlayStream:
     """One match's Play stream with one bot seat."""
 
-    def __init__(self, call: Any, requests: queue.SimpleQueue, receive: trio.MemoryReceiveChannel) -> None:
+    def __init__(
+        self,
+        call: Any,
+        requests: queue.SimpleQueue,
+        send: trio.MemorySendChannel,
+        receive: trio.MemoryReceiveChannel,
+    ) -> None:
         self._call = call
         self._requests = requests
+        self._send = send
         self._receive = receive
         self._closed_reason: BotFault | None = None
         self.stale = 0
@@ -117,6 +124,13 @@ class PlayStream:
 
     def close(self) -> None:
         self._requests.put(_END)
+
+    def fail(self, fault: BotFault) -> None:
+        """End a wait at once with `fault` (the process died: do not wait for gRPC to notice)."""
+        try:
+            self._send.send_nowait(fault)
+        except (trio.WouldBlock, trio.ClosedResourceError, trio.BrokenResourceError):
+            pass
 
     def cancel(self) -> None:
         self._closed_reason = self._closed_reason or BotFault(FaultKind.STOPPED, "stopped by the referee")
@@ -189,7 +203,7 @@ class GrpcBot:
         send, receive = trio.open_memory_channel(math.inf)
         token = trio.lowlevel.current_trio_token()
         call = self._play(request_iterator())
-        stream = PlayStream(call, requests, receive)
+        stream = PlayStream(call, requests, send, receive)
         def deliver(item: object) -> None:
             try:
                 send.send_nowait(item)
@@ -240,6 +254,10 @@ class GrpcBot:
                         break
             call.cancel()
             send.close()
+
+    def fail_streams(self, fault: BotFault) -> None:
+        for stream in list(self._streams):
+            stream.fail(fault)
 
     def close(self) -> None:
         self._closing = True

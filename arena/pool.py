@@ -161,6 +161,10 @@ class BotPool:
                         async with trio.open_nursery() as watch:
                             async def on_exit() -> None:
                                 await process.wait()
+                                # gRPC can take seconds to notice a dead peer.
+                                bot.fail_streams(
+                                    BotFault(FaultKind.CRASH, f"the process {process.exit_description()}")
+                                )
                                 scope.cancel()
 
                             watch.start_soon(on_exit)
@@ -227,7 +231,7 @@ class _ExplainingStream:
                     if running is not None and running.process is not None:
                         await running.process.wait()
                 fate = self._pool.exit_description(self._name)
-                if fate:
+                if fate and fate not in fault.reason:
                     raise BotFault(fault.kind, f"{fault.reason}; the process {fate}") from None
             raise
 
