@@ -123,10 +123,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--bots", default=",".join(BOTS), help="comma-separated subset of " + ",".join(BOTS))
     parser.add_argument("--table", type=int, default=4, help="players per table")
+    parser.add_argument("--param", action="append", default=[], metavar="BOT.KEY=VALUE",
+                        help="a bot parameter, e.g. honest.order=largest (repeatable)")
     args = parser.parse_args(argv)
 
     names = [n.strip() for n in args.bots.split(",") if n.strip()]
     params = {"search": {"max_time": args.search_time}}
+    for item in args.param:  # e.g. --param honest.order=largest
+        key, _, value = item.partition("=")
+        bot, _, name = key.partition(".")
+        params.setdefault(bot, {})[name] = value
     subsets = list(itertools.combinations(names, args.table))
     # Match k of a table uses the table's k-th cyclic order (of 6 for 4 players), so every
     # bot sits both before and after every other; each is replayed in all rotations.

@@ -20,7 +20,9 @@ class HonestBot(sdk.Bot):
 
     def act(self, request: sdk.pb.DecisionRequest) -> int:
         info = lib.read_request(request)
-        return lib.honest_choice(info, float(self.param("threshold", 0.25)))
+        return lib.honest_choice(
+            info, float(self.param("threshold", 0.25)), str(self.param("order", "smallest"))
+        )
 
 
 if __name__ == "__main__":

@@ -360,16 +360,20 @@ def scored_declarations(info: Info) -> list[tuple[float, Act]]:
     return scored
 
 
-def honest_choice(info: Info, threshold: float = 0.25) -> int:
-    """Only supported declarations (smallest raise); the bill when the plate looks
-    impossible (P(true) < threshold) or when nothing supported is left."""
+def honest_choice(info: Info, threshold: float = 0.25, order: str = "smallest") -> int:
+    """Only supported declarations; the bill when the plate looks impossible
+    (P(true) < threshold) or when nothing supported is left.
+
+    `order` picks among supported declarations: "smallest" raise first, or "largest"
+    (jump to the biggest plate it can vouch for, leaving the next player less room)."""
     bill = info.bill
     known = info.known
     if bill is not None and prob_true(info.plate, known, info.hidden) < threshold:
         return bill.index
     good = [a for a in info.actions if not a.is_bill and supported(a.plate, known)]
     if good:
-        return min(good, key=lambda a: raise_key(a.plate, a.reveals)).index
+        pick = max if order == "largest" else min
+        return pick(good, key=lambda a: raise_key(a.plate, a.reveals)).index
     if bill is not None:
         return bill.index
     decl = info.declarations  # no bill before the first declaration: smallest raise
