@@ -279,6 +279,21 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
+# --- arena bench / check-bot (their own modules) -----------------------------------------
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from arena import bench
+
+    return bench.main(args)
+
+
+def cmd_check_bot(args: argparse.Namespace) -> int:
+    from arena import checkbot
+
+    return checkbot.main(args)
+
+
 # --- arena games ------------------------------------------------------------------------
 
 
@@ -342,7 +357,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench = sub.add_parser("bench", help="measure the full path against raw gRPC ping-pong")
     bench.add_argument("--hands", type=int, default=30)
     bench.add_argument("--players", type=int, default=4)
-    bench.set_defaults(func=lambda a: __import__("arena.bench", fromlist=["main"]).main(a))
+    bench.set_defaults(func=cmd_bench)
 
     check = sub.add_parser("check-bot", help="check a bot before a tournament")
     check.add_argument("--game", default="conto")
@@ -350,7 +365,7 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--hands", type=int, default=5)
     check.add_argument("--move-time", type=float, default=1.0)
     check.add_argument("argv", nargs=argparse.REMAINDER, help="-- then the bot's command")
-    check.set_defaults(func=lambda a: __import__("arena.checkbot", fromlist=["main"]).main(a))
+    check.set_defaults(func=cmd_check_bot)
 
     games = sub.add_parser("games", help="list the games and their options")
     games.set_defaults(func=cmd_games)
