@@ -273,12 +273,3 @@ class GameWire:
             if deal.forfeit is not None:
                 outcome.forfeit = deal.forfeit
         return message
-
-
-def options_from_message(message: pb.GameOptions) -> Mapping[str, Any]:
-    """A GameOptions message back to keyword options (for bots that load the engine)."""
-    game = message.WhichOneof("game")
-    if game is None:
-        return {}
-    inner = getattr(message, game)
-    return {f.name: getattr(inner, f.name) for f in inner.DESCRIPTOR.fields}

@@ -139,7 +139,6 @@ class ProgressPrinter:
         self.stream = stream or sys.stdout
         self.tty = self.stream.isatty()
         self.total = total
-        self.done_at_start = done
         self.interval = interval
         self._last = 0.0
         self.leader = "-"
