@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
