@@ -39,6 +39,7 @@ def test_no_message_to_a_seat_carries_another_seats_hidden_cards(players):
         # The referee's full log says what each seat held in each hand.
         dealt = {e.hand_number: e.hands for e in record.history if isinstance(e, engine.conto.HandDealt)}
         for index, seat in enumerate(seats):
+            billed: set[int] = set()
             for where, item in conto_messages(seat):
                 if where == "view":
                     # Its own cards, as the engine says it holds them; nobody else's.
@@ -58,9 +59,14 @@ def test_no_message_to_a_seat_carries_another_seats_hidden_cards(players):
                             assert list(hand.cards) == [], f"seat {index} saw seat {hand.seat}'s deal"
                         else:
                             assert sorted(hand.cards) == sorted(dealt[item.hand_dealt.hand_number][index].cards)
+                elif which == "bill_called":
+                    billed.add(item.bill_called.hand_number)
                 elif which == "showdown":
-                    # Hands are shown at the showdown, which only follows a bill.
-                    assert item.showdown.capotavola != item.showdown.cameriere
+                    # Other hands are shown only at the showdown, which follows a bill.
+                    hand_number = item.showdown.hand_number
+                    assert hand_number in billed, f"seat {index} got a showdown before the bill"
+                    shown = {h.seat: sorted(h.cards) for h in item.showdown.hands}
+                    assert shown == {h.seat: sorted(h.cards) for h in dealt[hand_number]}
 
 
 def test_a_decision_request_is_self_sufficient():
