@@ -149,6 +149,7 @@ _REQUEST_VIEW = pb.DecisionRequest.DESCRIPTOR.fields_by_name["view"].number
 _MESSAGE_REQUEST = pb.RefereeMessage.DESCRIPTOR.fields_by_name["decision_request"].number
 _MESSAGE_EVENT = pb.RefereeMessage.DESCRIPTOR.fields_by_name["event"].number
 _NOTICE_EVENTS = pb.EventNotice.DESCRIPTOR.fields_by_name["events"].number
+_REQUEST_EVENTS = pb.DecisionRequest.DESCRIPTOR.fields_by_name["events"].number
 
 
 def wire_for(game: engine.Game) -> GameWire:
@@ -212,17 +213,20 @@ class GameWire:
     def actions(self, actions: Sequence[engine.Action]) -> list[pb.LegalAction]:
         return [self._action_entry(a)[1] for a in actions]
 
-    def notice_entry(self, event: pb.GameEvent) -> bytes:
-        """`event` encoded as one entry of EventNotice.events."""
-        return length_delimited(_NOTICE_EVENTS, event.SerializeToString())
-
-    def event_notice(self, entries: Sequence[bytes]) -> bytes:
-        """A serialized RefereeMessage holding an EventNotice of these entries."""
-        return length_delimited(_MESSAGE_EVENT, b"".join(entries))
+    def event_notice(self, events: Sequence[bytes]) -> bytes:
+        """A serialized RefereeMessage holding an EventNotice of these serialized GameEvents."""
+        return length_delimited(
+            _MESSAGE_EVENT, b"".join(length_delimited(_NOTICE_EVENTS, e) for e in events)
+        )
 
     def history_entry(self, event: pb.GameEvent) -> bytes:
         """`event` encoded as one entry of the view's `history` field."""
         return length_delimited(self._history_field, getattr(event, self.name).SerializeToString())
+
+    @staticmethod
+    def request_events(events: Sequence[bytes]) -> bytes:
+        """Serialized GameEvents as the `events` field of a DecisionRequest."""
+        return b"".join(length_delimited(_REQUEST_EVENTS, e) for e in events)
 
     def decision_request(
         self,
@@ -231,11 +235,13 @@ class GameWire:
         view: engine.View,
         history: bytes | bytearray,
         actions: Sequence[engine.Action],
+        events: bytes = b"",
     ) -> bytes:
         """A serialized RefereeMessage holding a DecisionRequest.
 
         Built from bytes because protobuf fields may come in any order: the seat's
         history is encoded once per event and appended, not re-encoded per decision.
+        `events` is the request's `events` field, already encoded (`request_events`).
         """
         inner = pb.GameView()
         target = getattr(inner, self.name)
@@ -245,6 +251,7 @@ class GameWire:
             pb.DecisionRequest(decision_id=decision_id, time_limit_ms=time_limit_ms).SerializeToString()
             + b"".join(self._action_entry(a)[2] for a in actions)
             + length_delimited(_REQUEST_VIEW, length_delimited(self._game_field, view_bytes))
+            + events
         )
         return length_delimited(_MESSAGE_REQUEST, request)
 

@@ -91,16 +91,22 @@ class _Seat:
         self.consecutive_faults = 0
         self.stopped: str | None = None
         self.events: list[pb.GameEvent] = []  # what this seat has seen, converted
-        self.notices: list[bytes] = []  # the same, encoded as EventNotice entries
+        self.encoded: list[bytes] = []  # the same, each a serialized GameEvent
         self.unsent = 0  # how many of them the bot has not been sent yet
         self.history = bytearray()  # the same, encoded as the view's history field
         self.latencies: list[float] = []
 
+    def take_unsent(self) -> list[bytes]:
+        """The serialized events this seat has not been sent yet; they count as sent now."""
+        unsent = self.encoded[self.unsent :]
+        self.unsent = len(self.encoded)
+        return unsent
+
     def flush_events(self, wire) -> None:
         """Send the events this seat has not had yet, as one EventNotice."""
-        if self.unsent < len(self.notices) and self.stream is not None and self.stopped is None:
-            self.stream.send(wire.event_notice(self.notices[self.unsent :]))
-        self.unsent = len(self.notices)
+        unsent = self.take_unsent()
+        if unsent and self.stream is not None and self.stopped is None:
+            self.stream.send(wire.event_notice(unsent))
 
 
 async def play_match(
@@ -146,14 +152,14 @@ async def play_match(
                 if visible is None:
                     continue
                 if visible is event and shared is not None:
-                    message, entry, notice = shared
+                    message, entry, encoded = shared
                 else:
                     message = wire.event(visible)
-                    entry, notice = wire.history_entry(message), wire.notice_entry(message)
+                    entry, encoded = wire.history_entry(message), message.SerializeToString()
                     if visible is event:
-                        shared = message, entry, notice
+                        shared = message, entry, encoded
                 seat.events.append(message)
-                seat.notices.append(notice)
+                seat.encoded.append(encoded)
                 seat.history += entry
         sent = len(history)
 
@@ -187,9 +193,13 @@ async def play_match(
             legal = state.legal_actions()
             decision_id += 1
             request = wire.decision_request(
-                decision_id, time_limit_ms, state.view(seat.index), seat.history, legal
+                decision_id,
+                time_limit_ms,
+                state.view(seat.index),
+                seat.history,
+                legal,
+                wire.request_events(seat.take_unsent()),
             )
-            seat.flush_events(wire)
             asked = time.perf_counter()
             try:
                 decision = await seat.stream.decide(request, decision_id, move_time)

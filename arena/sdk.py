@@ -127,6 +127,8 @@ class _Servicer(pb_grpc.BotServicer):
             kind = message.WhichOneof("message")
             if kind == "decision_request":
                 request = message.decision_request
+                for event in request.events:
+                    bot.on_event(event)
                 bot.comment = ""
                 index = bot.act(request)
                 yield pb.BotMessage(

@@ -17,7 +17,9 @@ naming the message: ``match_start``, ``event``, ``decision_request`` or ``match_
 The line is compact (no spaces between tokens) and pure ASCII (other characters are
 written as ``\\uXXXX``).  Two fields that repeat what the event lines already said are
 left out (see `SEND_HISTORY`), so no line grows with the match: the view's ``history``
-in a decision request and ``history`` in match_end.  For example (shortened)::
+in a decision request and ``history`` in match_end.  Events always come on ``event``
+lines (over gRPC they ride inside the next decision request; here they are split out
+onto their own line just before it).  For example (shortened)::
 
     {"type":"match_start","matchStart":{"matchId":"m-42","game":"conto","options":{"conto":{"handSize":6,"courses":2}},"players":3,"names":["rec","random","first"],"deals":1,"moveTimeMs":2000}}
     {"type":"event","event":{"events":[{"text":"hand 1: seat 2 deals; seat 0: 6 8 T J K A; seat 1: 6 cards; seat 2: 6 cards","conto":{"handDealt":{"handNumber":1,"handsInMatch":1,"dealer":2,"hands":[{"size":6,"cards":["6","8","T","J","K","A"]},{"seat":1,"size":6},{"seat":2,"size":6}]}}}]}}
@@ -105,6 +107,8 @@ _DIGITS = re.compile(rb"[0-9]+")
 def encode_message(message: pb.RefereeMessage | bytes, *, history: bool | None = None) -> bytes:
     """One line for the bot: the canonical JSON of a RefereeMessage with "type" first.
 
+    A decision request's new `events` go on an "event" line of their own just before it,
+    as they always did on the stdio protocol (gRPC carries them inside the request).
     Unless `history` (default: `SEND_HISTORY`), the fields that repeat what the event
     lines already said are left out: the view's `history` in a decision request and
     `history` in match_end.
@@ -113,13 +117,18 @@ def encode_message(message: pb.RefereeMessage | bytes, *, history: bool | None =
         history = SEND_HISTORY
     if not isinstance(message, pb.RefereeMessage):
         message = pb.RefereeMessage.FromString(bytes(message))
-    elif not history:
+    else:
         copy = pb.RefereeMessage()
         copy.CopyFrom(message)  # never change the caller's message
         message = copy
     kind = message.WhichOneof("message")
     if kind is None:
         raise ValueError("an empty RefereeMessage has no line")
+    before = b""
+    if kind == "decision_request" and message.decision_request.events:
+        notice = pb.RefereeMessage(event=pb.EventNotice(events=message.decision_request.events))
+        before = encode_message(notice)
+        message.decision_request.ClearField("events")
     if not history:
         if kind == "decision_request":
             view = message.decision_request.view
@@ -132,7 +141,7 @@ def encode_message(message: pb.RefereeMessage | bytes, *, history: bool | None =
             message.match_end.ClearField("history")
     line: dict[str, Any] = {"type": kind}
     line.update(json_format.MessageToDict(message))
-    return json.dumps(line, separators=(",", ":"), ensure_ascii=True).encode("ascii") + b"\n"
+    return before + json.dumps(line, separators=(",", ":"), ensure_ascii=True).encode("ascii") + b"\n"
 
 
 def _preview(line: bytes, limit: int = 60) -> str:

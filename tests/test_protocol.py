@@ -22,12 +22,24 @@ def conto_messages(seat):
             for event in message.event.events:
                 yield "event", event.conto
         elif kind == "decision_request":
+            for event in message.decision_request.events:
+                yield "event", event.conto
             yield "view", message.decision_request.view.conto
             for event in message.decision_request.view.conto.history:
                 yield "event", event
         elif kind == "match_end":
             for event in message.match_end.history:
                 yield "end", event.conto
+
+
+def delivered_events(message):
+    """The events a message delivers: an EventNotice's, or those riding in a request."""
+    kind = message.WhichOneof("message")
+    if kind == "event":
+        return list(message.event.events)
+    if kind == "decision_request":
+        return list(message.decision_request.events)
+    return []
 
 
 @pytest.mark.parametrize("players", [3, 4, 6, 8])
@@ -98,7 +110,9 @@ def test_every_seat_gets_every_event_once_in_order_then_the_match_end():
         assert kinds[0] == "match_start" and kinds[-1] == "match_end"
         assert seat.received[0].match_start.seat == index
         assert list(seat.received[0].match_start.names) == ["b0", "b1", "b2"]
-        notices = [e.text for m in seat.received if m.WhichOneof("message") == "event" for e in m.event.events]
+        notices = [e.text for m in seat.received for e in delivered_events(m)]
+        # One message per decision: news rides in the requests; a notice only closes the match.
+        assert all(kinds[i + 1] == "match_end" for i, kind in enumerate(kinds) if kind == "event")
         expected = [e.visible_to(index).text for e in record.history]
         assert notices == expected
         end = seat.received[-1].match_end

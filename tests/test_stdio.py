@@ -120,6 +120,14 @@ def test_encode_message_lines():
     # Pure ASCII.
     notice = pb.RefereeMessage(event=pb.EventNotice(events=[pb.GameEvent(text="speziare → 1A")]))
     assert encode_message(notice) == b'{"type":"event","event":{"events":[{"text":"speziare \\u2192 1A"}]}}\n'
+    # A request's news goes on an event line of its own, just before the request line.
+    request = pb.RefereeMessage(
+        decision_request=pb.DecisionRequest(decision_id=7, events=[pb.GameEvent(text="a"), pb.GameEvent(text="b")])
+    )
+    first, second = encode_message(request).splitlines()
+    assert json.loads(first) == {"type": "event", "event": {"events": [{"text": "a"}, {"text": "b"}]}}
+    assert json.loads(second) == {"type": "decision_request", "decisionRequest": {"decisionId": "7"}}
+    assert len(request.decision_request.events) == 2
 
 
 def test_parse_answer():

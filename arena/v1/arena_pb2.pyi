@@ -85,16 +85,18 @@ class MatchStart(_message.Message):
     def __init__(self, match_id: _Optional[str] = ..., game: _Optional[str] = ..., options: _Optional[_Union[GameOptions, _Mapping]] = ..., players: _Optional[int] = ..., seat: _Optional[int] = ..., names: _Optional[_Iterable[str]] = ..., deals: _Optional[int] = ..., move_time_ms: _Optional[int] = ...) -> None: ...
 
 class DecisionRequest(_message.Message):
-    __slots__ = ("decision_id", "time_limit_ms", "view", "legal_actions")
+    __slots__ = ("decision_id", "time_limit_ms", "view", "legal_actions", "events")
     DECISION_ID_FIELD_NUMBER: _ClassVar[int]
     TIME_LIMIT_MS_FIELD_NUMBER: _ClassVar[int]
     VIEW_FIELD_NUMBER: _ClassVar[int]
     LEGAL_ACTIONS_FIELD_NUMBER: _ClassVar[int]
+    EVENTS_FIELD_NUMBER: _ClassVar[int]
     decision_id: int
     time_limit_ms: int
     view: GameView
     legal_actions: _containers.RepeatedCompositeFieldContainer[LegalAction]
-    def __init__(self, decision_id: _Optional[int] = ..., time_limit_ms: _Optional[int] = ..., view: _Optional[_Union[GameView, _Mapping]] = ..., legal_actions: _Optional[_Iterable[_Union[LegalAction, _Mapping]]] = ...) -> None: ...
+    events: _containers.RepeatedCompositeFieldContainer[GameEvent]
+    def __init__(self, decision_id: _Optional[int] = ..., time_limit_ms: _Optional[int] = ..., view: _Optional[_Union[GameView, _Mapping]] = ..., legal_actions: _Optional[_Iterable[_Union[LegalAction, _Mapping]]] = ..., events: _Optional[_Iterable[_Union[GameEvent, _Mapping]]] = ...) -> None: ...
 
 class EventNotice(_message.Message):
     __slots__ = ("events",)
