@@ -166,9 +166,9 @@ class GameWire:
     def __init__(self, game: engine.Game) -> None:
         self.game = game
         self.name = game.spec.name
-        # Interned engine actions recur all match long: convert each once.  Keyed by id
-        # with the action kept alive in the value, so an id is never reused meanwhile.
-        self._actions: dict[int, tuple[engine.Action, pb.LegalAction, bytes]] = {}
+        # The same actions recur all tournament long (as equal values, not the same
+        # objects): convert each once, keyed by the frozen action itself.
+        self._actions: dict[engine.Action, tuple[pb.LegalAction, bytes]] = {}
         self._game_field = pb.GameView.DESCRIPTOR.fields_by_name[self.name].number
         view_message = pb.GameView.DESCRIPTOR.fields_by_name[self.name].message_type
         self._history_field = view_message.fields_by_name["history"].number
@@ -199,19 +199,18 @@ class GameWire:
         fill(getattr(message.action, self.name), action)
         return message
 
-    def _action_entry(self, action: engine.Action) -> tuple[engine.Action, pb.LegalAction, bytes]:
-        cache = self._actions
-        hit = cache.get(id(action))
-        if hit is None or hit[0] is not action:
-            if len(cache) > 100_000:
-                cache.clear()
+    def _action_entry(self, action: engine.Action) -> tuple[pb.LegalAction, bytes]:
+        hit = self._actions.get(action)
+        if hit is None:
+            if len(self._actions) > 100_000:
+                self._actions.clear()
             message = self.action(action)
             encoded = length_delimited(self._legal_field, message.SerializeToString())
-            hit = cache[id(action)] = (action, message, encoded)
+            hit = self._actions[action] = (message, encoded)
         return hit
 
     def actions(self, actions: Sequence[engine.Action]) -> list[pb.LegalAction]:
-        return [self._action_entry(a)[1] for a in actions]
+        return [self._action_entry(a)[0] for a in actions]
 
     def event_notice(self, events: Sequence[bytes]) -> bytes:
         """A serialized RefereeMessage holding an EventNotice of these serialized GameEvents."""
@@ -249,7 +248,7 @@ class GameWire:
         view_bytes = target.SerializeToString() + history
         request = (
             pb.DecisionRequest(decision_id=decision_id, time_limit_ms=time_limit_ms).SerializeToString()
-            + b"".join(self._action_entry(a)[2] for a in actions)
+            + b"".join(self._action_entry(a)[1] for a in actions)
             + length_delimited(_REQUEST_VIEW, length_delimited(self._game_field, view_bytes))
             + events
         )
