@@ -245,6 +245,25 @@ def test_honest_never_declares_an_unsupported_plate() -> None:
     assert declared > 10
 
 
+def test_honest_makes_the_smallest_supported_raise_and_bills_only_when_stuck() -> None:
+    # Seat 1 holds two 7s and no A or joker. Over 1A (face up) its supported raises are 27
+    # (revealing a 7) and 1A plus one of its ranks; 2A or 3A it cannot vouch for.
+    game, state = table("A 2 3 4 5 6", "7 7 8 9 T J", "2 3 4 5 6 K")
+    state.apply("ordinazione → 1A, reveals A")
+    request = request_for(game, state)
+    info = lib.read_request(request)
+    assert lib.prob_true(info.plate, info.known, info.hidden) == 1.0  # never doubts a sure plate
+    assert request.legal_actions[HonestBot({}).act(request)].text == "abbondare → 27, reveals 7"
+    state.apply("abbondare → 27, reveals 7")
+    state.apply("speziare → 2A")
+    state.apply("abbondare → 3A")
+    request = request_for(game, state)
+    info = lib.read_request(request)
+    assert not any(lib.supported(a.plate, info.known) for a in info.declarations)
+    assert lib.prob_true(info.plate, info.known, info.hidden) >= 0.25  # not the threshold: stuck
+    assert request.legal_actions[HonestBot({}).act(request)].text == "il conto"
+
+
 def test_probabilist_calls_the_bill_on_an_impossible_plate() -> None:
     # Seat 2 holds no A, K or joker; 7A 7K needs 12 more cards, the other hands hold 10.
     game, state = table("A 2 3 4 5 6", "K 2 3 4 5 6", "7 8 9 T J Q")
