@@ -64,7 +64,8 @@ class Bot:
         """Called once per match, before anything else."""
 
     def on_event(self, event: pb.GameEvent) -> None:
-        """Called for every public event, as this seat may see it."""
+        """Called for every public event, as this seat may see it, in order: the news
+        since the last message just before `act` is called, the rest before `on_match_end`."""
 
     def act(self, request: pb.DecisionRequest) -> int:
         """Return the index of the chosen action in `request.legal_actions`."""
