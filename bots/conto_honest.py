@@ -21,7 +21,7 @@ class HonestBot(sdk.Bot):
     def act(self, request: sdk.pb.DecisionRequest) -> int:
         info = lib.read_request(request)
         return lib.honest_choice(
-            info, float(self.param("threshold", 0.25)), str(self.param("order", "smallest"))
+            info, float(self.param("threshold", 0.25)), str(self.param("order", "smallest")), str(self.param("vouch", "plate"))
         )
 
 

@@ -360,17 +360,24 @@ def scored_declarations(info: Info) -> list[tuple[float, Act]]:
     return scored
 
 
-def honest_choice(info: Info, threshold: float = 0.25, order: str = "smallest") -> int:
+def honest_choice(info: Info, threshold: float = 0.25, order: str = "smallest", vouch: str = "plate") -> int:
     """Only supported declarations; the bill when the plate looks impossible
     (P(true) < threshold) or when nothing supported is left.
 
     `order` picks among supported declarations: "smallest" raise first, or "largest"
-    (jump to the biggest plate it can vouch for, leaving the next player less room)."""
+    (jump to the biggest plate it can vouch for, leaving the next player less room).
+    `vouch` says what must be supported: the whole "plate" after the move (never a bluff
+    in the statistics' sense), or only the "portata" the move changes (the rest of the
+    plate is the others' claim, left standing unless the bill is called)."""
     bill = info.bill
     known = info.known
     if bill is not None and prob_true(info.plate, known, info.hidden) < threshold:
         return bill.index
-    good = [a for a in info.actions if not a.is_bill and supported(a.plate, known)]
+    if vouch == "portata":
+        good = [a for a in info.actions if not a.is_bill and a.slot is not None
+                and supported((a.plate[a.slot],), known)]
+    else:
+        good = [a for a in info.actions if not a.is_bill and supported(a.plate, known)]
     if good:
         pick = max if order == "largest" else min
         return pick(good, key=lambda a: raise_key(a.plate, a.reveals)).index

@@ -262,6 +262,10 @@ def test_honest_makes_the_smallest_supported_raise_and_bills_only_when_stuck() -
     assert not any(lib.supported(a.plate, info.known) for a in info.declarations)
     assert lib.prob_true(info.plate, info.known, info.hidden) >= 0.25  # not the threshold: stuck
     assert request.legal_actions[HonestBot({}).act(request)].text == "il conto"
+    # Vouching only for the portata it changes, it leaves 3A (someone else's claim) alone
+    # and adds a course its own cards back: a 7 (face up already, so nothing to reveal).
+    trusting = request.legal_actions[HonestBot({"vouch": "portata"}).act(request)].text
+    assert trusting == "ordinazione → 3A 17"
 
 
 def test_probabilist_calls_the_bill_on_an_impossible_plate() -> None:
