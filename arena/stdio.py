@@ -105,7 +105,7 @@ _DIGITS = re.compile(rb"[0-9]+")
 
 
 def encode_message(message: pb.RefereeMessage | bytes, *, history: bool | None = None) -> bytes:
-    """One line for the bot: the canonical JSON of a RefereeMessage with "type" first.
+    """The bot's line for a RefereeMessage: its canonical JSON with "type" first.
 
     A decision request's new `events` go on an "event" line of their own just before it,
     as they always did on the stdio protocol (gRPC carries them inside the request).
