@@ -649,22 +649,38 @@ def _show(value: Any) -> str:
     return str(value)
 
 
+def _entry_changes(
+    old: Mapping[str, Any], new: Mapping[str, Any], *, removed: str, added: str, changed: str, show,
+    **context: Any,
+) -> list[str]:
+    """One sentence per key removed, added or changed between two mappings, in key order.
+
+    The templates get `key`, the `old` / `new` values formatted by `show`, and `context`."""
+    out = []
+    for key in sorted(set(old) | set(new)):
+        if key not in new:
+            out.append(removed.format(key=key, old=show(old[key]), **context))
+        elif key not in old:
+            out.append(added.format(key=key, new=show(new[key]), **context))
+        elif old[key] != new[key]:
+            out.append(changed.format(key=key, old=show(old[key]), new=show(new[key]), **context))
+    return out
+
+
 def describe_changes(old: Mapping[str, Any], new: Mapping[str, Any]) -> tuple[str, ...]:
     """Sentences saying how fingerprint data `new` differs from `old`."""
     changes: list[str] = []
     for key in ("game", "seats", "hands", "rounds", "seed", "duplicate", "move_time"):
         if old.get(key) != new.get(key):
             changes.append(f"{key.replace('_', ' ')} changed from {_show(old.get(key))} to {_show(new.get(key))}")
-    old_options, new_options = old.get("options") or {}, new.get("options") or {}
-    for key in sorted(set(old_options) | set(new_options)):
-        if key not in new_options:
-            changes.append(f"game option {key!r} was removed (it was {_show(old_options[key])})")
-        elif key not in old_options:
-            changes.append(f"game option {key!r} was added ({_show(new_options[key])})")
-        elif old_options[key] != new_options[key]:
-            changes.append(
-                f"game option {key!r} changed from {_show(old_options[key])} to {_show(new_options[key])}"
-            )
+    changes += _entry_changes(
+        old.get("options") or {},
+        new.get("options") or {},
+        removed="game option {key!r} was removed (it was {old})",
+        added="game option {key!r} was added ({new})",
+        changed="game option {key!r} changed from {old} to {new}",
+        show=_show,
+    )
     old_bots = {b.get("name"): b for b in old.get("bots") or ()}
     new_bots = {b.get("name"): b for b in new.get("bots") or ()}
     for name in old_bots:
@@ -682,16 +698,15 @@ def describe_changes(old: Mapping[str, Any], new: Mapping[str, Any]) -> tuple[st
                 changes.append(
                     f"bot {name!r} {field} changed from {_show(before.get(field))} to {_show(bot.get(field))}"
                 )
-        old_env, new_env = before.get("env") or {}, bot.get("env") or {}
-        for var in sorted(set(old_env) | set(new_env)):
-            if var not in new_env:
-                changes.append(f"bot {name!r} environment variable {var} was removed")
-            elif var not in old_env:
-                changes.append(f"bot {name!r} environment variable {var}={new_env[var]!r} was added")
-            elif old_env[var] != new_env[var]:
-                changes.append(
-                    f"bot {name!r} environment variable {var} changed from {old_env[var]!r} to {new_env[var]!r}"
-                )
+        changes += _entry_changes(
+            before.get("env") or {},
+            bot.get("env") or {},
+            removed="bot {name!r} environment variable {key} was removed",
+            added="bot {name!r} environment variable {key}={new} was added",
+            changed="bot {name!r} environment variable {key} changed from {old} to {new}",
+            show=repr,
+            name=name,
+        )
     common_old = [n for n in old_bots if n in new_bots]
     common_new = [n for n in new_bots if n in old_bots]
     if common_old != common_new:
