@@ -8,18 +8,21 @@ Definitions, per seat, over every hand of the history (RULINGS.md §conto number
 
 - **hands**: hands dealt (every seat plays every hand; an unfinished last hand counts).
 - **declarations**: Declared events of the seat (ordinazione, speziare, abbondare).
-- **bluffs**: declarations the declarer could not know to be true when it made them.
-  The declarer's information is its own dealt hand of that hand (the cards it still
-  holds plus the cards it has revealed, including the one this declaration reveals) and
-  every card revealed on the table before the declaration by the other seats.  The
-  declaration is a bluff when its plate (the whole plate after the move) is false on
-  those cards by the showdown rule (§conto 4): the portate miss, in natural cards, more
-  than the jokers of the declarer's own hand, each joker covering one missing card of
-  one portata.  Jokers are never revealed, so no other joker is known.
+- **bluffs**: declarations whose own claim the declarer could not know to be true.  A
+  declaration changes exactly one portata (§conto 1: the portata it adds, re-ranks
+  or enlarges); the rest of the plate is what earlier declarers claimed and stays their
+  claim.  The declarer's information is its own dealt hand of that hand (the cards it
+  still holds plus the cards it has revealed, including the one this declaration
+  reveals) and every card revealed on the table before the declaration by the other
+  seats.  The declaration is a bluff when the portata it changes is false on those
+  cards by the showdown rule (§conto 4): it misses, in natural cards, more than the
+  jokers of the declarer's own hand.  Jokers are never revealed, so no other joker is
+  known.
 - **lies**: declarations whose plate was false when made over the whole table: the
-  showdown rule applied to every card dealt in that hand (all hands, revealed cards
-  included).  The cards a seat knows are a part of the cards dealt, so every lie is also
-  a bluff; a bluff that the other hands happen to cover is not a lie.
+  showdown rule applied to the whole plate and every card dealt in that hand (all
+  hands, revealed cards included).  A lie need not be a bluff (the false portata may be
+  someone else's, left standing), and a bluff that the other hands happen to cover is
+  not a lie.
 - **challenged**: showdowns in which the seat was the cameriere (its declaration was
   answered with the bill); **caught**: of those, the plate was false and it lost.
 - **challenges**: bills the seat called (it was the capotavola); **challenges right**:
@@ -140,7 +143,7 @@ def conto_statistics(history: Sequence[Event], players: int) -> tuple[ContoStats
                 if seat != event.seat:  # one's own reveals are already in one's hand
                     known[rank] += 1
             mine["declarations"] += 1
-            if not plate_is_true(action.plate, known):
+            if not plate_is_true((action.plate[action.slot],), known):
                 mine["bluffs"] += 1
             if not plate_is_true(action.plate, table):
                 mine["lies"] += 1

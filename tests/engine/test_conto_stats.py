@@ -115,20 +115,44 @@ def test_revealed_cards_of_others_count_and_a_joker_covers_one_card() -> None:
         [
             "ordinazione → 1K, reveals K",  # seat 0: holds a King: honest
             "abbondare → 2K",  # seat 1: holds two Kings: honest
-            "ordinazione → 2K 1Q, reveals Q",  # seat 2: sees one K, no joker: bluff (K 3: true)
-            "abbondare → 3K 1Q",  # seat 0: its K, seat 2's Q: bluff (true)
+            "ordinazione → 2K 1Q, reveals Q",  # seat 2: adds 1Q, holds QQ: honest
+            "abbondare → 3K 1Q",  # seat 0: its one K: bluff (K 3 over the table: true)
             "abbondare → 4K 1Q",  # seat 1: K 2 + seat 0's K + its joker: honest (true)
         ],
     )
     s = stats(state)
     assert s[0] == ContoStats(hands=1, declarations=2, bluffs=1)
     assert s[1] == ContoStats(hands=1, declarations=2)
-    assert s[2] == ContoStats(hands=1, declarations=1, bluffs=1)
-    state.apply("abbondare → 4K 2Q")  # seat 2: K 1 seen, no joker: bluff; the joker makes 4K: true
-    state.apply("abbondare → 4K 3Q")  # seat 0: the one joker cannot cover K and Q both: a lie
+    assert s[2] == ContoStats(hands=1, declarations=1)
+    # Seat 2 holds QQ: 2Q is its own, honest, though the 4K it leaves standing needs seat
+    # 1's joker, which seat 2 cannot know of (the plate is true all the same).
+    state.apply("abbondare → 4K 2Q")
+    # Seat 0 sees one Q (seat 2's), holds none: 3Q is a bluff, and a lie: the one joker
+    # cannot cover the fourth K and the third Q both.
+    state.apply("abbondare → 4K 3Q")
     s = stats(state)
     assert s[0] == ContoStats(hands=1, declarations=3, bluffs=2, lies=1)
-    assert s[2] == ContoStats(hands=1, declarations=2, bluffs=2, lies=0)
+    assert s[2] == ContoStats(hands=1, declarations=2, bluffs=0, lies=0)
+
+
+def test_leaving_someone_elses_false_portata_standing_is_a_lie_not_a_bluff() -> None:
+    state = play(
+        HANDS,
+        [
+            "ordinazione → 1A, reveals A",  # seat 0: honest
+            "abbondare → 2A",  # seat 1: one Ace seen and its joker: honest
+            "abbondare → 3A",  # seat 2: one Ace seen: bluff (A 2 + W: true)
+            "abbondare → 4A",  # seat 0: its two Aces: bluff, and a lie
+            "ordinazione → 4A 1K, reveals K",  # seat 1: adds 1K, holds KK; 4A is seat 0's claim
+        ],
+    )
+    s = stats(state)
+    assert s[0] == ContoStats(hands=1, declarations=2, bluffs=1, lies=1)
+    assert s[1] == ContoStats(hands=1, declarations=2, bluffs=0, lies=1)
+    state.apply("il conto")  # seat 2 calls: the plate is false, and seat 1 pays for it
+    assert stats(state)[1] == ContoStats(
+        hands=1, declarations=2, lies=1, challenged=1, caught=1, lost_as_cameriere=1
+    )
 
 
 def test_a_forfeit_and_the_hands_of_a_longer_match() -> None:
@@ -154,10 +178,10 @@ ESEMPIO_4 = (
         "ordinazione → 1Q 1K, reveals K",  # B: sees Q, holds K: honest
         "speziare → 1A 1K, reveals A",  # C: holds A, sees K: honest
         "abbondare → 2A 1K",  # D: own A + C's A, own K: honest
-        "abbondare → 2A 2Q",  # A: own QQ, one A seen: bluff (true: A 2, Q 2)
-        "abbondare → 2A 3T, reveals T",  # B: A 1 + T 2, one joker for two gaps: bluff (true: T 3)
-        "speziare → 2A 3J, reveals J",  # C: A 1 + J 2, no joker: bluff (true: J 2 + W)
-        "speziare → 2A 3K",  # D: A 2, K 2, no joker: bluff (true: K 2 + W)
+        "abbondare → 2A 2Q",  # A: 2Q from its own QQ: honest (2A stays D's claim)
+        "abbondare → 2A 3T, reveals T",  # B: T 2 + its joker: honest
+        "speziare → 2A 3J, reveals J",  # C: J 2, no joker: bluff (true: J 2 + B's joker)
+        "speziare → 2A 3K",  # D: own K + B's K, no joker: bluff (true: K 2 + B's joker)
         "il conto",  # A calls; the plate is true: A loses
     ],
 )
@@ -168,10 +192,10 @@ ESEMPIO_5 = (
         "ordinazione → 12, reveals 2",  # A: holds a 2: honest
         "ordinazione → 12 1Q, reveals Q",  # B: sees the 2, holds QQ: honest
         "abbondare → 22 1Q",  # C: own 2 + A's 2, sees Q: honest
-        "speziare → 22 1A, reveals A",  # A: one 2 (its own, revealed), A 1: bluff (true)
-        "abbondare → 22 2Q",  # B: sees one 2, QQ: bluff (true: 2 2)
+        "speziare → 22 1A, reveals A",  # A: holds an A: honest (22 stays C's claim)
+        "abbondare → 22 2Q",  # B: holds QQ: honest
         "speziare → 22 2A",  # C: own 2 + A's 2, own A + A's A: honest
-        "abbondare → 33 2A, reveals 3",  # A: 3 2, A 1: bluff, and over the table 3 2: lie
+        "abbondare → 33 2A, reveals 3",  # A: 3 2, no joker: bluff, and over the table 3 2: lie
         "il conto",  # B calls; the plate is false: A loses
     ],
 )
@@ -181,8 +205,8 @@ def test_esempio_4() -> None:
     state = play(*ESEMPIO_4)
     assert state.history[-1].plate_true  # type: ignore[attr-defined]
     assert stats(state) == (
-        ContoStats(hands=1, declarations=2, bluffs=1, challenges=1, lost_as_capotavola=1),
-        ContoStats(hands=1, declarations=2, bluffs=1),
+        ContoStats(hands=1, declarations=2, challenges=1, lost_as_capotavola=1),
+        ContoStats(hands=1, declarations=2),
         ContoStats(hands=1, declarations=2, bluffs=1),
         ContoStats(hands=1, declarations=2, bluffs=1, challenged=1),
     )
@@ -193,9 +217,9 @@ def test_esempio_5() -> None:
     assert not state.history[-1].plate_true  # type: ignore[attr-defined]
     assert stats(state) == (
         ContoStats(
-            hands=1, declarations=3, bluffs=2, lies=1, challenged=1, caught=1, lost_as_cameriere=1
+            hands=1, declarations=3, bluffs=1, lies=1, challenged=1, caught=1, lost_as_cameriere=1
         ),
-        ContoStats(hands=1, declarations=2, bluffs=1, challenges=1, challenges_right=1),
+        ContoStats(hands=1, declarations=2, challenges=1, challenges_right=1),
         ContoStats(hands=1, declarations=2),
     )
 
@@ -210,7 +234,7 @@ def test_two_matches_add_up() -> None:
     assert total == ContoStats(
         hands=2,
         declarations=5,
-        bluffs=3,
+        bluffs=1,
         lies=1,
         challenged=1,
         caught=1,
@@ -229,7 +253,7 @@ def test_columns() -> None:
     assert total.columns() == (
         ("hands", "2"),
         ("decl.", "5"),
-        ("bluff %", "60.0"),
+        ("bluff %", "20.0"),
         ("lie %", "20.0"),
         ("challenged", "1"),
         ("caught %", "100.0"),
@@ -311,7 +335,7 @@ def test_random_playouts_give_consistent_counts(
             dealt = [e for e in state.history if isinstance(e, HandDealt)][-1]
             table = _counts(card for hand in dealt.hands for card in hand.cards)
             expected[seat]["declarations"] += 1
-            expected[seat]["bluffs"] += not plate_is_true(action.plate, known)
+            expected[seat]["bluffs"] += not plate_is_true((action.plate[action.slot],), known)
             expected[seat]["lies"] += not plate_is_true(action.plate, table)
         state.apply(action)
 
@@ -327,7 +351,7 @@ def test_random_playouts_give_consistent_counts(
             expected[seat]["bluffs"],
             expected[seat]["lies"],
         )
-        assert x.caught <= x.lies <= x.bluffs <= x.declarations
+        assert x.caught <= x.lies <= x.declarations and x.bluffs <= x.declarations
         assert x.caught <= x.challenged
         assert x.challenges_right <= x.challenges
         assert x.lost_as_cameriere == x.caught
