@@ -1,4 +1,4 @@
-"""conto-honest — declares only what its own hand and the face-up cards support."""
+"""conto-honest — never bluffs: declares only what its own hand and the face-up cards support."""
 
 from __future__ import annotations
 
@@ -14,14 +14,15 @@ class HonestBot(sdk.Bot):
     name = "conto-honest"
     games = ("conto",)
     description = (
-        "Declares only plates that its own hand plus the face-up cards make true (smallest "
-        "raise first) and calls the bill when the plate looks impossible or nothing honest is left."
+        "Never bluffs: every portata it adds or changes is backed by its own hand plus the "
+        "face-up cards (smallest raise first), and it calls the bill when the plate looks "
+        "impossible or nothing honest is left."
     )
 
     def act(self, request: sdk.pb.DecisionRequest) -> int:
         info = lib.read_request(request)
         return lib.honest_choice(
-            info, float(self.param("threshold", 0.25)), str(self.param("order", "smallest")), str(self.param("vouch", "plate"))
+            info, float(self.param("threshold", 0.25)), str(self.param("order", "smallest")), str(self.param("vouch", "portata"))
         )
 
 

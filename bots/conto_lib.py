@@ -360,15 +360,16 @@ def scored_declarations(info: Info) -> list[tuple[float, Act]]:
     return scored
 
 
-def honest_choice(info: Info, threshold: float = 0.25, order: str = "smallest", vouch: str = "plate") -> int:
+def honest_choice(info: Info, threshold: float = 0.25, order: str = "smallest", vouch: str = "portata") -> int:
     """Only supported declarations; the bill when the plate looks impossible
     (P(true) < threshold) or when nothing supported is left.
 
     `order` picks among supported declarations: "smallest" raise first, or "largest"
     (jump to the biggest plate it can vouch for, leaving the next player less room).
-    `vouch` says what must be supported: the whole "plate" after the move (never a bluff
-    in the statistics' sense), or only the "portata" the move changes (the rest of the
-    plate is the others' claim, left standing unless the bill is called)."""
+    `vouch` says what must be supported: the "portata" the move changes (what the move
+    claims; the rest of the plate is the others' claim, left standing unless the bill is
+    called; never a bluff in the statistics' sense), or, stricter, the whole "plate"
+    after the move."""
     bill = info.bill
     known = info.known
     if bill is not None and prob_true(info.plate, known, info.hidden) < threshold:
@@ -790,7 +791,8 @@ def policy_action(state: Any, table: Table, model: Model) -> Any:
     if kind == HONEST:
         for action in legal:
             new_plate, rkey, _ = _action_info(action)
-            if new_plate and plate_true(new_plate, known) and (best_key is None or rkey < best_key):
+            # the honest bot's default rule: the portata the move changes is backed
+            if new_plate and plate_true((new_plate[action.slot],), known) and (best_key is None or rkey < best_key):
                 best, best_key = action, rkey
         if best is None:
             if plate:

@@ -233,16 +233,20 @@ def test_every_bot_calls_the_bill_when_it_is_all_that_is_legal(bot_class, params
     assert bot_class(dict(params)).act(request) == 0
 
 
-def test_honest_never_declares_an_unsupported_plate() -> None:
-    declared = 0
+def test_honest_never_declares_an_unsupported_portata() -> None:
+    declared = strict_declared = 0
     for game, state in POSITIONS:
         request = request_for(game, state)
         info = lib.read_request(request)
         act = info.actions[HonestBot({}).act(request)]
         if not act.is_bill:
             declared += 1
-            assert lib.supported(act.plate, info.known), act.text
-    assert declared > 10
+            assert lib.supported((act.plate[act.slot],), info.known), act.text
+        strict = info.actions[HonestBot({"vouch": "plate"}).act(request)]
+        if not strict.is_bill:
+            strict_declared += 1
+            assert lib.supported(strict.plate, info.known), strict.text
+    assert declared > 10 and strict_declared > 10
 
 
 def test_honest_makes_the_smallest_supported_raise_and_bills_only_when_stuck() -> None:
@@ -259,13 +263,14 @@ def test_honest_makes_the_smallest_supported_raise_and_bills_only_when_stuck() -
     state.apply("abbondare → 3A")
     request = request_for(game, state)
     info = lib.read_request(request)
+    assert lib.prob_true(info.plate, info.known, info.hidden) >= 0.25  # not the threshold
+    # It leaves 3A (someone else's claim) standing and adds a course its own cards back:
+    # a 7 (face up already, so nothing to reveal).
+    assert request.legal_actions[HonestBot({}).act(request)].text == "ordinazione → 3A 17"
+    # Vouching for the whole plate, nothing is left that it can back: it must call.
     assert not any(lib.supported(a.plate, info.known) for a in info.declarations)
-    assert lib.prob_true(info.plate, info.known, info.hidden) >= 0.25  # not the threshold: stuck
-    assert request.legal_actions[HonestBot({}).act(request)].text == "il conto"
-    # Vouching only for the portata it changes, it leaves 3A (someone else's claim) alone
-    # and adds a course its own cards back: a 7 (face up already, so nothing to reveal).
-    trusting = request.legal_actions[HonestBot({"vouch": "portata"}).act(request)].text
-    assert trusting == "ordinazione → 3A 17"
+    strict = request.legal_actions[HonestBot({"vouch": "plate"}).act(request)].text
+    assert strict == "il conto"
 
 
 def test_probabilist_calls_the_bill_on_an_impossible_plate() -> None:
@@ -326,7 +331,7 @@ def test_adaptive_never_calls_a_learnt_honest_player() -> None:
     that the probabilist would doubt is believed."""
     game = engine.load("conto", players=3)
     state = game.new_match(seed=11, deals=30)
-    honest = HonestBot({"threshold": 0.0})
+    honest = HonestBot({"threshold": 0.0, "vouch": "plate"})  # its plates are always true
     calls = Counter()
     while not state.is_terminal():
         seat = state.current_seat()
