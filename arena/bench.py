@@ -11,6 +11,12 @@ classic round-trip figure.  One server per seat: each request to the server of t
 it was sent to in the match, in the match's order, so the servers take turns the way
 the bots did (a process woken after three others have had their turn answers more
 slowly than one that never sleeps); that one measures what a match has to cost anyway.
+
+A third run sends the same requests to the per-seat servers from trio, through the
+referee's own bridge (arena._grpc: a queue that grpcio's thread writes from, a reader
+thread that hands each answer to trio), with nothing else between answer and request.
+It splits the full path's cost in two: what reaching bots from trio costs, and what the
+referee does per decision (apply, views, legal actions, encoding).
 """
 
 from __future__ import annotations
@@ -24,13 +30,15 @@ import sys
 import tempfile
 import time
 from concurrent import futures
-from contextlib import asynccontextmanager
+from collections.abc import Iterator
+from contextlib import AsyncExitStack, asynccontextmanager, contextmanager
 from pathlib import Path
 
 import grpc
 import trio
 
 import engine
+from arena._grpc import PROTOCOL_VERSION, open_grpc_bot
 from arena.pool import BotEntry, open_bot_pool
 from arena.referee import play_match
 from arena.v1 import arena_pb2 as pb
@@ -100,6 +108,9 @@ def full_path(hands: int, players: int, log_dir: Path) -> tuple[int, float, list
 
 
 class _Echo(pb_grpc.BotServicer):
+    def Hello(self, request, context):
+        return pb.HelloReply(name="pingpong", protocol_version=PROTOCOL_VERSION)
+
     def Play(self, requests, context):
         for message in requests:
             if message.HasField("decision_request"):
@@ -114,13 +125,11 @@ def _serve_pingpong(address: str) -> None:
     server.wait_for_termination()
 
 
-def ping_pong(requests: list[tuple[int, bytes]], servers: int) -> float:
-    """Round trips per second for these requests over raw grpcio streams.
-
-    With one server every request goes to it; otherwise request (seat, bytes) goes to
-    server `seat`, one stream each, in the recorded order."""
+@contextmanager
+def _pingpong_servers(count: int) -> Iterator[list[str]]:
+    """`count` minimal servers, each its own process; their addresses."""
     folder = tempfile.mkdtemp(prefix="arena-bench-")
-    addresses = [f"unix:{folder}/pingpong{i}.sock" for i in range(servers)]
+    addresses = [f"unix:{folder}/pingpong{i}.sock" for i in range(count)]
     processes = [
         subprocess.Popen(
             [sys.executable, "-m", "arena.bench", "--serve-pingpong", address],
@@ -129,38 +138,76 @@ def ping_pong(requests: list[tuple[int, bytes]], servers: int) -> float:
         )
         for address in addresses
     ]
-    channels = []
     try:
-        streams = []
-        for address in addresses:
-            channel = grpc.insecure_channel(address, options=[("grpc.max_send_message_length", 64 << 20)])
-            channels.append(channel)
-            grpc.channel_ready_future(channel).result(timeout=20)
-            play = channel.stream_stream(
-                "/arena.v1.Bot/Play", request_serializer=lambda b: b, response_deserializer=pb.BotMessage.FromString
-            )
-            outbox: queue.SimpleQueue = queue.SimpleQueue()
-            streams.append((outbox, play(iter(outbox.get, None))))
-        route = [(streams[seat % servers], request) for seat, request in requests]
-
-        def exchange(items) -> None:
-            for (outbox, call), request in items:
-                outbox.put(request)
-                next(call)
-
-        exchange(route[:50])  # warm-up
-        started = time.perf_counter()
-        exchange(route)
-        seconds = time.perf_counter() - started
-        for outbox, _ in streams:
-            outbox.put(None)
-        return len(route) / seconds
+        yield addresses
     finally:
-        for channel in channels:
-            channel.close()
         for process in processes:
             process.kill()
             process.wait()
+
+
+def ping_pong(requests: list[tuple[int, bytes]], servers: int) -> float:
+    """Round trips per second for these requests over raw grpcio streams.
+
+    With one server every request goes to it; otherwise request (seat, bytes) goes to
+    server `seat`, one stream each, in the recorded order."""
+    channels = []
+    with _pingpong_servers(servers) as addresses:
+        try:
+            streams = []
+            for address in addresses:
+                channel = grpc.insecure_channel(address, options=[("grpc.max_send_message_length", 64 << 20)])
+                channels.append(channel)
+                grpc.channel_ready_future(channel).result(timeout=20)
+                play = channel.stream_stream(
+                    "/arena.v1.Bot/Play", request_serializer=lambda b: b, response_deserializer=pb.BotMessage.FromString
+                )
+                outbox: queue.SimpleQueue = queue.SimpleQueue()
+                streams.append((outbox, play(iter(outbox.get, None))))
+            route = [(streams[seat % servers], request) for seat, request in requests]
+
+            def exchange(items) -> None:
+                for (outbox, call), request in items:
+                    outbox.put(request)
+                    next(call)
+
+            exchange(route[:50])  # warm-up
+            started = time.perf_counter()
+            exchange(route)
+            seconds = time.perf_counter() - started
+            for outbox, _ in streams:
+                outbox.put(None)
+            return len(route) / seconds
+        finally:
+            for channel in channels:
+                channel.close()
+
+
+def bridge_ping_pong(requests: list[tuple[int, bytes]], servers: int) -> float:
+    """Round trips per second for the same exchange as `ping_pong`, but sent and awaited
+    from trio through the referee's own bridge (arena._grpc), with no referee work."""
+    ids = [pb.RefereeMessage.FromString(request).decision_request.decision_id for _, request in requests]
+
+    async def run(addresses: list[str]) -> float:
+        async with AsyncExitStack() as stack:
+            streams = []
+            for i, address in enumerate(addresses):
+                bot = await stack.enter_async_context(open_grpc_bot(f"pingpong{i}", address))
+                await bot.hello(20)  # waits for the server to come up
+                streams.append(await stack.enter_async_context(bot.open_play(pb.MatchStart())))
+            route = [(streams[seat % servers], request, i) for (seat, request), i in zip(requests, ids)]
+
+            async def exchange(items) -> None:
+                for stream, request, decision_id in items:
+                    await stream.decide(request, decision_id, 5.0)
+
+            await exchange(route[:50])  # warm-up
+            started = time.perf_counter()
+            await exchange(route)
+            return len(route) / (time.perf_counter() - started)
+
+    with _pingpong_servers(servers) as addresses:
+        return trio.run(run, addresses)
 
 
 def main(args: argparse.Namespace) -> int:
@@ -176,8 +223,11 @@ def main(args: argparse.Namespace) -> int:
     print(f"  to one server:             {one:,.0f} round trips/s")
     per_seat = ping_pong(requests, args.players)
     print(f"  to one server per seat:    {per_seat:,.0f} round trips/s (in the match's order)")
+    bridged = bridge_ping_pong(requests, args.players)
+    print(f"  the same through the referee's trio bridge: {bridged:,.0f} round trips/s (no referee work)")
     print(f"Ratio full path / ping-pong to one server:          {full / one:.2f}  (goal ≥ 0.70)")
     print(f"Ratio full path / ping-pong to one server per seat: {full / per_seat:.2f}")
+    print(f"Ratio bridged / raw ping-pong, one server per seat: {bridged / per_seat:.2f}  (the full path with no referee work)")
     return 0
 
 
