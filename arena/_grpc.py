@@ -10,9 +10,11 @@ token.  A deadline is a trio cancel scope around a channel receive.
 
 from __future__ import annotations
 
+import logging
 import math
 import queue
 import threading
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -20,7 +22,7 @@ from typing import Any
 import grpc
 import trio
 
-from arena.faults import BotFault, FaultKind
+from arena.faults import BotFault, FaultKind, late_answer_note
 from arena.v1 import arena_pb2 as pb
 from arena.v1 import arena_pb2_grpc as pb_grpc
 
@@ -32,6 +34,8 @@ MAX_BOT_MESSAGE_BYTES = 64 * 1024
 #: Messages a bot may send that nobody asked for before it is cut off.
 FLOOD_LIMIT = 64
 _END = object()
+
+log = logging.getLogger("arena.grpc")
 
 
 async def _await_future(future: grpc.Future) -> Any:
@@ -74,17 +78,20 @@ class PlayStream:
 
     def __init__(
         self,
+        name: str,
         call: Any,
         requests: queue.SimpleQueue,
         send: trio.MemorySendChannel,
         receive: trio.MemoryReceiveChannel,
     ) -> None:
+        self.name = name
         self._call = call
         self._requests = requests
         self._send = send
         self._receive = receive
         self._closed_reason: BotFault | None = None
-        self.stale = 0
+        self.stale = 0  # late answers dropped
+        self._timed_out: dict[int, tuple[float, float]] = {}  # decision id -> (asked at, limit)
         self.asked = 0  # decision requests sent; read by the reader thread to spot floods
 
     def send(self, message: pb.RefereeMessage | bytes) -> None:
@@ -101,6 +108,7 @@ class PlayStream:
         if self._closed_reason is not None:
             raise BotFault(self._closed_reason.kind, f"stream already closed ({self._closed_reason.reason})")
         self.asked += 1
+        asked = time.monotonic()
         self.send(request)
         with trio.move_on_after(time_limit):
             while True:
@@ -111,16 +119,24 @@ class PlayStream:
                 if item is _END:
                     self._closed_reason = BotFault(FaultKind.CRASH, "the bot closed its stream")
                     raise self._closed_reason
-                kind = item.WhichOneof("message")
+                message, arrived = item
+                kind = message.WhichOneof("message")
                 if kind != "decision":
                     raise BotFault(FaultKind.MALFORMED, "the bot sent a message with no decision in it")
-                decision = item.decision
+                decision = message.decision
                 if decision.decision_id != decision_id:
-                    # A late answer to a request that already timed out: not this one.
-                    self.stale += 1
+                    self._drop_late(decision.decision_id, arrived)
                     continue
                 return decision
+        self._timed_out[decision_id] = (asked, time_limit)
         raise BotFault(FaultKind.TIMEOUT, f"no answer within {time_limit * 1000:.0f} ms")
+
+    def _drop_late(self, decision_id: int, arrived: float) -> None:
+        """An answer to another request than the one waiting: one that timed out."""
+        self.stale += 1
+        asked, limit = self._timed_out.pop(decision_id, (None, None))
+        late = None if asked is None else arrived - asked
+        log.warning(late_answer_note(self.name, decision_id, late, limit))
 
     def close(self) -> None:
         self._requests.put(_END)
@@ -203,7 +219,7 @@ class GrpcBot:
         send, receive = trio.open_memory_channel(math.inf)
         token = trio.lowlevel.current_trio_token()
         call = self._play(request_iterator())
-        stream = PlayStream(call, requests, send, receive)
+        stream = PlayStream(self.name, call, requests, send, receive)
         def deliver(item: object) -> None:
             try:
                 send.send_nowait(item)
@@ -226,7 +242,7 @@ class GrpcBot:
                         forward(BotFault(FaultKind.FLOOD, f"more than {FLOOD_LIMIT} messages nobody asked for"))
                         call.cancel()
                         return
-                    if not forward(message):
+                    if not forward((message, time.monotonic())):
                         return
             except grpc.RpcError as error:
                 if error.code() != grpc.StatusCode.CANCELLED:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-__all__ = ["FaultKind", "Fault", "BotFault"]
+__all__ = ["FaultKind", "Fault", "BotFault", "late_answer_note"]
 
 
 class FaultKind(enum.Enum):
@@ -42,3 +42,17 @@ class BotFault(Exception):
         super().__init__(f"{kind.value}: {reason}")
         self.kind = kind
         self.reason = reason
+
+
+def late_answer_note(bot: str, decision_id: int, seconds: float | None, limit: float | None) -> str:
+    """What the log says of an answer that came after its request had timed out.
+
+    The timeout fault stands and the answer is dropped; the delay tells the bot's author
+    by how much it missed the deadline.  `seconds` None: no timed-out request had that id.
+    """
+    if seconds is None or limit is None:
+        return f"bot {bot}: dropped an answer to decision {decision_id}, which was not waiting for one"
+    return (
+        f"bot {bot}: its answer to decision {decision_id} came {seconds * 1000:.0f} ms after the "
+        f"request, past the {limit * 1000:.0f} ms limit; the timeout stands and the answer was dropped"
+    )

@@ -62,8 +62,10 @@ Faults, as over gRPC (raised as `arena.faults.BotFault` from `decide`):
 from __future__ import annotations
 
 import json
+import logging
 import math
 import re
+import time
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
 from pathlib import Path
@@ -73,7 +75,7 @@ import trio
 from google.protobuf import json_format
 
 from arena._process import BotCommand, BotProcess, BotStartError, open_bot_process
-from arena.faults import BotFault, FaultKind
+from arena.faults import BotFault, FaultKind, late_answer_note
 from arena.pool import BotEntry
 from arena.v1 import arena_pb2 as pb
 
@@ -86,6 +88,8 @@ __all__ = [
     "FLOOD_LIMIT",
     "EXIT_GRACE",
 ]
+
+log = logging.getLogger("arena.stdio")
 
 #: The longest line a bot may print (without its newline).
 MAX_LINE_BYTES = 64 * 1024
@@ -207,6 +211,7 @@ class StdioStream:
         self._closing = False
         self.unsolicited = 0
         self.stale = 0  # late answers dropped
+        self._timed_out: dict[int, tuple[float, float]] = {}  # decision id -> (asked at, limit)
 
     # -- the SeatStream protocol -----------------------------------------------------
 
@@ -230,6 +235,7 @@ class StdioStream:
         self._position[decision_id] = len(self._asked)
         self._asked.append(decision_id)
         self._pending = pending
+        asked = time.monotonic()
         self._write(line)
         try:
             with trio.move_on_after(time_limit):
@@ -238,6 +244,7 @@ class StdioStream:
             self._pending = None
         outcome = pending.outcome
         if outcome is None:
+            self._timed_out[decision_id] = (asked, time_limit)
             raise BotFault(FaultKind.TIMEOUT, f"no answer within {time_limit * 1000:.0f} ms")
         if isinstance(outcome, BotFault):
             raise outcome
@@ -314,6 +321,9 @@ class StdioStream:
             self._resolve(pb.Decision(decision_id=decision_id, action_index=index, comment=comment))
         else:
             self.stale += 1  # a late answer to a request that timed out or faulted
+            asked, limit = self._timed_out.pop(decision_id, (None, None))
+            if asked is not None:
+                log.warning(late_answer_note(self.name, decision_id, time.monotonic() - asked, limit))
 
     async def _crashed(self, what: str) -> None:
         if self._fatal is not None or self._closing:

@@ -1,6 +1,8 @@
 """The referee with real bot processes over gRPC: a normal match, every fault kind."""
 
+import logging
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -104,6 +106,17 @@ def test_each_broken_bot_gives_its_named_fault_and_the_match_ends(tmp_path, bot,
         if deal.forfeit is not None:
             assert deal.forfeit == 0 and deal.ranks[0] == 2
     assert all(f.reason for f in record.faults)
+
+
+def test_a_late_answer_is_dropped_and_logged_with_its_delay(tmp_path, caplog):
+    caplog.set_level(logging.WARNING, logger="arena")
+    record = run_match(tmp_path, [("late", fixture("late_once")), ("r1", RANDOM), ("r2", RANDOM)], deals=3, move_time=0.3)
+    assert [(f.bot, f.kind) for f in record.faults] == [("late", FaultKind.TIMEOUT)]
+    assert len(record.result.deals) == 3 and record.result.deals[0].forfeit == 0
+    notes = [r.getMessage() for r in caplog.records if "came" in r.getMessage()]
+    assert len(notes) == 1, caplog.text
+    delay = int(re.search(r"came (\d+) ms after the request, past the 300 ms limit", notes[0]).group(1))
+    assert 550 <= delay < 5000 and notes[0].startswith("bot late: its answer to decision ")
 
 
 def test_a_bot_faulting_three_times_in_a_row_is_stopped(tmp_path):

@@ -4,7 +4,9 @@ talk JSON lines over stdin/stdout, and one broken bot per fault kind."""
 from __future__ import annotations
 
 import json
+import logging
 import os
+import re
 import sys
 import textwrap
 from pathlib import Path
@@ -288,7 +290,8 @@ COUNTING_BOT = """
 """
 
 
-def test_a_late_answer_is_dropped(tmp_path):
+def test_a_late_answer_is_dropped_and_logged(tmp_path, caplog):
+    caplog.set_level(logging.WARNING, logger="arena")
     # Answers are matched to requests in order: the late answer to the first request is
     # not taken for the second.  The bot answers request n with index n.
     argv = python_bot(tmp_path, "counting", COUNTING_BOT.replace("ANSWER", "n"))
@@ -307,6 +310,10 @@ def test_a_late_answer_is_dropped(tmp_path):
         return bot
 
     assert_all_gone(trio.run(main))
+    notes = [r.getMessage() for r in caplog.records if r.name == "arena.stdio"]
+    assert len(notes) == 1 and re.match(
+        r"bot counting: its answer to decision 10 came \d+ ms after the request, past the 300 ms limit", notes[0]
+    ), notes
 
 
 def test_decision_ids_in_answers(tmp_path):
