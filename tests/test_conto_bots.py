@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from pathlib import Path
 from collections import Counter
 
 import pytest
@@ -210,6 +211,12 @@ def test_every_bot_returns_a_legal_index(bot_class, params) -> None:
         request = request_for(game, state)
         index = bot_class(dict(params)).act(request)
         assert isinstance(index, int) and 0 <= index < len(request.legal_actions)
+
+
+@pytest.mark.parametrize("bot_class", sorted({b for b, _ in BOTS}, key=lambda b: b.name), ids=lambda b: b.name)
+def test_every_bot_is_described_in_bots_readme_as_in_its_hello(bot_class) -> None:
+    readme = (Path(__file__).resolve().parent.parent / "bots" / "README.md").read_text()
+    assert f"**{bot_class.name}**" in readme and bot_class.description in readme
 
 
 def only_the_bill_position():
