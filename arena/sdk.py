@@ -31,13 +31,11 @@ from typing import Any
 
 import grpc
 
+from arena.protocol import ADDRESS_ENV, MAX_REFEREE_MESSAGE_BYTES, PROTOCOL_VERSION
 from arena.v1 import arena_pb2 as pb
 from arena.v1 import arena_pb2_grpc as pb_grpc
 
 __all__ = ["Bot", "run", "serve", "parse_params", "ADDRESS_ENV", "pb"]
-
-ADDRESS_ENV = "ARENA_BOT_ADDRESS"
-PROTOCOL_VERSION = 1
 
 
 class Bot:
@@ -152,7 +150,7 @@ def serve(bot_class: type[Bot], address: str, params: dict[str, Any] | None = No
     """Serve `bot_class` on `address` until SIGTERM/SIGINT or the parent arena goes away."""
     server = grpc.server(
         futures.ThreadPoolExecutor(max_workers=64, thread_name_prefix="bot"),
-        options=[("grpc.max_receive_message_length", 64 * 1024 * 1024)],
+        options=[("grpc.max_receive_message_length", MAX_REFEREE_MESSAGE_BYTES)],
     )
     pb_grpc.add_BotServicer_to_server(_Servicer(bot_class, dict(params or {})), server)
     if server.add_insecure_port(address) == 0 and not address.startswith("unix:"):

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from contextlib import asynccontextmanager
 
-from arena.faults import BotFault
+from arena.errors import BotFault
 from arena.v1 import arena_pb2 as pb
 
 

@@ -13,8 +13,8 @@ import pytest
 import trio
 
 import engine
-from arena.pool import BotEntry, open_bot_pool
-from arena.referee import play_match
+from arena.play import open_bot_pool, play_match
+from arena.records import BotEntry
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_BOT = ROOT / "bots" / "node" / "bot.js"

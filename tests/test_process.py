@@ -1,4 +1,4 @@
-"""Tests of arena._process: starting and stopping bot processes safely."""
+"""Tests of arena.play.process: starting and stopping bot processes safely."""
 
 from __future__ import annotations
 
@@ -16,15 +16,12 @@ from pathlib import Path
 import pytest
 import trio
 
-from arena import _process
-from arena._process import (
-    ADDRESS_ENV,
-    BotCommand,
-    BotStartError,
-    ProcessError,
-    kill_all_bot_processes,
-    open_bot_process,
-)
+from arena.errors import BotStartError, ProcessError
+from arena.play import process as _process
+from arena.play import signals
+from arena.play.process import BotCommand, open_bot_process
+from arena.play.signals import kill_all_bot_processes
+from arena.protocol import ADDRESS_ENV
 
 FIXTURES = Path(__file__).parent / "fixtures" / "proc"
 BOT = str(FIXTURES / "bot.py")
@@ -224,7 +221,7 @@ async def test_cancelled_while_starting_leaves_nothing_behind(tmp_path, monkeypa
     assert scope.cancelled_caught
     [pid] = spawned
     assert not pid_exists(pid)
-    assert pid not in _process._live_groups
+    assert pid not in signals._live_groups
 
 
 @trio_test

@@ -4,9 +4,9 @@ import pytest
 import trio
 
 import engine
-from arena._wire import GameWire
-from arena.faults import BotFault, FaultKind
-from arena.referee import play_match
+from arena.errors import BotFault
+from arena.play import GameWire, play_match
+from arena.records import FaultKind
 from tests.fakebot import FakeSeat
 
 

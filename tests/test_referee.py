@@ -10,9 +10,8 @@ import pytest
 import trio
 
 import engine
-from arena.faults import FaultKind
-from arena.pool import BotEntry, open_bot_pool
-from arena.referee import STOP_AFTER, play_match
+from arena.play import STOP_AFTER, open_bot_pool, play_match
+from arena.records import BotEntry, FaultKind
 
 ROOT = Path(__file__).resolve().parent.parent
 BOTS = ROOT / "tests" / "fixtures" / "bots"

@@ -5,7 +5,7 @@ from collections import Counter
 from itertools import combinations
 
 from arena.config import load_tournament
-from arena.tournament import build_schedule
+from arena.run import build_schedule
 
 
 def config(tmp_path, bots, seats, rounds=1, duplicate=True):

@@ -1,4 +1,4 @@
-"""The stdio bridge (arena/stdio.py): real matches through the referee with bots that
+"""The stdio bridge (arena/play/stdio_bot.py): real matches through the referee with bots that
 talk JSON lines over stdin/stdout, and one broken bot per fault kind."""
 
 from __future__ import annotations
@@ -15,11 +15,12 @@ import pytest
 import trio
 
 import engine
-from arena import _process, stdio
-from arena.faults import BotFault, FaultKind
-from arena.pool import BotEntry, open_bot_pool
-from arena.referee import play_match
-from arena.stdio import StdioSeat, encode_message, parse_answer
+from arena.errors import BotFault
+from arena.play import open_bot_pool, play_match
+from arena.play import process as _process
+from arena.play import stdio_bot as stdio
+from arena.play.stdio_bot import StdioSeat, encode_message, parse_answer
+from arena.records import BotEntry, FaultKind
 from arena.v1 import arena_pb2 as pb
 
 ROOT = Path(__file__).resolve().parent.parent

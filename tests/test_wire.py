@@ -9,7 +9,7 @@ import pytest
 
 import engine
 from arena._protogen import ROOT, generate
-from arena._wire import GameWire
+from arena.play import GameWire
 from arena.v1 import arena_pb2 as pb
 
 GAMES = [spec.name for spec in engine.games()]

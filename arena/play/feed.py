@@ -1,4 +1,4 @@
-"""Engine records to protobuf messages, for any game, by field name.
+"""The feed: engine records to protobuf messages, for any game, by field name.
 
 Every game's frozen dataclasses (view, actions, events, options) have a twin message in
 protos/arena/v1/<game>.proto with fields of the same names.  The envelopes in
@@ -26,15 +26,12 @@ from google.protobuf.descriptor import FieldDescriptor
 from google.protobuf.message import Message
 
 import engine
+from arena.errors import WireError
 from arena.v1 import arena_pb2 as pb
 
-__all__ = ["WireError", "GameWire", "wire_for", "fill", "length_delimited"]
+__all__ = ["GameWire", "wire_for", "fill", "length_delimited"]
 
 _WIRES: dict[int, GameWire] = {}
-
-
-class WireError(Exception):
-    """An engine record that its game's .proto cannot carry (a schema mismatch)."""
 
 
 @lru_cache(maxsize=None)
@@ -166,19 +163,18 @@ class GameWire:
     def __init__(self, game: engine.Game) -> None:
         self.game = game
         self.name = game.spec.name
-        # The same actions recur all tournament long (as equal values, not the same
-        # objects): convert each once, keyed by the frozen action itself.
-        self._actions: dict[engine.Action, tuple[pb.LegalAction, bytes]] = {}
-        self._game_field = pb.GameView.DESCRIPTOR.fields_by_name[self.name].number
-        view_message = pb.GameView.DESCRIPTOR.fields_by_name[self.name].message_type
-        self._history_field = view_message.fields_by_name["history"].number
-        self._legal_field = pb.DecisionRequest.DESCRIPTOR.fields_by_name["legal_actions"].number
-        self.name = game.spec.name
-        if self.name not in pb.GameView.DESCRIPTOR.fields_by_name:
+        game_field = pb.GameView.DESCRIPTOR.fields_by_name.get(self.name)
+        if game_field is None:
             raise WireError(
                 f"protos/arena/v1/arena.proto has no {self.name!r} field in GameView; "
                 "add the game's messages to the protocol and regenerate the stubs."
             )
+        # The same actions recur all tournament long (as equal values, not the same
+        # objects): convert each once, keyed by the frozen action itself.
+        self._actions: dict[engine.Action, tuple[pb.LegalAction, bytes]] = {}
+        self._game_field = game_field.number
+        self._history_field = game_field.message_type.fields_by_name["history"].number
+        self._legal_field = pb.DecisionRequest.DESCRIPTOR.fields_by_name["legal_actions"].number
 
     def options(self) -> pb.GameOptions:
         message = pb.GameOptions()

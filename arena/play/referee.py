@@ -11,23 +11,22 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager, AsyncExitStack
-from dataclasses import dataclass, field
-from typing import Any, Protocol
-
+from typing import Protocol
 
 import engine
-from arena._wire import wire_for
-from arena.faults import BotFault, Fault, FaultKind
+from arena.errors import BotFault
+from arena.play.feed import GameWire, wire_for
+from arena.protocol import COMMENT_LIMIT
+from arena.records import Comment, Fault, FaultKind, MatchRecord
 from arena.v1 import arena_pb2 as pb
 
-__all__ = ["SeatClient", "SeatStream", "MatchRecord", "play_match", "STOP_AFTER"]
+__all__ = ["SeatClient", "SeatStream", "play_match", "late_answer_note", "STOP_AFTER"]
 
 log = logging.getLogger("arena.referee")
 
 STOP_AFTER = 3
-COMMENT_LIMIT = 1000
 
 
 class SeatStream(Protocol):
@@ -42,43 +41,26 @@ class SeatStream(Protocol):
     def cancel(self) -> None: ...
 
 
+def late_answer_note(bot: str, decision_id: int, seconds: float | None, limit: float | None) -> str:
+    """What the log says of an answer that came after its request had timed out.
+
+    The timeout fault stands and the answer is dropped; the delay tells the bot's author
+    by how much it missed the deadline.  `seconds` None: no timed-out request had that id.
+    """
+    if seconds is None or limit is None:
+        return f"bot {bot}: dropped an answer to decision {decision_id}, which was not waiting for one"
+    return (
+        f"bot {bot}: its answer to decision {decision_id} came {seconds * 1000:.0f} ms after the "
+        f"request, past the {limit * 1000:.0f} ms limit; the timeout stands and the answer was dropped"
+    )
+
+
 class SeatClient(Protocol):
     """What the referee needs of a bot: a stream per match.  Opening may raise BotFault."""
 
     name: str
 
     def open_play(self, start: pb.MatchStart) -> AbstractAsyncContextManager[SeatStream]: ...
-
-
-@dataclass(frozen=True)
-class Comment:
-    seat: int
-    deal: int
-    text: str
-
-
-@dataclass(frozen=True)
-class MatchRecord:
-    """Everything a match produced: enough to store, rate, replay and show it."""
-
-    match_id: str
-    game: str
-    players: int
-    options: Mapping[str, Any]
-    seed: int
-    deals: int
-    names: tuple[str, ...]
-    result: engine.MatchResult
-    standing: tuple[float, ...]
-    history: tuple[engine.Event, ...]
-    faults: tuple[Fault, ...]
-    comments: tuple[Comment, ...]
-    latencies: tuple[tuple[float, ...], ...] = field(repr=False)
-    seconds: float = 0.0
-
-    @property
-    def decisions(self) -> int:
-        return sum(len(seat) for seat in self.latencies)
 
 
 class _Seat:
@@ -102,7 +84,7 @@ class _Seat:
         self.unsent = len(self.encoded)
         return unsent
 
-    def flush_events(self, wire) -> None:
+    def flush_events(self, wire: GameWire) -> None:
         """Send the events this seat has not had yet, as one EventNotice."""
         unsent = self.take_unsent()
         if unsent and self.stream is not None and self.stopped is None:

@@ -12,41 +12,25 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
-from types import MappingProxyType
 
 import trio
 
-from arena._grpc import GrpcBot
-from arena._process import BotCommand, BotStartError, open_bot_process
-from arena.faults import BotFault, FaultKind
+from arena.errors import BotFault, BotStartError
+from arena.play.grpc_bot import GrpcBot
+from arena.play.process import BotCommand, BotProcess, open_bot_process
+from arena.play.referee import SeatClient
+from arena.play.stdio_bot import StdioSeat
+from arena.records import BotEntry, FaultKind
 from arena.v1 import arena_pb2 as pb
 
-__all__ = ["BotEntry", "BotPool", "open_bot_pool"]
+__all__ = ["BotPool", "open_bot_pool"]
 
 log = logging.getLogger("arena.pool")
 
 
-@dataclass(frozen=True)
-class BotEntry:
-    """A bot as the tournament file (or `arena play --bot`) names it."""
-
-    name: str
-    command: tuple[str, ...] = ()
-    address: str | None = None
-    env: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
-    cwd: str | None = None
-    protocol: str = "grpc"
-    memory_limit: int | None = 2 * 1024**3
-    startup_timeout: float = 20.0
-
-    def describe(self) -> str:
-        return self.address or " ".join(self.command)
-
-
 class _Running:
-    def __init__(self, grpc_bot: GrpcBot, hello: pb.HelloReply, process) -> None:
+    def __init__(self, grpc_bot: GrpcBot, hello: pb.HelloReply, process: BotProcess | None) -> None:
         self.grpc = grpc_bot
         self.hello = hello
         self.process = process
@@ -73,11 +57,9 @@ class BotPool:
     def entry(self, name: str) -> BotEntry:
         return self._entries[name]
 
-    def seat(self, name: str) -> _PooledSeat:
-        """A SeatClient for the referee (see arena.referee)."""
+    def seat(self, name: str) -> SeatClient:
+        """A SeatClient for the referee (see arena.play.referee)."""
         if self._entries[name].protocol == "stdio":
-            from arena.stdio import StdioSeat
-
             return StdioSeat(self._entries[name], self._log_dir)
         return _PooledSeat(self, name)
 

@@ -22,17 +22,21 @@ from typing import Any
 import grpc
 import trio
 
-from arena.faults import BotFault, FaultKind, late_answer_note
+from arena.errors import BotFault
+from arena.play.referee import late_answer_note
+from arena.protocol import (
+    ARENA_VERSION,
+    FLOOD_LIMIT,
+    MAX_BOT_MESSAGE_BYTES,
+    MAX_REFEREE_MESSAGE_BYTES,
+    PROTOCOL_VERSION,
+)
+from arena.records import FaultKind
 from arena.v1 import arena_pb2 as pb
 from arena.v1 import arena_pb2_grpc as pb_grpc
 
-__all__ = ["open_grpc_bot", "GrpcBot", "PlayStream", "PROTOCOL_VERSION", "MAX_BOT_MESSAGE_BYTES"]
+__all__ = ["open_grpc_bot", "GrpcBot", "PlayStream"]
 
-PROTOCOL_VERSION = 1
-#: Decisions are tiny; anything bigger than this is a bot gone wrong.
-MAX_BOT_MESSAGE_BYTES = 64 * 1024
-#: Messages a bot may send that nobody asked for before it is cut off.
-FLOOD_LIMIT = 64
 _END = object()
 
 log = logging.getLogger("arena.grpc")
@@ -163,7 +167,7 @@ class GrpcBot:
             address,
             options=[
                 ("grpc.max_receive_message_length", MAX_BOT_MESSAGE_BYTES),
-                ("grpc.max_send_message_length", 64 * 1024 * 1024),
+                ("grpc.max_send_message_length", MAX_REFEREE_MESSAGE_BYTES),
                 ("grpc.enable_retries", 0),
             ],
         )
@@ -179,7 +183,7 @@ class GrpcBot:
 
     async def hello(self, timeout: float) -> pb.HelloReply:
         """Ask the bot who it is, waiting for it to come up for at most `timeout` seconds."""
-        request = pb.HelloRequest(protocol_version=PROTOCOL_VERSION, arena_version="0.1.0")
+        request = pb.HelloRequest(protocol_version=PROTOCOL_VERSION, arena_version=ARENA_VERSION)
         future = self._stub.Hello.future(request, timeout=timeout, wait_for_ready=True)
         try:
             with trio.fail_after(timeout + 1):

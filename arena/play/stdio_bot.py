@@ -74,9 +74,11 @@ from typing import Any
 import trio
 from google.protobuf import json_format
 
-from arena._process import BotCommand, BotProcess, BotStartError, open_bot_process
-from arena.faults import BotFault, FaultKind, late_answer_note
-from arena.pool import BotEntry
+from arena.errors import BotFault, BotStartError
+from arena.play.process import BotCommand, BotProcess, open_bot_process
+from arena.play.referee import late_answer_note
+from arena.protocol import FLOOD_LIMIT, MAX_LINE_BYTES
+from arena.records import BotEntry, FaultKind
 from arena.v1 import arena_pb2 as pb
 
 __all__ = [
@@ -84,17 +86,11 @@ __all__ = [
     "StdioStream",
     "encode_message",
     "parse_answer",
-    "MAX_LINE_BYTES",
-    "FLOOD_LIMIT",
     "EXIT_GRACE",
 ]
 
 log = logging.getLogger("arena.stdio")
 
-#: The longest line a bot may print (without its newline).
-MAX_LINE_BYTES = 64 * 1024
-#: Lines nobody asked for that a bot may print before it is cut off.
-FLOOD_LIMIT = 64
 #: Seconds a bot gets to exit by itself once its stdin is closed at the end of a match.
 EXIT_GRACE = 1.0
 #: Seconds to wait for the exit status after the bot's stdout closed, to explain a crash.

@@ -13,7 +13,7 @@ the bots did (a process woken after three others have had their turn answers mor
 slowly than one that never sleeps); that one measures what a match has to cost anyway.
 
 A third run sends the same requests to the per-seat servers from trio, through the
-referee's own bridge (arena._grpc: a queue that grpcio's thread writes from, a reader
+referee's own bridge (arena/play/grpc_bot.py: a queue that grpcio's thread writes from, a reader
 thread that hands each answer to trio), with nothing else between answer and request.
 It splits the full path's cost in two: what reaching bots from trio costs, and what the
 referee does per decision (apply, views, legal actions, encoding).
@@ -38,15 +38,16 @@ import grpc
 import trio
 
 import engine
-from arena._grpc import PROTOCOL_VERSION, open_grpc_bot
-from arena.pool import BotEntry, open_bot_pool
-from arena.referee import play_match
+from arena.cli._common import PROJECT_ROOT
+from arena.play import open_bot_pool, play_match
+from arena.play.grpc_bot import open_grpc_bot
+from arena.protocol import PROTOCOL_VERSION
+from arena.records import BotEntry
 from arena.v1 import arena_pb2 as pb
 from arena.v1 import arena_pb2_grpc as pb_grpc
 
-__all__ = ["main"]
+__all__ = ["add_parser", "main"]
 
-ROOT = Path(__file__).resolve().parent.parent
 
 
 class _Recording:
@@ -78,7 +79,7 @@ class _Recording:
 
 
 def full_path(hands: int, players: int, log_dir: Path) -> tuple[int, float, list[tuple[int, bytes]]]:
-    bot = (sys.executable, str(ROOT / "bots" / "random_bot.py"))
+    bot = (sys.executable, str(PROJECT_ROOT / "bots" / "random_bot.py"))
     names = [f"random{i + 1}" for i in range(players)]
     entries = {name: BotEntry(name, command=bot) for name in names}
     game = engine.load("conto", players=players)
@@ -133,8 +134,8 @@ def _pingpong_servers(count: int) -> Iterator[list[str]]:
     processes = [
         subprocess.Popen(
             [sys.executable, "-m", "arena.bench", "--serve-pingpong", address],
-            cwd=ROOT,
-            env={**os.environ, "PYTHONPATH": str(ROOT)},
+            cwd=PROJECT_ROOT,
+            env={**os.environ, "PYTHONPATH": str(PROJECT_ROOT)},
         )
         for address in addresses
     ]
@@ -208,6 +209,13 @@ def bridge_ping_pong(requests: list[tuple[int, bytes]], servers: int) -> float:
 
     with _pingpong_servers(servers) as addresses:
         return trio.run(run, addresses)
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    bench = sub.add_parser("bench", help="measure the full path against raw gRPC ping-pong")
+    bench.add_argument("--hands", type=int, default=30)
+    bench.add_argument("--players", type=int, default=4)
+    bench.set_defaults(func=main)
 
 
 def main(args: argparse.Namespace) -> int:

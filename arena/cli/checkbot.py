@@ -18,14 +18,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import engine
-from arena._interrupt import run_interruptibly
-from arena.faults import BotFault
-from arena.pool import BotEntry, open_bot_pool
-from arena.referee import MatchRecord, play_match
+from arena.cli._common import PROJECT_ROOT
+from arena.errors import BotFault
+from arena.play import open_bot_pool, play_match, run_interruptibly
+from arena.records import BotEntry, MatchRecord
 
-__all__ = ["main", "check_bot", "CheckReport"]
+__all__ = ["add_parser", "main", "check_bot", "CheckReport"]
 
-ROOT = Path(__file__).resolve().parent.parent
 CANDIDATE = "candidate"
 OPPONENT = "random"
 
@@ -71,7 +70,7 @@ async def check_bot(argv: list[str], game_name: str, *, stdio: bool, hands: int,
         argv = [sys.executable, *argv[1:]]
     entries = {
         CANDIDATE: BotEntry(CANDIDATE, command=tuple(argv), protocol="stdio" if stdio else "grpc"),
-        OPPONENT: BotEntry(OPPONENT, command=(sys.executable, str(ROOT / "bots" / "random_bot.py"))),
+        OPPONENT: BotEntry(OPPONENT, command=(sys.executable, str(PROJECT_ROOT / "bots" / "random_bot.py"))),
     }
     games = [game_name]
     async with open_bot_pool(entries, log_dir, game=None) as pool:
@@ -130,6 +129,16 @@ def _latency_line(latencies: list[float]) -> str:
         f"latency over {len(ordered)} decisions: median {statistics.median(ordered) * 1000:.1f} ms, "
         f"p99 {p99 * 1000:.1f} ms, max {ordered[-1] * 1000:.1f} ms"
     )
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    check = sub.add_parser("check-bot", help="check a bot before a tournament")
+    check.add_argument("--game", default="conto")
+    check.add_argument("--stdio", action="store_true", help="the bot speaks JSON lines on stdio")
+    check.add_argument("--hands", type=int, default=5)
+    check.add_argument("--move-time", type=float, default=1.0)
+    check.add_argument("argv", nargs=argparse.REMAINDER, help="-- then the bot's command")
+    check.set_defaults(func=main)
 
 
 def main(args: argparse.Namespace) -> int:

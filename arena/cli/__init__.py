@@ -1,0 +1,75 @@
+"""The `arena` command.
+
+    arena run tournaments/conto.toml      play a tournament (resumes if interrupted)
+    arena table results/conto-zoo.sqlite  print its tables again, also mid-run
+    arena play conto --bot a=CMD --bot b=CMD --bot c=CMD --seed 1 --hands 5
+    arena show RESULTS MATCH              a stored match as a transcript
+    arena export RESULTS --format csv     one row per match, deal and seat
+    arena check-bot --game conto -- CMD   what a bot author runs before a tournament
+    arena bench                           the full path against raw gRPC ping-pong
+    arena games                           the games and their options
+
+One module per command group (run, results, play, checkbot, bench), each adding its
+own subcommands.  User mistakes end with a message and exit code 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+import engine
+from arena.cli import bench, checkbot, play, results, run
+from arena.cli._common import EXIT_USAGE, setup_logging
+from arena.errors import Interrupted, UsageError
+from arena.play.signals import EXIT_INTERRUPTED, install_termination_handlers
+
+__all__ = ["main", "build_parser"]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="arena", description="A tournament arena for card-game bots.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    run.add_parser(sub)
+    results.add_parsers(sub)
+    play.add_parser(sub)
+    bench.add_parser(sub)
+    checkbot.add_parser(sub)
+    play.add_games_parser(sub)
+    return parser
+
+
+def _is_interrupt(error: BaseException) -> bool:
+    if isinstance(error, KeyboardInterrupt):
+        return True
+    if isinstance(error, BaseExceptionGroup):
+        return error.subgroup(lambda e: isinstance(e, KeyboardInterrupt)) is not None
+    return False
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    install_termination_handlers()
+    setup_logging(verbose=False)
+    try:
+        return int(args.func(args))
+    except (UsageError, engine.EngineError) as error:
+        print(f"arena: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except BrokenPipeError:
+        # `arena export … | head`: the reader has seen enough; say nothing more.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    except FileNotFoundError as error:
+        print(f"arena: {error.strerror}: {error.filename}", file=sys.stderr)
+        return EXIT_USAGE
+    except Interrupted:
+        print("\narena: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except BaseException as error:
+        if _is_interrupt(error):  # a Ctrl-C outside the trio runs (start-up, the tables)
+            print("\narena: interrupted", file=sys.stderr)
+            return EXIT_INTERRUPTED
+        raise

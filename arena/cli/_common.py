@@ -1,0 +1,55 @@
+"""What every command shares: exit codes, logging, the project's folder, flag readers."""
+
+from __future__ import annotations
+
+import logging
+import shlex
+import sys
+from pathlib import Path
+from typing import Any
+
+from arena.errors import UserError
+
+__all__ = ["EXIT_USAGE", "PROJECT_ROOT", "setup_logging", "parse_bot", "parse_options"]
+
+EXIT_USAGE = 2
+#: The repository's root: the shipped bots (bots/random_bot.py) are found from here.
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+
+
+def setup_logging(verbose: bool, log_file: Path | None = None) -> None:
+    root = logging.getLogger("arena")
+    root.setLevel(logging.INFO)
+    root.handlers.clear()
+    console = logging.StreamHandler(sys.stderr)
+    console.setLevel(logging.INFO if verbose else logging.ERROR)
+    console.setFormatter(logging.Formatter("%(levelname)s %(message)s"))
+    root.addHandler(console)
+    if log_file is not None:
+        log_file.parent.mkdir(parents=True, exist_ok=True)
+        handler = logging.FileHandler(log_file)
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s %(message)s"))
+        root.addHandler(handler)
+
+
+def parse_bot(text: str) -> tuple[str, tuple[str, ...]]:
+    """NAME=COMMAND of `--bot`, the command split as a shell would (never run by one)."""
+    name, sep, command = text.partition("=")
+    if not sep or not name or not command.strip():
+        raise UserError(f"--bot takes NAME=COMMAND, e.g. --bot r=\"python bots/random_bot.py\"; got {text!r}.")
+    argv = tuple(shlex.split(command))
+    if argv[0] in ("python", "python3"):
+        argv = (sys.executable, *argv[1:])
+    return name, argv
+
+
+def parse_options(items: list[str]) -> dict[str, Any]:
+    """KEY=VALUE game options of `--option`: true/false and integers are typed."""
+    options: dict[str, Any] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise UserError(f"--option takes KEY=VALUE, e.g. --option courses=3; got {item!r}.")
+        lowered = value.lower()
+        options[key] = True if lowered == "true" else False if lowered == "false" else int(value) if value.lstrip("-").isdigit() else value
+    return options

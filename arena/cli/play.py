@@ -1,0 +1,80 @@
+"""`arena play`: one match between bots named on the command line; `arena games`."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from tabulate import tabulate
+
+import engine
+from arena.cli._common import parse_bot, parse_options, setup_logging
+from arena.errors import UserError
+from arena.play import open_bot_pool, play_match, run_interruptibly
+from arena.records import BotEntry, MatchRecord
+from arena.results import transcript
+
+__all__ = ["add_parser", "add_games_parser"]
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    play = sub.add_parser("play", help="play one match and print its transcript")
+    play.add_argument("game", help="a game name (see arena games)")
+    play.add_argument("--bot", action="append", default=[], metavar="NAME=COMMAND", help="one per seat, in seat order")
+    play.add_argument("--seed", type=int, default=1)
+    play.add_argument("--hands", type=int, default=3, help="deals in the match")
+    play.add_argument("--move-time", type=float, default=2.0, help="seconds per decision")
+    play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option")
+    play.add_argument("--stdio", action="store_true", help="the bots speak JSON lines on stdio, not gRPC")
+    play.add_argument("--logs", default="logs/play", help="folder for the bots' stderr logs")
+    play.set_defaults(func=cmd_play)
+
+
+def add_games_parser(sub: argparse._SubParsersAction) -> None:
+    games = sub.add_parser("games", help="list the games and their options")
+    games.set_defaults(func=cmd_games)
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    setup_logging(True)
+    bots = [parse_bot(text) for text in args.bot]
+    if not bots:
+        raise UserError("Name the players with --bot NAME=COMMAND, once per seat.")
+    names = [name for name, _ in bots]
+    entries: dict[str, BotEntry] = {}
+    for name, argv in bots:
+        entries.setdefault(name, BotEntry(name, command=argv, protocol="stdio" if args.stdio else "grpc"))
+    game = engine.load(args.game, players=len(bots), **parse_options(args.option))
+
+    async def play() -> MatchRecord:
+        async with open_bot_pool(entries, Path(args.logs), game=args.game) as pool:
+            return await play_match(
+                game,
+                [pool.seat(name) for name in names],
+                seed=args.seed,
+                deals=args.hands,
+                move_time=args.move_time,
+                match_id=f"play-{args.seed}",
+            )
+
+    record = run_interruptibly(play)
+    print(transcript(record.history, record.names))
+    print()
+    headers = ["seat", "bot", "score", "standing", "rank"]
+    rows = [
+        [seat, name, f"{record.result.scores[seat]:g}", f"{record.standing[seat]:g}", record.result.ranks[seat] + 1]
+        for seat, name in enumerate(record.names)
+    ]
+    print(tabulate(rows, headers=headers))
+    for fault in record.faults:
+        print(f"fault: {fault}")
+    return 0
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    for spec in engine.games():
+        print(f"{spec.name}: {spec.title} — {spec.summary} ({spec.min_players}–{spec.max_players} players)")
+        for option in spec.options:
+            choices = ", ".join(repr(c) for c in option.choices)
+            print(f"    {option.name} = {option.default!r}  ({choices}): {option.help}")
+    return 0

@@ -1,0 +1,93 @@
+"""`arena table`, `arena show`, `arena export`: read a results file, also while a run writes it."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TextIO
+
+import engine
+from arena.results import (
+    ResultStore,
+    elo_table,
+    export_deals,
+    export_stats,
+    statistics_table,
+    transcript,
+)
+
+__all__ = ["add_parsers"]
+
+
+def add_parsers(sub: argparse._SubParsersAction) -> None:
+    table = sub.add_parser("table", help="print the tables of a results file (also mid-run)")
+    table.add_argument("results")
+    table.add_argument("--anchor", help="fix this bot's Elo")
+    table.add_argument("--anchor-elo", type=float, default=0.0)
+    table.add_argument("--format", default="simple", help="a tabulate format: simple, github, latex…")
+    table.set_defaults(func=cmd_table)
+
+    show = sub.add_parser("show", help="print a stored match as a transcript")
+    show.add_argument("results")
+    show.add_argument("match", help="a match key such as r1-t2-p3")
+    show.set_defaults(func=cmd_show)
+
+    export = sub.add_parser("export", help="export results for pandas & co")
+    export.add_argument("results")
+    export.add_argument("--format", choices=("csv", "jsonl"), default="csv")
+    export.add_argument("--table", choices=("deals", "stats"), default="deals",
+                        help="deals: one row per match, deal and seat; stats: the game's statistics per match and seat")
+    export.add_argument("-o", "--output", help="file to write (default: standard output)")
+    export.set_defaults(func=cmd_export)
+
+
+def _open(path: str) -> ResultStore:
+    return ResultStore.open_readonly(Path(path))
+
+
+def cmd_table(args: argparse.Namespace) -> int:
+    store = _open(args.results)
+    info = store.info()
+    matches = list(store.matches())
+    store.close()
+    game = engine.load(info.game, players=info.seats, **info.options)
+    anchor = (args.anchor, args.anchor_elo) if args.anchor else None
+    print(f"{info.name}: {len(matches)} matches")
+    text, _ = elo_table(matches, game, anchor, tablefmt=args.format)
+    print(text)
+    stats = statistics_table(matches, game, tablefmt=args.format)
+    if stats:
+        print()
+        print(stats)
+    return 0
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    store = _open(args.results)
+    match = store.match(args.match)
+    store.close()
+    print(f"match {match.key}: seed {match.seed}, seats {', '.join(match.names)}")
+    print(transcript(match.history, match.names))
+    for fault in match.faults:
+        print(f"fault: {fault}")
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    store = _open(args.results)
+    export = export_stats if args.table == "stats" else export_deals
+
+    def write(out: TextIO) -> int:
+        return export(store, out, args.format)
+
+    try:
+        if args.output:
+            with open(args.output, "w", newline="") as out:
+                rows = write(out)
+            print(f"{rows} rows written to {args.output}", file=sys.stderr)
+        else:
+            write(sys.stdout)
+    finally:
+        store.close()
+    return 0

@@ -1,0 +1,152 @@
+"""Every error the arena raises on purpose: one root, a few named branches.
+
+    ArenaError
+    ├── UsageError        the user's input cannot be used: printed as is, exit code 2
+    │   ├── ConfigError   a tournament file or override, with every Problem found
+    │   ├── StoreError    a results file (ResumeMismatch: written by another setup)
+    │   └── UserError     a command-line flag or argument
+    ├── BotFault          a bot misbehaved: the referee charges a named Fault
+    ├── ProcessError      a bot process (BotStartError: it could not be started)
+    ├── RecordError       data that is not an encoded engine record (also a ValueError)
+    ├── RatingError       results no rating model can fit (also a ValueError)
+    ├── WireError         an engine record its game's .proto cannot carry
+    └── Interrupted       the user stopped a run; what finished is saved
+
+The engine's own errors (engine.EngineError) are a separate root: the engine knows
+nothing of the arena.
+"""
+
+from __future__ import annotations
+
+import math
+import signal
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from arena.records import FaultKind
+
+__all__ = [
+    "ArenaError",
+    "UsageError",
+    "ConfigError",
+    "Problem",
+    "COMMAND_LINE",
+    "StoreError",
+    "ResumeMismatch",
+    "UserError",
+    "BotFault",
+    "ProcessError",
+    "BotStartError",
+    "RecordError",
+    "RatingError",
+    "WireError",
+    "Interrupted",
+]
+
+#: The `file` of a Problem found in a command-line override rather than in a file.
+COMMAND_LINE = "command line"
+
+
+class ArenaError(Exception):
+    """Base class of every error the arena raises on purpose."""
+
+
+class UsageError(ArenaError):
+    """Input the user gave that cannot be used; the message is a full sentence for them."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a tournament file, where it is, and what is wrong."""
+
+    file: str
+    line: int | None
+    key: str
+    message: str
+
+    def __str__(self) -> str:
+        where = self.file if self.line is None else f"{self.file}:{self.line}"
+        return f"{where}: {self.key}: {self.message}" if self.key else f"{where}: {self.message}"
+
+
+class ConfigError(UsageError):
+    """A tournament file (or a command-line override) that cannot be used; see `problems`.
+
+    The problems come command-line ones first, then by line (those without a line last).
+    """
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        self.problems = _in_order(problems)
+        super().__init__(self._text())
+
+    def _text(self) -> str:
+        if len(self.problems) == 1:
+            return str(self.problems[0])
+        files = sorted({p.file for p in self.problems if p.file != COMMAND_LINE})
+        source = files[0] if len(files) == 1 else "The tournament"
+        lines = [f"{source} has {len(self.problems)} problems:"]
+        lines += [f"  {p}" for p in self.problems]
+        return "\n".join(lines)
+
+
+def _in_order(problems: Sequence[Problem]) -> tuple[Problem, ...]:
+    def order(item: tuple[int, Problem]) -> tuple[int, float, int]:
+        position, problem = item
+        if problem.file == COMMAND_LINE:
+            return (0, 0, position)
+        return (1, problem.line if problem.line is not None else math.inf, position)
+
+    return tuple(p for _, p in sorted(enumerate(problems), key=order))
+
+
+class StoreError(UsageError):
+    """A results file that cannot be used as asked; the message is a full sentence."""
+
+
+class ResumeMismatch(StoreError):
+    """The results file was written by a different tournament setup; `changes` lists how."""
+
+    def __init__(self, message: str, changes: tuple[str, ...]) -> None:
+        super().__init__(message)
+        self.changes = changes
+
+
+class UserError(UsageError):
+    """A mistake on the command line: printed as is, exit code 2."""
+
+
+class BotFault(ArenaError):
+    """Raised at the gRPC (or stdio) boundary when a bot misbehaves."""
+
+    def __init__(self, kind: FaultKind, reason: str) -> None:
+        super().__init__(f"{kind.value}: {reason}")
+        self.kind = kind
+        self.reason = reason
+
+
+class ProcessError(ArenaError):
+    """Something went wrong with a bot's process."""
+
+
+class BotStartError(ProcessError):
+    """The bot's command could not be started (not found, not executable, ...)."""
+
+
+class RecordError(ArenaError, ValueError):
+    """Data that is not a valid encoded engine record; the message says where and why."""
+
+
+class RatingError(ArenaError, ValueError):
+    """Input that cannot be rated, or data that do not determine the ratings."""
+
+
+class WireError(ArenaError):
+    """An engine record that its game's .proto cannot carry (a schema mismatch)."""
+
+
+class Interrupted(ArenaError):
+    """The run was stopped by a signal; what had finished is kept."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(f"interrupted by {signal.Signals(signum).name}")
+        self.signum = signum

@@ -1,0 +1,30 @@
+"""Playing matches: the referee and everything between it and a bot's process.
+
+    play_match(game, seats, seed=…, deals=…, move_time=…)   one match → MatchRecord
+    open_bot_pool(entries, log_dir, game=…)                 the bots of a run, as seats
+
+Inside, along the data path: `referee` asks the engine's State whose turn it is and
+sends that seat its view; `feed` encodes engine records as the protocol's messages;
+`pool` hands out seats, one process per gRPC bot (`grpc_bot`) or one per match for a
+stdio bot (`stdio_bot`); `process` starts and stops the programs safely (`_launch` is
+the launcher between spawn and exec); `signals` turns Ctrl-C into a clean stop and kills
+every bot at the end, whatever happens.
+"""
+
+from arena.play.feed import GameWire, wire_for
+from arena.play.pool import BotPool, open_bot_pool
+from arena.play.referee import STOP_AFTER, SeatClient, SeatStream, play_match
+from arena.play.signals import install_termination_handlers, run_interruptibly
+
+__all__ = [
+    "GameWire",
+    "wire_for",
+    "BotPool",
+    "open_bot_pool",
+    "STOP_AFTER",
+    "SeatClient",
+    "SeatStream",
+    "play_match",
+    "install_termination_handlers",
+    "run_interruptibly",
+]

@@ -1,0 +1,343 @@
+"""The arena's records: what flows from a tournament file through a match to the results.
+
+    BotEntry      a bot as the tournament file (or `arena play --bot`) names it
+    Setup         everything that changes results; its fingerprint guards a results file
+    MatchSlot     one match the schedule asks for: key, round, table, rotation, seed, seats
+    MatchRecord   everything a played match produced (the referee's answer)
+    StoredMatch   one match as the results file gives it back
+    Fault         one fault charged to a seat, of a named FaultKind
+
+All frozen; nothing here does I/O.  Imports run one way: everything in the arena may
+import this module, and it imports only the engine.
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+import json
+import shlex
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+import engine
+from arena.protocol import DEFAULT_MEMORY_LIMIT, DEFAULT_STARTUP_TIMEOUT
+
+__all__ = [
+    "FaultKind",
+    "Fault",
+    "BotEntry",
+    "BotSetup",
+    "Setup",
+    "MatchSlot",
+    "Comment",
+    "MatchRecord",
+    "StoredMatch",
+]
+
+
+# --- faults -------------------------------------------------------------------------------
+
+
+class FaultKind(enum.Enum):
+    """Named terminations, as cutechess-cli users know them (time forfeit, disconnect…)."""
+
+    TIMEOUT = "timeout"        # no answer before the deadline
+    CRASH = "crash"            # the process died or the stream broke
+    ILLEGAL = "illegal"        # an action index out of range
+    MALFORMED = "malformed"    # bytes that are not a BotMessage, or a message of the wrong kind
+    OVERSIZED = "oversized"    # a message over the size limit
+    FLOOD = "flood"            # messages nobody asked for
+    START = "start"            # no valid Hello within the start-up deadline
+    STOPPED = "stopped"        # stopped for the rest of the match after repeated faults
+
+
+@dataclass(frozen=True)
+class Fault:
+    """One fault charged to a seat: the seat forfeits the deal it happened in."""
+
+    seat: int
+    bot: str
+    kind: FaultKind
+    reason: str
+    deal: int
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} ({self.bot}) {self.kind.value} in deal {self.deal}: {self.reason}"
+
+    def to_data(self) -> dict[str, Any]:
+        return {"seat": self.seat, "bot": self.bot, "kind": self.kind.value, "reason": self.reason, "deal": self.deal}
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> Fault:
+        return cls(data["seat"], data["bot"], FaultKind(data["kind"]), data["reason"], data["deal"])
+
+
+# --- bots ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BotEntry:
+    """A bot as the tournament file (or `arena play --bot`) names it."""
+
+    name: str
+    command: tuple[str, ...] = ()
+    address: str | None = None
+    env: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    cwd: str | None = None
+    protocol: str = "grpc"
+    memory_limit: int | None = DEFAULT_MEMORY_LIMIT
+    startup_timeout: float = DEFAULT_STARTUP_TIMEOUT
+
+    def describe(self) -> str:
+        return self.address or " ".join(self.command)
+
+
+# --- the setup ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BotSetup:
+    """What of a bot changes results: its name, program, address, protocol, environment.
+
+    `command` is portable: the arena's own interpreter is written ``python``, so moving to
+    another virtualenv does not count as a change.
+    """
+
+    name: str | None
+    command: tuple[str, ...] | None
+    address: str | None
+    protocol: str | None
+    env: Mapping[str, str]
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "command": list(self.command) if self.command is not None else None,
+            "address": self.address,
+            "protocol": self.protocol,
+            "env": dict(sorted(self.env.items())),
+        }
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> BotSetup:
+        command = data.get("command")
+        return cls(
+            name=data.get("name"),
+            command=tuple(command) if isinstance(command, list) else None,
+            address=data.get("address"),
+            protocol=data.get("protocol"),
+            env=MappingProxyType(dict(data.get("env") or {})),
+        )
+
+
+_SCALARS = ("game", "seats", "hands", "rounds", "seed", "duplicate", "move_time")
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Everything that changes results (and nothing else: not concurrency, paths or anchor).
+
+    A results file stores the setup that wrote it and its `fingerprint`; a run with
+    another setup is refused, and `changes_from` says in sentences what differs.  Fields
+    read from an older file may be None where that file did not record them.
+    """
+
+    game: str | None
+    options: Mapping[str, Any]
+    seats: int | None
+    hands: int | None
+    rounds: int | None
+    seed: int | None
+    duplicate: bool | None
+    move_time: float | None
+    bots: tuple[BotSetup, ...]
+
+    def to_data(self) -> dict[str, Any]:
+        """Canonical JSON-able data: the form results files store and the fingerprint hashes."""
+        return {
+            "game": self.game,
+            "options": dict(self.options),
+            "seats": self.seats,
+            "hands": self.hands,
+            "rounds": self.rounds,
+            "seed": self.seed,
+            "duplicate": self.duplicate,
+            "move_time": self.move_time,
+            "bots": [bot.to_data() for bot in self.bots],
+        }
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> Setup:
+        """The setup `to_data` gave (keys an older file lacks read as None)."""
+        return cls(
+            game=data.get("game"),
+            options=MappingProxyType(dict(data.get("options") or {})),
+            seats=data.get("seats"),
+            hands=data.get("hands"),
+            rounds=data.get("rounds"),
+            seed=data.get("seed"),
+            duplicate=data.get("duplicate"),
+            move_time=data.get("move_time"),
+            bots=tuple(BotSetup.from_data(bot) for bot in data.get("bots") or ()),
+        )
+
+    def fingerprint(self) -> str:
+        """SHA-256 (hex) of the canonical JSON of `to_data()`."""
+        text = json.dumps(self.to_data(), sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    def changes_from(self, old: Setup) -> tuple[str, ...]:
+        """Sentences saying how this setup differs from `old`, the one a file was written by."""
+        changes: list[str] = []
+        for key in _SCALARS:
+            before, after = getattr(old, key), getattr(self, key)
+            if before != after:
+                changes.append(f"{key.replace('_', ' ')} changed from {_show(before)} to {_show(after)}")
+        changes += _mapping_changes(
+            old.options,
+            self.options,
+            removed="game option {key!r} was removed (it was {old})",
+            added="game option {key!r} was added ({new})",
+            changed="game option {key!r} changed from {old} to {new}",
+            show=_show,
+        )
+        old_bots = {bot.name: bot for bot in old.bots}
+        new_bots = {bot.name: bot for bot in self.bots}
+        changes += [f"bot {name!r} was removed" for name in old_bots if name not in new_bots]
+        changes += [f"bot {name!r} was added" for name in new_bots if name not in old_bots]
+        for name, bot in new_bots.items():
+            before = old_bots.get(name)
+            if before is None:
+                continue
+            for key in ("command", "address", "protocol"):
+                was, now = getattr(before, key), getattr(bot, key)
+                if was != now:
+                    changes.append(f"bot {name!r} {key} changed from {_show(was)} to {_show(now)}")
+            changes += _mapping_changes(
+                before.env,
+                bot.env,
+                removed="bot {name!r} environment variable {key} was removed",
+                added="bot {name!r} environment variable {key}={new} was added",
+                changed="bot {name!r} environment variable {key} changed from {old} to {new}",
+                show=repr,
+                name=name,
+            )
+        common_old = [n for n in old_bots if n in new_bots]
+        common_new = [n for n in new_bots if n in old_bots]
+        if common_old != common_new:
+            changes.append(
+                f"the order of the bots changed from {', '.join(map(str, common_old))} "
+                f"to {', '.join(map(str, common_new))}"
+            )
+        if not changes:
+            changes.append("the tournament setup changed (the results file was written by another version of the arena)")
+        return tuple(changes)
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
+        return "[" + " ".join(shlex.quote(v) for v in value) + "]"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (dict, list, tuple)):
+        return json.dumps(value, sort_keys=True, ensure_ascii=False)
+    if isinstance(value, str):
+        return repr(value)
+    return str(value)
+
+
+def _mapping_changes(
+    old: Mapping[str, Any],
+    new: Mapping[str, Any],
+    *,
+    removed: str,
+    added: str,
+    changed: str,
+    show: Callable[[Any], str],
+    **context: Any,
+) -> list[str]:
+    """One sentence per key removed, added or changed between two mappings, in key order."""
+    out = []
+    for key in sorted(set(old) | set(new)):
+        if key not in new:
+            out.append(removed.format(key=key, old=show(old[key]), **context))
+        elif key not in old:
+            out.append(added.format(key=key, new=show(new[key]), **context))
+        elif old[key] != new[key]:
+            out.append(changed.format(key=key, old=show(old[key]), new=show(new[key]), **context))
+    return out
+
+
+# --- matches ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MatchSlot:
+    """One match of the schedule: where it sits, the deals' seed, and who sits where."""
+
+    key: str
+    round: int
+    table: int
+    rotation: int
+    seed: int
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Comment:
+    """What a bot said along with a decision (kept to COMMENT_LIMIT characters)."""
+
+    seat: int
+    deal: int
+    text: str
+
+
+@dataclass(frozen=True)
+class MatchRecord:
+    """Everything a match produced: enough to store, rate, replay and show it."""
+
+    match_id: str
+    game: str
+    players: int
+    options: Mapping[str, Any]
+    seed: int
+    deals: int
+    names: tuple[str, ...]
+    result: engine.MatchResult
+    standing: tuple[float, ...]
+    history: tuple[engine.Event, ...]
+    faults: tuple[Fault, ...]
+    comments: tuple[Comment, ...]
+    latencies: tuple[tuple[float, ...], ...] = field(repr=False)
+    seconds: float = 0.0
+
+    @property
+    def decisions(self) -> int:
+        return sum(len(seat) for seat in self.latencies)
+
+
+@dataclass(frozen=True)
+class StoredMatch:
+    """One match as stored."""
+
+    key: str
+    round: int
+    table: int
+    rotation: int
+    seed: int
+    names: tuple[str, ...]
+    scores: tuple[float, ...]
+    ranks: tuple[int, ...]
+    standing: tuple[float, ...]
+    deals: tuple[engine.DealResult, ...]
+    history: tuple[engine.Event, ...]
+    faults: tuple[Fault, ...]
+    seconds: float
+    finished_at: str
+
+    @property
+    def result(self) -> engine.MatchResult:
+        return engine.MatchResult(self.scores, self.ranks, self.deals)
