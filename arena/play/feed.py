@@ -51,8 +51,18 @@ def _field_names(cls: type) -> tuple[str, ...]:
 _SCALAR, _ENUM, _MESSAGE, _REPEATED, _REPEATED_ENUM, _REPEATED_MESSAGE = range(6)
 
 
-@lru_cache(maxsize=None)
-def _plan(cls: type, descriptor: Any) -> tuple[tuple[str, int, Any], ...] | str:
+_Plan = tuple[tuple[str, int, Any], ...] | str
+_PLANS: dict[tuple[type, Any], _Plan] = {}
+
+
+def _plan(cls: type, descriptor: Any) -> _Plan:
+    plan = _PLANS.get((cls, descriptor))
+    if plan is None:
+        plan = _PLANS[cls, descriptor] = _make_plan(cls, descriptor)
+    return plan
+
+
+def _make_plan(cls: type, descriptor: Any) -> _Plan:
     """How to copy a record class into a message type, worked out once per pair.
 
     A union message (a game's Event: one oneof holding every field) gives the name of
@@ -94,7 +104,7 @@ def _enum_value(extra: tuple[Any, dict[str, int]], member: enum.Enum) -> int:
     return number
 
 
-def fill(message: Message, record: Any, skip: frozenset[str] = frozenset()) -> Message:
+def fill(message: Message, record: object, skip: frozenset[str] = frozenset()) -> Message:
     """Copy a dataclass record into `message`, field by field; return the message."""
     plan = _plan(type(record), message.DESCRIPTOR)
     if isinstance(plan, str):

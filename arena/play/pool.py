@@ -73,6 +73,7 @@ class BotPool:
             if running is not None and running.alive():
                 return running
             if running is not None:
+                assert running.process is not None  # only a process can stop being alive
                 log.warning("bot %s: %s; restarting it", name, running.process.exit_description())
                 running.stop.set()
                 with trio.move_on_after(5):

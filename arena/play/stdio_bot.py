@@ -115,12 +115,12 @@ def encode_message(message: pb.RefereeMessage | bytes, *, history: bool | None =
     """
     if history is None:
         history = SEND_HISTORY
-    if not isinstance(message, pb.RefereeMessage):
-        message = pb.RefereeMessage.FromString(bytes(message))
-    else:
+    if isinstance(message, pb.RefereeMessage):
         copy = pb.RefereeMessage()
         copy.CopyFrom(message)  # never change the caller's message
-        message = copy
+    else:
+        copy = pb.RefereeMessage.FromString(bytes(message))
+    message = copy
     kind = message.WhichOneof("message")
     if kind is None:
         raise ValueError("an empty RefereeMessage has no line")
@@ -165,8 +165,8 @@ def parse_answer(line: bytes) -> tuple[int, str, int | None] | str:
         return f"not valid JSON: {_preview(text)}"
     if not isinstance(answer, dict):
         return f"not a JSON object: {_preview(text)}"
-    index = answer.get("action_index", answer.get("actionIndex"))
-    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < _UINT32:
+    chosen = answer.get("action_index", answer.get("actionIndex"))
+    if isinstance(chosen, bool) or not isinstance(chosen, int) or not 0 <= chosen < _UINT32:
         return f"no non-negative integer action_index in {_preview(text)}"
     comment = answer.get("comment", "")
     if not isinstance(comment, str):
@@ -178,7 +178,7 @@ def parse_answer(line: bytes) -> tuple[int, str, int | None] | str:
             decision_id = int(decision_id)
         if isinstance(decision_id, bool) or not isinstance(decision_id, int):
             return f"the decision_id is not an integer in {_preview(text)}"
-    return index, comment, decision_id
+    return chosen, comment, decision_id
 
 
 class _Pending:
