@@ -13,6 +13,7 @@ without knowing it, while each game also keeps its own native standing (conto: b
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
@@ -264,22 +265,63 @@ class Game(ABC, Generic[S]):
 
 
 class State(ABC):
-    """One match in progress.  The referee uses nothing but this interface."""
+    """One match in progress.  The referee uses nothing but this interface.
+
+    The bookkeeping every game shares is kept here, on these attributes of the subclass:
+
+    - `_history`, the full log as a list (`history` gives it as a tuple);
+    - `_results`, one DealResult per finished deal (`deal_results`);
+    - `_to_act`, the seat whose decision is awaited, None once the match is over
+      (`current_seat`, `is_terminal`);
+    - `_legal`, the legal actions of `_to_act` in canonical order, or None when they
+      must be worked out again: `legal_actions` then calls `_generate`, which sets
+      `_legal` and `_legal_set` (the same actions as a set, which `verify` consults).
+
+    A subclass sets `_to_act` and `_legal` when a deal starts and after every change,
+    and implements `_generate`, `_why_illegal` and the rest of the abstract methods.
+    """
 
     game: Game
+    _history: list[Event]
+    _results: list[DealResult]
+    _to_act: int | None
+    _legal: tuple[Action, ...] | None
+    _legal_set: frozenset[Action]
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._history = []
+        self._results = []
 
     # --- whose turn, what is legal -------------------------------------------------
-    @abstractmethod
     def current_seat(self) -> int | None:
         """The seat whose decision is awaited, or None when the match is over."""
+        return self._to_act
 
-    @abstractmethod
     def legal_actions(self) -> tuple[Action, ...]:
         """Every legal action of the seat to act, in a stable canonical order."""
+        if self._legal is None:
+            self._generate()
+        return self._legal  # type: ignore[return-value]
 
     @abstractmethod
+    def _generate(self) -> None:
+        """Work out the legal actions of the seat to act: set `_legal` and `_legal_set`."""
+
     def verify(self, action: Action) -> None:
         """Raise IllegalAction, with a sentence saying why, unless `action` is legal now."""
+        if self._legal is None:
+            self._generate()
+        try:
+            if action in self._legal_set:
+                return
+        except TypeError:  # unhashable junk
+            pass
+        raise IllegalAction(self._why_illegal(action))
+
+    @abstractmethod
+    def _why_illegal(self, action: object) -> str:
+        """The sentence that says why `action` is refused (it is not in the legal set)."""
 
     def can_apply(self, action: Action | str) -> bool:
         try:
@@ -314,9 +356,9 @@ class State(ABC):
         """Everything `seat` may know now, and nothing else."""
 
     @property
-    @abstractmethod
     def history(self) -> tuple[Event, ...]:
         """The full log, hidden cards included: the referee's record of the match."""
+        return tuple(self._history)
 
     def events_for(self, seat: int, start: int = 0) -> tuple[Event, ...]:
         """History entries from index `start`, as `seat` may see them."""
@@ -338,12 +380,13 @@ class State(ABC):
         return known
 
     # --- how it ends --------------------------------------------------------------
-    @abstractmethod
-    def is_terminal(self) -> bool: ...
+    def is_terminal(self) -> bool:
+        """True once the match is over (no seat is to act)."""
+        return self._to_act is None
 
-    @abstractmethod
     def deal_results(self) -> tuple[DealResult, ...]:
         """The results of the deals finished so far."""
+        return tuple(self._results)
 
     @abstractmethod
     def standing(self) -> tuple[float, ...]:
@@ -358,7 +401,17 @@ class State(ABC):
 
     def clone(self) -> State:
         """An independent copy (for search bots)."""
-        import copy
-
         return copy.deepcopy(self)
+
+    def _copy(self: S) -> S:
+        """A shallow copy with its own history and results.
+
+        A subclass's `clone` starts from it and copies its own mutable fields, which is
+        far cheaper than `deepcopy`; everything else (tuples, interned actions) is shared.
+        """
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other._history = list(self._history)
+        other._results = list(self._results)
+        return other
 

@@ -435,13 +435,11 @@ class ContoState(State):
             first_dealer = n - 1
         if not 0 <= first_dealer < n:
             raise ValueError(f"first_dealer must be a seat from 0 to {n - 1}, not {first_dealer}.")
-        self.game = game
+        super().__init__(game)
         self.seed = seed
         self.deals = deals
         self._courses = game.options["courses"]
         self._oste_rule = game.options["oste"]
-        self._history: list[Event] = []
-        self._results: list[DealResult] = []
         self.points = [0] * n
         self._explicit = [tuple(first_hands)] if first_hands is not None else []
         if replay_hands is not None:
@@ -526,26 +524,8 @@ class ContoState(State):
         self._deal()
 
     # --- the interface ----------------------------------------------------------------
-    def current_seat(self) -> int | None:
-        return self._to_act
-
-    def is_terminal(self) -> bool:
-        return self._to_act is None
-
-    @property
-    def history(self) -> tuple[Event, ...]:
-        return tuple(self._history)
-
-    def deal_results(self) -> tuple[DealResult, ...]:
-        return tuple(self._results)
-
     def standing(self) -> tuple[float, ...]:
         return tuple(float(p) for p in self.points)
-
-    def legal_actions(self) -> tuple[ContoAction, ...]:
-        if self._legal is None:
-            self._generate()
-        return self._legal  # type: ignore[return-value]
 
     def _generate(self) -> None:
         """Every legal action: the bill, then ordinazioni, speziature, abbondanze."""
@@ -609,6 +589,8 @@ class ContoState(State):
         return self.game._intern(ContoAction(kind, slot, tuple(plate), reveals))
 
     def verify(self, action: ContoAction) -> None:  # type: ignore[override]
+        # The fast path: interned actions are found by their integer key, far cheaper
+        # than hashing whole plates into the base class's set of legal actions.
         if self._legal is None:
             self._generate()
         if isinstance(action, ContoAction) and action.key in self._legal_keys:
@@ -825,10 +807,7 @@ class ContoState(State):
         )
 
     def clone(self) -> ContoState:
-        other = object.__new__(ContoState)
-        other.__dict__.update(self.__dict__)
-        other._history = list(self._history)
-        other._results = list(self._results)
+        other = self._copy()
         other.points = list(self.points)
         other._explicit = list(self._explicit)
         other._held = [list(h) for h in self._held]

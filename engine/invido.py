@@ -705,12 +705,10 @@ class InvidoState(State):
             first_dealer = 1
         if first_dealer not in (0, 1):
             raise ValueError(f"first_dealer must be seat 0 or 1, not {first_dealer!r}.")
-        self.game = game
+        super().__init__(game)
         self.seed = seed
         self.max_giocate = cap
         self._vado_dentro = bool(game.options["vado_dentro"])
-        self._history: list[Event] = []
-        self._results: list[DealResult] = []
         self.points = [0, 0]
         self.goal = GOAL
         self.reset_rule = False  # True after a 23–23: then 7–7 resets too
@@ -766,19 +764,6 @@ class InvidoState(State):
         )
 
     # --- the interface ----------------------------------------------------------------
-    def current_seat(self) -> int | None:
-        return self._to_act
-
-    def is_terminal(self) -> bool:
-        return self._to_act is None
-
-    @property
-    def history(self) -> tuple[Event, ...]:
-        return tuple(self._history)
-
-    def deal_results(self) -> tuple[DealResult, ...]:
-        return tuple(self._results)
-
     def standing(self) -> tuple[float, ...]:
         return (float(self.points[0]), float(self.points[1]))
 
@@ -790,11 +775,6 @@ class InvidoState(State):
         """
         scores = self.standing()
         return MatchResult(scores, ranks_from_scores(scores), self.deal_results())
-
-    def legal_actions(self) -> tuple[InvidoAction, ...]:
-        if self._legal is None:
-            self._generate()
-        return self._legal  # type: ignore[return-value]
 
     def _generate(self) -> None:
         """Plays (then face-down plays), a call, va bene, no, vado via, a monte."""
@@ -829,16 +809,6 @@ class InvidoState(State):
                 out.append(game.a_monte)
         self._legal = tuple(out)
         self._legal_set = frozenset(out)
-
-    def verify(self, action: InvidoAction) -> None:  # type: ignore[override]
-        if self._legal is None:
-            self._generate()
-        try:
-            if action in self._legal_set:
-                return
-        except TypeError:  # unhashable junk
-            pass
-        raise IllegalAction(self._why_illegal(action))
 
     def _why_illegal(self, action: object) -> str:
         """The sentence that says why `action` is refused (it is not in the legal set)."""
@@ -1141,10 +1111,7 @@ class InvidoState(State):
         )
 
     def clone(self) -> InvidoState:
-        other = object.__new__(InvidoState)
-        other.__dict__.update(self.__dict__)
-        other._history = list(self._history)
-        other._results = list(self._results)
+        other = self._copy()
         other.points = list(self.points)
         other._queue = list(self._queue)
         other._hands = [list(self._hands[0]), list(self._hands[1])]
