@@ -1,4 +1,4 @@
-"""Conto's per-seat statistics (engine/_conto_stats.py): bluffs, lies, challenges, losses.
+"""Conto's per-seat statistics (engine/conto/stats.py): bluffs, lies, challenges, losses.
 
 Small hand-built hands where every number is obvious, the seed's Esempio 4 and 5 counted
 by hand, addition and table cells, and random playouts in which the counts must agree
@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import engine
-from engine._conto_stats import ContoStats, conto_statistics
+from engine.conto.stats import ContoStats, conto_statistics
 from engine.conto import (
     JOKER,
     RANKS,

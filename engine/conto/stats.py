@@ -40,8 +40,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
 
-from ._core import Event, SeatStats
-from .conto import (
+from .._core import Event, SeatStats
+from .rules import (
     JOKER,
     RANKS,
     BillCalled,

@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ._core import (
+from .._core import (
     Action,
     DealResult,
     Event,
@@ -40,12 +40,12 @@ from ._core import (
     State,
     View,
 )
-from ._errors import IllegalAction, NotationError, OptionError
-from ._registry import register
-from ._rng import DealRandom
+from .._errors import IllegalAction, NotationError, OptionError
+from .._registry import register
+from .._rng import DealRandom
 
 if TYPE_CHECKING:
-    from ._conto_stats import ContoStats
+    from .stats import ContoStats
 
 __all__ = [
     "RANKS",
@@ -374,9 +374,9 @@ class ContoGame(Game["ContoState"]):
         return self._actions.setdefault(action.key, action)
 
     def seat_statistics(self, history: Sequence[Event]) -> tuple[ContoStats, ...]:
-        """Per-seat bluffing, challenge and loss counts (engine/_conto_stats.py)."""
-        # Imported here: _conto_stats reads this module's events, so it imports us.
-        from ._conto_stats import conto_statistics
+        """Per-seat bluffing, challenge and loss counts (engine/conto/stats.py)."""
+        # Imported here: stats reads this module's events, so it imports us.
+        from .stats import conto_statistics
 
         return conto_statistics(history, self.players)
 
