@@ -19,7 +19,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from ._errors import IllegalAction, OptionError
 
@@ -306,7 +306,8 @@ class State(ABC):
 
     @abstractmethod
     def _generate(self) -> None:
-        """Work out the legal actions of the seat to act: set `_legal` and `_legal_set`."""
+        """Work out the legal actions of the seat to act: set `_legal`, and `_legal_set`
+        unless the game overrides `verify` with a faster test of its own (conto)."""
 
     def verify(self, action: Action) -> None:
         """Raise IllegalAction, with a sentence saying why, unless `action` is legal now."""
@@ -403,7 +404,7 @@ class State(ABC):
         """An independent copy (for search bots)."""
         return copy.deepcopy(self)
 
-    def _copy(self: S) -> S:
+    def _copy(self) -> Self:
         """A shallow copy with its own history and results.
 
         A subclass's `clone` starts from it and copies its own mutable fields, which is

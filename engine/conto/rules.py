@@ -1,334 +1,44 @@
-"""Il Conto, Prego! — the bluffing game (seed 000, settled by RULINGS.md §conto).
+"""Conto's rules: ContoGame (the registered game: spec, options, interned actions) and
+ContoState (one match: dealing, legal actions, applying them, the showdown, views).
 
-3–8 players share a 108-card deck (two French decks, 4 jokers).  Players take turns
-declaring a *plate* of up to `courses` portate, each a (rank, quantity), and every
-declaration must outbid the last: *ordinazione* adds a portata of one card, *speziare*
-raises one portata's rank, *abbondare* adds one card to one portata and may change its
-rank either way.  A rank not yet revealed on the table can only be declared by revealing
-a card of it from one's own hand.  Instead of declaring, a player may ask for the bill
-(*il conto, prego!*): all hands are shown, and the plate is true when the jokers can cover
-what the natural cards lack.  True plate: the challenger (capotavola) loses; false: the
-last declarer (cameriere) loses.  The loser pays one point; a match is many hands.
-
-Choices where RULINGS.md is silent:
-- Suits mean nothing in this game, so cards are ranks; hand text may carry suits
-  (``Qh``), which are checked and dropped.
-- The first hand is dealt by the last seat, so seat 0 opens it; the deal then rotates
-  clockwise.  With the Regola dell'Oste, a hand that ended in a forfeit (no showdown, so
-  no Oste) also passes the deal clockwise.
-- Cards are dealt in consecutive blocks from the dealer's left after a SHA-256 shuffle
-  (engine/_rng.py), so a seed gives the same cards on every machine.
-- HandDealt carries the match seed in the referee's history only (a seat's copy has
-  None), so a match rebuilt by ``replay`` and played on deals the same later hands.
+The rules as Arena plays them, and the choices where RULINGS.md is silent, are in the
+package docstring (engine/conto/__init__.py).
 """
 
 from __future__ import annotations
 
-import enum
-import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
-from .._core import (
-    Action,
-    DealResult,
-    Event,
-    Game,
-    GameSpec,
-    Option,
-    State,
-    View,
-)
-from .._errors import IllegalAction, NotationError, OptionError
+from .._core import DealResult, Event, Game, GameSpec, Option, State
+from .._errors import IllegalAction, OptionError
 from .._registry import register
 from .._rng import DealRandom
+from .notation import parse_action, parse_hand
+from .records import (
+    _CARD_INDEX,
+    _J,
+    COPIES_PER_RANK,
+    JOKER,
+    JOKERS_IN_DECK,
+    MAX_QUANTITY,
+    RANKS,
+    BillCalled,
+    ContoAction,
+    ContoView,
+    DealtHand,
+    Declared,
+    Forfeited,
+    HandDealt,
+    Move,
+    Portata,
+    RevealedCard,
+    Showdown,
+    plate_is_true,
+)
+from .refusals import ContoRefusals
+from .stats import ContoStats, conto_statistics
 
-if TYPE_CHECKING:
-    from .stats import ContoStats
-
-__all__ = [
-    "RANKS",
-    "JOKER",
-    "Move",
-    "Portata",
-    "ContoAction",
-    "RevealedCard",
-    "DealtHand",
-    "HandDealt",
-    "Declared",
-    "BillCalled",
-    "Showdown",
-    "Forfeited",
-    "ContoView",
-    "ContoGame",
-    "ContoState",
-    "parse_hand",
-    "plate_is_true",
-    "MAX_QUANTITY",
-]
-
-RANKS = "23456789TJQKA"
-JOKER = "W"
-_CARD_INDEX = {r: i for i, r in enumerate(RANKS + JOKER)}
-_J = 13  # index of the joker in count arrays
-MAX_QUANTITY = 12
-COPIES_PER_RANK = 8
-JOKERS_IN_DECK = 4
-_SUITS = "cdhs"
-
-
-class Move(enum.Enum):
-    ORDINAZIONE = 1
-    SPEZIARE = 2
-    ABBONDARE = 3
-    CONTO = 4
-
-
-@dataclass(frozen=True, slots=True)
-class Portata:
-    """A declared course: `quantity` cards of `rank`."""
-
-    rank: str
-    quantity: int
-
-    def __post_init__(self) -> None:
-        if self.rank not in _CARD_INDEX:
-            raise NotationError(
-                f"{self.rank!r} is not a rank; ranks are {' '.join(RANKS)}."
-            )
-
-    @property
-    def text(self) -> str:
-        return f"{self.quantity}{self.rank}"
-
-    def __str__(self) -> str:
-        return self.text
-
-
-def _slot_code(slot: int | None) -> int:
-    # The slot is part of an action's identity: "2A 2K" may come from 1A 2K (slot 0) or
-    # from 2A 1K (slot 1), and the two reveal different ranks.
-    return 3 if slot is None else slot & 3
-
-
-def _plate_code(plate: Sequence[Portata]) -> int:
-    code = 0
-    for slot, p in enumerate(plate):
-        code |= (_CARD_INDEX[p.rank] * 16 + min(p.quantity, 15)) << (8 * slot)
-    return code
-
-
-@dataclass(frozen=True, slots=True)
-class ContoAction(Action):
-    """A declaration (the plate it leaves and the card it reveals) or the bill.
-
-    `slot` is the portata that changes (None for the bill).  `plate` is the whole plate
-    after the declaration, as the seed's tables write it ("Due A e tre T" = 2A 3T).
-    """
-
-    kind: Move
-    slot: int | None = None
-    plate: tuple[Portata, ...] = ()
-    reveals: str | None = None
-    key: int = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(
-            self,
-            "key",
-            (_plate_code(self.plate) << 5)
-            | (_slot_code(self.slot) << 3)
-            | (self.kind.value << 1)
-            | (self.reveals is not None),
-        )
-
-    @property
-    def text(self) -> str:
-        if self.kind is Move.CONTO:
-            return "il conto"
-        plate = " ".join(p.text for p in self.plate)
-        reveal = f", reveals {self.reveals}" if self.reveals else ""
-        return f"{self.kind.name.lower()} → {plate}{reveal}"
-
-    def __str__(self) -> str:
-        return self.text
-
-
-@dataclass(frozen=True, slots=True)
-class RevealedCard:
-    """A card face up on the table, and who revealed it."""
-
-    seat: int
-    rank: str
-
-
-@dataclass(frozen=True, slots=True)
-class DealtHand:
-    """A seat's hand; `cards` is empty where the viewer may not see them."""
-
-    seat: int
-    size: int
-    cards: tuple[str, ...]
-
-
-# --- events ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class HandDealt(Event):
-    hand_number: int
-    hands_in_match: int
-    dealer: int
-    oste: int | None
-    hands: tuple[DealtHand, ...]
-    #: The match seed, so that `replay` deals the hands after the history the same way.
-    #: Referee-side only: it would give away every hand, so no seat ever sees it.
-    seed: int | None = field(default=None, metadata={"referee_only": True})
-
-    def visible_to(self, seat: int) -> HandDealt:
-        hidden = tuple(
-            h if h.seat == seat else DealtHand(h.seat, h.size, ()) for h in self.hands
-        )
-        return HandDealt(self.hand_number, self.hands_in_match, self.dealer, self.oste, hidden)
-
-    @property
-    def text(self) -> str:
-        hands = "; ".join(
-            f"seat {h.seat}: {' '.join(h.cards) if h.cards else f'{h.size} cards'}"
-            for h in self.hands
-        )
-        oste = " (the Oste)" if self.oste is not None else ""
-        return f"hand {self.hand_number}: seat {self.dealer} deals{oste}; {hands}"
-
-
-@dataclass(frozen=True, slots=True)
-class Declared(Event):
-    hand_number: int
-    seat: int
-    action: ContoAction
-
-    @property
-    def text(self) -> str:
-        return f"seat {self.seat}: {self.action.text}"
-
-    def columns(self) -> tuple[tuple[str, str], ...]:
-        action = self.action
-        return (
-            ("action", f"{action.kind.name.lower()} (portata {action.slot + 1})"),  # type: ignore[operator]
-            ("declaration", " + ".join(f"{p.quantity}×{p.rank}" for p in action.plate)),
-            ("reveals", action.reveals or "-"),
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class BillCalled(Event):
-    hand_number: int
-    seat: int
-    cameriere: int
-    plate: tuple[Portata, ...]
-
-    @property
-    def text(self) -> str:
-        plate = " ".join(p.text for p in self.plate)
-        return f"seat {self.seat}: il conto, prego! (doubts seat {self.cameriere}'s {plate})"
-
-    def columns(self) -> tuple[tuple[str, str], ...]:
-        return (("action", "il conto"), ("declaration", "Il conto, prego!"), ("reveals", "-"))
-
-
-@dataclass(frozen=True, slots=True)
-class Showdown(Event):
-    """Every hand shown; `natural` counts each portata's rank among all cards dealt."""
-
-    hand_number: int
-    hands: tuple[DealtHand, ...]
-    plate: tuple[Portata, ...]
-    natural: tuple[int, ...]
-    jokers: int
-    plate_true: bool
-    capotavola: int
-    cameriere: int
-    loser: int
-
-    @property
-    def text(self) -> str:
-        plate = " ".join(p.text for p in self.plate)
-        counts = ", ".join(f"{p.rank}: {n}" for p, n in zip(self.plate, self.natural))
-        verdict = "true" if self.plate_true else "false"
-        role = "capotavola" if self.plate_true else "cameriere"
-        return (
-            f"showdown: {plate} is {verdict} ({counts}, jokers: {self.jokers}); "
-            f"seat {self.loser} ({role}) loses"
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class Forfeited(Event):
-    hand_number: int
-    seat: int
-    reason: str
-
-    @property
-    def text(self) -> str:
-        return f"seat {self.seat} forfeits hand {self.hand_number}: {self.reason}"
-
-
-# --- the view -------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class ContoView(View):
-    """All one seat may know: its own hand and everything public, nothing else."""
-
-    seat: int
-    players: int
-    hand_number: int
-    hands_in_match: int
-    dealer: int
-    oste: int | None
-    to_act: int | None
-    hand: tuple[str, ...]
-    hand_sizes: tuple[int, ...]
-    cards_dealt: int
-    plate: tuple[Portata, ...]
-    revealed: tuple[RevealedCard, ...]
-    cameriere: int | None
-    points: tuple[int, ...]
-    courses: int
-    hand_size: int
-    oste_rule: bool
-    history: tuple[Event, ...]
-
-
-# --- card text ------------------------------------------------------------------------
-
-
-def parse_hand(text: str) -> tuple[str, ...]:
-    """Read a hand like ``"2 6 7 T Q Q"`` (suits such as ``Qh`` allowed and dropped)."""
-    cards = []
-    for token in text.split():
-        rank = token[:-1] if len(token) > 1 and token[-1] in _SUITS else token
-        if rank == "10":
-            rank = "T"
-        if rank not in _CARD_INDEX or (rank == JOKER and rank != token):
-            raise NotationError(
-                f"Cannot read the card {token!r} in {text!r}: ranks are "
-                f"{' '.join(RANKS)}, {JOKER} is the joker, suits are {' '.join(_SUITS)}."
-            )
-        cards.append(rank)
-    return tuple(cards)
-
-
-def plate_is_true(plate: Sequence[Portata], counts: Sequence[int]) -> bool:
-    """The showdown rule: each joker covers one missing card of one portata."""
-    missing = sum(max(0, p.quantity - counts[_CARD_INDEX[p.rank]]) for p in plate)
-    return missing <= counts[_J]
-
-
-_ACTION_RE = re.compile(r"^\s*(\w+)\s*(?:→|->)\s*(.*?)\s*(?:,\s*reveals\s+(\S+))?\s*$", re.I)
-_PORTATA_RE = re.compile(r"^(\d+)(\S)$")
-_BILL_TEXTS = {"il conto", "il conto, prego!", "il conto prego", "conto"}
+__all__ = ["ContoGame", "ContoState"]
 
 
 # --- the game -------------------------------------------------------------------------
@@ -375,9 +85,6 @@ class ContoGame(Game["ContoState"]):
 
     def seat_statistics(self, history: Sequence[Event]) -> tuple[ContoStats, ...]:
         """Per-seat bluffing, challenge and loss counts (engine/conto/stats.py)."""
-        # Imported here: stats reads this module's events, so it imports us.
-        from .stats import conto_statistics
-
         return conto_statistics(history, self.players)
 
     @property
@@ -414,8 +121,12 @@ class ContoGame(Game["ContoState"]):
         return state
 
 
-class ContoState(State):
-    """One conto match: a sequence of hands at one table."""
+class ContoState(ContoRefusals, State):
+    """One conto match: a sequence of hands at one table.
+
+    `_why_illegal`, the sentence for a refused action, comes from ContoRefusals
+    (engine/conto/refusals.py).
+    """
 
     game: ContoGame
 
@@ -599,131 +310,12 @@ class ContoState(State):
                 return
         raise IllegalAction(self._why_illegal(action))
 
-    def _why_illegal(self, action: object) -> str:
-        """The sentence that says why `action` is refused (it is not in the legal set)."""
-        if not isinstance(action, ContoAction):
-            return f"{action!r} is not a conto action."
-        seat = self._to_act
-        said = f"{action.text!r}"
-        if seat is None:
-            return f"The match is over, so {said} cannot be played."
-        who = f"seat {seat}"
-        if action.kind is Move.CONTO:
-            if action.plate or action.reveals or action.slot is not None:
-                return f"Calling the bill declares nothing and reveals nothing; {said} does."
-            return (
-                f"Nobody has declared in this hand yet, so {who} cannot call the bill "
-                f"({said}) before the first declaration."
-            )
-        plate, old = action.plate, self.plate
-        if action.reveals == JOKER:
-            return f"Jokers can never be declared or revealed; {said} reveals one."
-        for p in plate:
-            if p.rank == JOKER:
-                return f"Jokers can never be declared or revealed; {said} names one."
-            if p.quantity < 1:
-                return f"A portata holds at least one card; {said} has {p.quantity}."
-        ranks = [p.rank for p in plate]
-        if len(set(ranks)) != len(ranks):
-            return f"The portate must have different ranks; {said} names a rank twice."
-        if action.kind is Move.ORDINAZIONE:
-            if len(old) >= self._courses:
-                return (
-                    f"{said} needs a free course, but the plate already holds "
-                    f"{len(old)} portate (courses = {self._courses})."
-                )
-            if plate[:-1] != old or len(plate) != len(old) + 1:
-                return f"An ordinazione keeps the plate {_plate_text(old)} and adds one portata after it; {said} does not."
-            changed = len(old)
-            if plate[-1].quantity != 1:
-                return f"An ordinazione adds exactly one card; {said} asks for {plate[-1].quantity}."
-        else:
-            if not old:
-                return f"There is no portata yet to {action.kind.name.lower()}, so {said} cannot be played; start with an ordinazione."
-            diff = [i for i in range(max(len(plate), len(old))) if i >= len(plate) or i >= len(old) or plate[i] != old[i]]
-            if len(plate) != len(old) or len(diff) != 1:
-                return (
-                    f"Exactly one portata changes per turn; {said} does not change exactly "
-                    f"one portata of {_plate_text(old)}."
-                )
-            changed = diff[0]
-            before, after = old[changed], plate[changed]
-            if action.kind is Move.SPEZIARE:
-                if after.quantity != before.quantity:
-                    return f"Speziare keeps the quantity ({before.text} has {before.quantity}), and {said} changes it; to add a card, abbondare."
-                if _CARD_INDEX[after.rank] <= _CARD_INDEX[before.rank]:
-                    return f"Speziare must raise the rank, and {said} does not ({before.text} → {after.text})."
-            elif after.quantity != before.quantity + 1:
-                return f"Abbondare adds exactly one card to a portata: {before.text} can become {before.quantity + 1} of a rank, so {said} ({after.text}) is refused."
-        if action.slot != changed:
-            return f"{said} changes portata {changed}, but says slot {action.slot}."
-        new = plate[changed]
-        if new.quantity > MAX_QUANTITY:
-            return f"A portata may hold at most {MAX_QUANTITY} cards; {said} asks for {new.quantity}."
-        total = sum(p.quantity for p in plate)
-        if total > self.cards_dealt:
-            return (
-                f"The plate of {said} totals {total} cards, more than the "
-                f"{self.cards_dealt} dealt this hand, so it cannot be declared."
-            )
-        rank = _CARD_INDEX[new.rank]
-        revealed = (self._revealed_mask >> rank) & 1
-        if not revealed and not self._held[seat][rank]:
-            return (
-                f"No {new.rank} is revealed on the table and {who} holds none to reveal, "
-                f"so {who} cannot declare {new.rank} ({said})."
-            )
-        if revealed and action.reveals:
-            return f"A {new.rank} is already revealed, so {said} may not reveal another card."
-        if not revealed and action.reveals != new.rank:
-            return f"Declaring {new.rank} first needs a {new.rank} revealed from {who}'s hand; {said} must say 'reveals {new.rank}'."
-        return f"{said} is not legal now."
-
     def parse_action(self, text: str) -> ContoAction:
-        if not isinstance(text, str):
-            raise NotationError(f"An action text must be a string, not {text!r}.")
-        if text.strip().lower() in _BILL_TEXTS:
-            return self.game.bill
-        match = _ACTION_RE.match(text)
-        kinds = {m.name.lower(): m for m in Move if m is not Move.CONTO}
-        if not match or match.group(1).lower() not in kinds:
-            raise NotationError(
-                f"Cannot read the action {text!r}: write 'il conto' or "
-                "'ordinazione|speziare|abbondare → <quantity><rank> ...[, reveals <rank>]', "
-                "e.g. 'abbondare → 2A 3T, reveals T'."
-            )
-        kind = kinds[match.group(1).lower()]
-        plate = []
-        for token in match.group(2).split():
-            m = _PORTATA_RE.match(token)
-            if not m or m.group(2) not in _CARD_INDEX:
-                raise NotationError(
-                    f"Cannot read the portata {token!r} in {text!r}: write the quantity "
-                    f"then the rank, e.g. 2A or 3T (ranks {' '.join(RANKS)})."
-                )
-            plate.append(Portata(m.group(2), int(m.group(1))))
-        if not plate:
-            raise NotationError(f"The action {text!r} declares no portata.")
-        reveals = match.group(3)
-        if reveals is not None and reveals not in _CARD_INDEX:
-            raise NotationError(f"Cannot read the revealed card {reveals!r} in {text!r}.")
-        slot = self._changed_slot(kind, plate)
-        if reveals is None:
-            # The reveal is forced by the rules, so text may leave it out.
-            new = plate[slot] if slot is not None and slot < len(plate) else None
-            if new is not None and new.rank in RANKS and not (self._revealed_mask >> _CARD_INDEX[new.rank]) & 1:
-                reveals = new.rank
-        action = ContoAction(kind, slot, tuple(plate), reveals)
+        action = parse_action(text, self.plate, self._revealed_mask)
         # Prefer the interned copy, but only when it is the same action: the key does not
         # hold the revealed rank, and a text is read as written, never corrected.
         interned = self.game._actions.get(action.key)
         return interned if interned == action else action
-
-    def _changed_slot(self, kind: Move, plate: list[Portata]) -> int | None:
-        if kind is Move.ORDINAZIONE:
-            return len(plate) - 1
-        diff = [i for i in range(min(len(plate), len(self.plate))) if plate[i] != self.plate[i]]
-        return diff[0] if len(diff) == 1 else (diff[0] if diff else None)
 
     def _apply_verified(self, action: ContoAction) -> Event:  # type: ignore[override]
         seat = self._to_act
@@ -816,10 +408,6 @@ class ContoState(State):
         return other
 
 
-def _plate_text(plate: Sequence[Portata]) -> str:
-    return " ".join(p.text for p in plate) if plate else "(empty)"
-
-
 def _check_explicit_hands(hands: Sequence[Sequence[str]], sizes: Sequence[int]) -> None:
     if len(hands) != len(sizes):
         raise ValueError(f"{len(sizes)} hands are needed, one per seat; {len(hands)} were given.")
@@ -834,3 +422,4 @@ def _check_explicit_hands(hands: Sequence[Sequence[str]], sizes: Sequence[int]) 
         limit = JOKERS_IN_DECK if card == JOKER else COPIES_PER_RANK
         if count > limit:
             raise ValueError(f"The hands hold {count} cards {card!r}; the deck has only {limit}.")
+

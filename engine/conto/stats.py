@@ -41,7 +41,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, fields
 
 from .._core import Event, SeatStats
-from .rules import (
+from .records import (
     JOKER,
     RANKS,
     BillCalled,

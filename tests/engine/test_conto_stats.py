@@ -16,16 +16,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import engine
-from engine.conto.stats import ContoStats, conto_statistics
 from engine.conto import (
     JOKER,
     RANKS,
     ContoAction,
+    ContoStats,
     Declared,
     Forfeited,
     HandDealt,
     Move,
     Showdown,
+    conto_statistics,
     plate_is_true,
 )
 

@@ -1,0 +1,277 @@
+"""Conto's records: the deck's ranks, and every frozen dataclass and enum of the game.
+
+Actions, events (a history holds nothing else), the per-seat view and the showdown rule
+they are judged by.  This module imports nothing else of the game, so the game's other
+modules (notation, refusals, stats, rules) all build on it and never on each other's
+records.  Every record is exported by name from `engine.conto`, the name results files
+store it under.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .._core import Action, Event, View
+from .._errors import NotationError
+
+__all__ = [
+    "RANKS",
+    "JOKER",
+    "MAX_QUANTITY",
+    "COPIES_PER_RANK",
+    "JOKERS_IN_DECK",
+    "Move",
+    "Portata",
+    "ContoAction",
+    "RevealedCard",
+    "DealtHand",
+    "HandDealt",
+    "Declared",
+    "BillCalled",
+    "Showdown",
+    "Forfeited",
+    "ContoView",
+    "plate_is_true",
+]
+
+RANKS = "23456789TJQKA"
+JOKER = "W"
+_CARD_INDEX = {r: i for i, r in enumerate(RANKS + JOKER)}
+_J = 13  # index of the joker in count arrays
+MAX_QUANTITY = 12
+COPIES_PER_RANK = 8
+JOKERS_IN_DECK = 4
+
+
+class Move(enum.Enum):
+    ORDINAZIONE = 1
+    SPEZIARE = 2
+    ABBONDARE = 3
+    CONTO = 4
+
+
+@dataclass(frozen=True, slots=True)
+class Portata:
+    """A declared course: `quantity` cards of `rank`."""
+
+    rank: str
+    quantity: int
+
+    def __post_init__(self) -> None:
+        if self.rank not in _CARD_INDEX:
+            raise NotationError(
+                f"{self.rank!r} is not a rank; ranks are {' '.join(RANKS)}."
+            )
+
+    @property
+    def text(self) -> str:
+        return f"{self.quantity}{self.rank}"
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def _slot_code(slot: int | None) -> int:
+    # The slot is part of an action's identity: "2A 2K" may come from 1A 2K (slot 0) or
+    # from 2A 1K (slot 1), and the two reveal different ranks.
+    return 3 if slot is None else slot & 3
+
+
+def _plate_code(plate: Sequence[Portata]) -> int:
+    code = 0
+    for slot, p in enumerate(plate):
+        code |= (_CARD_INDEX[p.rank] * 16 + min(p.quantity, 15)) << (8 * slot)
+    return code
+
+
+@dataclass(frozen=True, slots=True)
+class ContoAction(Action):
+    """A declaration (the plate it leaves and the card it reveals) or the bill.
+
+    `slot` is the portata that changes (None for the bill).  `plate` is the whole plate
+    after the declaration, as the seed's tables write it ("Due A e tre T" = 2A 3T).
+    """
+
+    kind: Move
+    slot: int | None = None
+    plate: tuple[Portata, ...] = ()
+    reveals: str | None = None
+    key: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(
+            self,
+            "key",
+            (_plate_code(self.plate) << 5)
+            | (_slot_code(self.slot) << 3)
+            | (self.kind.value << 1)
+            | (self.reveals is not None),
+        )
+
+    @property
+    def text(self) -> str:
+        if self.kind is Move.CONTO:
+            return "il conto"
+        plate = " ".join(p.text for p in self.plate)
+        reveal = f", reveals {self.reveals}" if self.reveals else ""
+        return f"{self.kind.name.lower()} → {plate}{reveal}"
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True, slots=True)
+class RevealedCard:
+    """A card face up on the table, and who revealed it."""
+
+    seat: int
+    rank: str
+
+
+@dataclass(frozen=True, slots=True)
+class DealtHand:
+    """A seat's hand; `cards` is empty where the viewer may not see them."""
+
+    seat: int
+    size: int
+    cards: tuple[str, ...]
+
+
+# --- events ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class HandDealt(Event):
+    hand_number: int
+    hands_in_match: int
+    dealer: int
+    oste: int | None
+    hands: tuple[DealtHand, ...]
+    #: The match seed, so that `replay` deals the hands after the history the same way.
+    #: Referee-side only: it would give away every hand, so no seat ever sees it.
+    seed: int | None = field(default=None, metadata={"referee_only": True})
+
+    def visible_to(self, seat: int) -> HandDealt:
+        hidden = tuple(
+            h if h.seat == seat else DealtHand(h.seat, h.size, ()) for h in self.hands
+        )
+        return HandDealt(self.hand_number, self.hands_in_match, self.dealer, self.oste, hidden)
+
+    @property
+    def text(self) -> str:
+        hands = "; ".join(
+            f"seat {h.seat}: {' '.join(h.cards) if h.cards else f'{h.size} cards'}"
+            for h in self.hands
+        )
+        oste = " (the Oste)" if self.oste is not None else ""
+        return f"hand {self.hand_number}: seat {self.dealer} deals{oste}; {hands}"
+
+
+@dataclass(frozen=True, slots=True)
+class Declared(Event):
+    hand_number: int
+    seat: int
+    action: ContoAction
+
+    @property
+    def text(self) -> str:
+        return f"seat {self.seat}: {self.action.text}"
+
+    def columns(self) -> tuple[tuple[str, str], ...]:
+        action = self.action
+        return (
+            ("action", f"{action.kind.name.lower()} (portata {action.slot + 1})"),  # type: ignore[operator]
+            ("declaration", " + ".join(f"{p.quantity}×{p.rank}" for p in action.plate)),
+            ("reveals", action.reveals or "-"),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class BillCalled(Event):
+    hand_number: int
+    seat: int
+    cameriere: int
+    plate: tuple[Portata, ...]
+
+    @property
+    def text(self) -> str:
+        plate = " ".join(p.text for p in self.plate)
+        return f"seat {self.seat}: il conto, prego! (doubts seat {self.cameriere}'s {plate})"
+
+    def columns(self) -> tuple[tuple[str, str], ...]:
+        return (("action", "il conto"), ("declaration", "Il conto, prego!"), ("reveals", "-"))
+
+
+@dataclass(frozen=True, slots=True)
+class Showdown(Event):
+    """Every hand shown; `natural` counts each portata's rank among all cards dealt."""
+
+    hand_number: int
+    hands: tuple[DealtHand, ...]
+    plate: tuple[Portata, ...]
+    natural: tuple[int, ...]
+    jokers: int
+    plate_true: bool
+    capotavola: int
+    cameriere: int
+    loser: int
+
+    @property
+    def text(self) -> str:
+        plate = " ".join(p.text for p in self.plate)
+        counts = ", ".join(f"{p.rank}: {n}" for p, n in zip(self.plate, self.natural))
+        verdict = "true" if self.plate_true else "false"
+        role = "capotavola" if self.plate_true else "cameriere"
+        return (
+            f"showdown: {plate} is {verdict} ({counts}, jokers: {self.jokers}); "
+            f"seat {self.loser} ({role}) loses"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Forfeited(Event):
+    hand_number: int
+    seat: int
+    reason: str
+
+    @property
+    def text(self) -> str:
+        return f"seat {self.seat} forfeits hand {self.hand_number}: {self.reason}"
+
+
+# --- the view -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ContoView(View):
+    """All one seat may know: its own hand and everything public, nothing else."""
+
+    seat: int
+    players: int
+    hand_number: int
+    hands_in_match: int
+    dealer: int
+    oste: int | None
+    to_act: int | None
+    hand: tuple[str, ...]
+    hand_sizes: tuple[int, ...]
+    cards_dealt: int
+    plate: tuple[Portata, ...]
+    revealed: tuple[RevealedCard, ...]
+    cameriere: int | None
+    points: tuple[int, ...]
+    courses: int
+    hand_size: int
+    oste_rule: bool
+    history: tuple[Event, ...]
+
+
+# --- the showdown ---------------------------------------------------------------------
+
+
+def plate_is_true(plate: Sequence[Portata], counts: Sequence[int]) -> bool:
+    """The showdown rule: each joker covers one missing card of one portata."""
+    missing = sum(max(0, p.quantity - counts[_CARD_INDEX[p.rank]]) for p in plate)
+    return missing <= counts[_J]
