@@ -1,4 +1,4 @@
-"""Invido per-seat statistics (engine/_invido_stats.py) on hand-built giocate.
+"""Invido per-seat statistics (engine/invido/stats.py) on hand-built giocate.
 
 The manual's three examples (seat numbers as in tests/engine/test_invido_rules.py), a
 fold with nothing pending, and a forfeit; then adding up and the table cells.
@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 import engine
-from engine._invido_stats import InvidoStats, invido_statistics
+from engine.invido.stats import InvidoStats, invido_statistics
 
 GAME = engine.load("invido")
 

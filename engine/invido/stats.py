@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
 
-from ._core import Event, SeatStats
+from .._core import Event, SeatStats
 
 __all__ = ["InvidoStats", "invido_statistics"]
 
@@ -65,7 +65,7 @@ class InvidoStats(SeatStats):
 
 def invido_statistics(history: Sequence[Event], players: int = 2) -> tuple[InvidoStats, ...]:
     """Per-seat `InvidoStats` of one match from its full history (see the module doc)."""
-    from .invido import (  # engine.invido imports this module; import its records late
+    from .rules import (  # engine.invido.rules imports this module; import its records late
         Answered,
         Called,
         Forfeited,

@@ -59,7 +59,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ._core import (
+from .._core import (
     Action,
     DealResult,
     Event,
@@ -72,10 +72,10 @@ from ._core import (
     View,
     ranks_from_scores,
 )
-from ._errors import IllegalAction, NotationError
-from ._invido_stats import invido_statistics
-from ._registry import register
-from ._rng import DealRandom
+from .._errors import IllegalAction, NotationError
+from .stats import invido_statistics
+from .._registry import register
+from .._rng import DealRandom
 
 __all__ = [
     "RANKS",
