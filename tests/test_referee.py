@@ -82,6 +82,7 @@ def test_same_seed_and_deterministic_bots_give_the_same_match(tmp_path):
         ("exits_mid_match", FaultKind.CRASH, 2.0, None),
         ("answers_9999", FaultKind.ILLEGAL, 2.0, None),
         ("garbage", FaultKind.MALFORMED, 2.0, None),
+        ("wrong_id", FaultKind.MALFORMED, 2.0, None),
         ("floods", FaultKind.FLOOD, 2.0, None),
         ("oversized", FaultKind.OVERSIZED, 2.0, None),
         ("allocates", FaultKind.CRASH, 5.0, 400 * 1024**2),

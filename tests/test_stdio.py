@@ -329,7 +329,8 @@ def test_decision_ids_in_answers(tmp_path):
             assert (await stream.decide(request(8), 8, 2.0)).decision_id == 8
             with pytest.raises(BotFault) as caught:
                 await stream.decide(request(9), 9, 2.0)
-            assert caught.value.kind is FaultKind.ILLEGAL
+            assert caught.value.kind is FaultKind.MALFORMED
+            assert "999" in caught.value.reason and "9" in caught.value.reason.replace("999", "")
             assert (await stream.decide(request(12), 12, 2.0)).decision_id == 12
         return bot
 

@@ -97,6 +97,7 @@ class PlayStream:
         self.stale = 0  # late answers dropped
         self._timed_out: dict[int, tuple[float, float]] = {}  # decision id -> (asked at, limit)
         self.asked = 0  # decision requests sent; read by the reader thread to spot floods
+        self._asked_ids: set[int] = set()  # an answer naming another id is malformed
 
     def send(self, message: pb.RefereeMessage | bytes) -> None:
         """Queue a message (or its bytes) for the bot; never blocks (grpcio's thread writes it)."""
@@ -112,6 +113,7 @@ class PlayStream:
         if self._closed_reason is not None:
             raise BotFault(self._closed_reason.kind, f"stream already closed ({self._closed_reason.reason})")
         self.asked += 1
+        self._asked_ids.add(decision_id)
         asked = time.monotonic()
         self.send(request)
         with trio.move_on_after(time_limit):
@@ -129,14 +131,19 @@ class PlayStream:
                     raise BotFault(FaultKind.MALFORMED, "the bot sent a message with no decision in it")
                 decision = message.decision
                 if decision.decision_id != decision_id:
-                    self._drop_late(decision.decision_id, arrived)
-                    continue
+                    if decision.decision_id in self._asked_ids:
+                        self._drop_late(decision.decision_id, arrived)
+                        continue
+                    raise BotFault(
+                        FaultKind.MALFORMED,
+                        f"the answer names decision {decision.decision_id}, but decision {decision_id} was asked",
+                    )
                 return decision
         self._timed_out[decision_id] = (asked, time_limit)
         raise BotFault(FaultKind.TIMEOUT, f"no answer within {time_limit * 1000:.0f} ms")
 
     def _drop_late(self, decision_id: int, arrived: float) -> None:
-        """An answer to another request than the one waiting: one that timed out."""
+        """An answer to an earlier request (one that timed out, or answered twice): dropped."""
         self.stale += 1
         asked, limit = self._timed_out.pop(decision_id, (None, None))
         late = None if asked is None else arrived - asked

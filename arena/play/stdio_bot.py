@@ -44,19 +44,19 @@ bot may ignore every other line; when the match is over its stdin closes (after 
 match_end line) and it should exit; if it has not exited within `EXIT_GRACE` seconds
 it gets SIGTERM, then SIGKILL.  Diagnostics go to stderr, which lands in the log file.
 
-Faults, as over gRPC (raised as `arena.faults.BotFault` from `decide`):
+Faults, as over gRPC (raised as `arena.errors.BotFault` from `decide`):
 
 - MALFORMED: a line that is not an answer (not a non-negative integer, not such an
-  object); while no request is waiting it is charged to the next request.  Blank lines
-  are ignored (they count as unasked-for output).
+  object), or one whose ``decision_id`` was never asked; while no request is waiting
+  it is charged to the next request.  Blank lines are ignored (they count as
+  unasked-for output).
 - FLOOD: more than `FLOOD_LIMIT` lines nobody asked for (answers beyond the requests
   sent, blank lines, garbage between requests); the stream is then closed.
 - OVERSIZED: a line longer than `MAX_LINE_BYTES` (64 KiB); the stream is then closed.
 - TIMEOUT: no answer within the request's time limit.
 - CRASH: the process exits or closes its stdout (or its stdin); the reason says how it
   ended ("exited with status 3", "killed by signal 9 (SIGKILL)…").
-- ILLEGAL: an index out of range (raised by the referee) or a ``decision_id`` that was
-  never asked.
+- ILLEGAL: an index out of range (raised by the referee).
 """
 
 from __future__ import annotations
@@ -299,7 +299,8 @@ class StdioStream:
         if given_id is not None:
             slot = self._position.get(given_id)
             if slot is None:
-                fault = BotFault(FaultKind.ILLEGAL, f"decision_id {given_id} was never asked")
+                waiting = f"decision {self._pending.decision_id} was asked" if self._pending else "no decision was waiting"
+                fault = BotFault(FaultKind.MALFORMED, f"the answer names decision {given_id}, which was never asked; {waiting}")
                 if not self._resolve(fault):
                     self._unasked()
                     if self._deferred is None and self._fatal is None:
