@@ -25,6 +25,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, fields
 
 from .._core import Event, SeatStats
+from .records import (
+    Answered,
+    Called,
+    Forfeited,
+    GiocataEnded,
+    Kind,
+    MonteCalled,
+    WentAway,
+)
 
 __all__ = ["InvidoStats", "invido_statistics"]
 
@@ -65,16 +74,6 @@ class InvidoStats(SeatStats):
 
 def invido_statistics(history: Sequence[Event], players: int = 2) -> tuple[InvidoStats, ...]:
     """Per-seat `InvidoStats` of one match from its full history (see the module doc)."""
-    from .rules import (  # engine.invido.rules imports this module; import its records late
-        Answered,
-        Called,
-        Forfeited,
-        GiocataEnded,
-        Kind,
-        MonteCalled,
-        WentAway,
-    )
-
     names = [f.name for f in fields(InvidoStats)]
     counts = [dict.fromkeys(names, 0) for _ in range(players)]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 import engine
-from engine.invido.stats import InvidoStats, invido_statistics
+from engine.invido import InvidoStats, invido_statistics
 
 GAME = engine.load("invido")
 
