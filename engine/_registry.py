@@ -1,7 +1,8 @@
 """The registry of games: `engine.load(name, **options)` finds a game by its spec name.
 
-Every public module of the `engine` package is a game; it is imported on first use, so a
-new game is a new module and nothing else.
+Every public subpackage (or module) of the `engine` package is a game: `engine/conto/`,
+`engine/invido/`.  It is imported on first use, and importing it registers its Game
+class (`@register` in its rules module), so a new game is a new package and nothing else.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ def _discover() -> None:
     if _discovered:
         return
     package = importlib.import_module(__package__)
+    # Game packages (ispkg) and single-module games alike; _private modules are the engine.
     for module in pkgutil.iter_modules(package.__path__):
         if not module.name.startswith("_"):
             importlib.import_module(f"{__package__}.{module.name}")
