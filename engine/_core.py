@@ -275,7 +275,8 @@ class State(ABC):
       (`current_seat`, `is_terminal`);
     - `_legal`, the legal actions of `_to_act` in canonical order, or None when they
       must be worked out again: `legal_actions` then calls `_generate`, which sets
-      `_legal` and `_legal_set` (the same actions as a set, which `verify` consults).
+      `_legal` and `_legal_set` (the same actions as a set, which `verify` consults; a
+      game may override `verify` with a faster test, as conto does with integer keys).
 
     A subclass sets `_to_act` and `_legal` when a deal starts and after every change,
     and implements `_generate`, `_why_illegal` and the rest of the abstract methods.

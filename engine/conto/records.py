@@ -1,4 +1,4 @@
-"""Conto's records: the deck's ranks, and every frozen dataclass and enum of the game.
+"""Conto's records: the deck's ranks, and the frozen dataclasses and enums of play.
 
 Actions, events (a history holds nothing else), the per-seat view and the showdown rule
 they are judged by.  This module imports nothing else of the game, so the game's other

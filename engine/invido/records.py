@@ -1,9 +1,9 @@
-"""Invido's records: the deck, the call ladder, and every frozen dataclass and enum.
+"""Invido's records: the deck, the call ladder, and the frozen dataclasses and enums of play.
 
 Actions, events (a history holds nothing else) and the per-seat view, with the constants
 they are written in.  This module imports nothing else of the game, so the game's other
-modules (notation, refusals, stats, rules) all build on it.  Every record is exported by
-name from `engine.invido`, the name results files store it under.
+modules (notation, refusals, tricks, stats, rules) all build on it.  Every record is
+exported by name from `engine.invido`, the name results files store it under.
 """
 
 from __future__ import annotations
