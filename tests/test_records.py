@@ -11,7 +11,8 @@ import sys
 import pytest
 
 import engine
-from arena._records import RecordError, from_data, to_data
+from arena.errors import RecordError
+from arena.results.codec import from_data, to_data
 
 GAMES = [spec.name for spec in engine.games()]
 

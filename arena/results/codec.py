@@ -1,6 +1,6 @@
 """Engine records (events, actions, results) to JSON-able data and back.
 
-    >>> from arena._records import to_data, from_data
+    >>> from arena.results.codec import to_data, from_data
     >>> data = to_data(state.history)           # doctest: +SKIP
     >>> from_data(data) == state.history        # doctest: +SKIP
     True
@@ -15,11 +15,18 @@ The encoding:
   ``ContoAction.key``) and left out: decoding calls the constructor, so ``__post_init__``
   computes them again.
 
+A class is named by its public name: the shortest module path under ``engine`` from which
+it can be reached, followed by its qualified name.  ``Declared`` is defined in
+``engine.conto.records`` and re-exported by the game package, so it is written
+``engine.conto.Declared``; ``DealResult`` is reached first at ``engine._core``.  A game may
+so move a record between its modules without changing a results file.
+
 Only classes defined in the ``engine`` package are encoded or decoded.  A class name read
 from a file is looked up among the engine's own modules, never imported from elsewhere,
-and must name a dataclass or an enum, so a results file cannot make the arena run
-arbitrary code.  Anything else (dicts, lists, sets, other classes) is refused with a
-`RecordError` (a ValueError; a TypeError for unencodable objects).
+and must name a class defined in (a module below) the module it is read from, and a
+dataclass or an enum, so a results file cannot make the arena run arbitrary code.
+Anything else (dicts, lists, sets, other classes) is refused with a `RecordError` (a
+ValueError; a TypeError for unencodable objects).
 """
 
 from __future__ import annotations
@@ -32,6 +39,7 @@ import sys
 from typing import Any
 
 import engine
+from arena.errors import RecordError
 
 __all__ = ["to_data", "from_data", "RecordError", "ALLOWED_PACKAGE"]
 
@@ -42,10 +50,6 @@ _QUALNAME_RE = re.compile(r"[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)*")
 
 _TYPE = "$type"
 _ENUM = "$enum"
-
-
-class RecordError(ValueError):
-    """Data that is not a valid encoded engine record; the message says where and why."""
 
 
 def _allowed_module(module: str) -> bool:
@@ -85,14 +89,40 @@ def _encode(obj: Any, where: str) -> Any:
     )
 
 
+_names: dict[type, str] = {}
+
+
 def _class_name(cls: type, where: str) -> str:
+    """The public name of an engine class: "<shortest module under engine>.<QualName>"."""
+    name = _names.get(cls)
+    if name is not None:
+        return name
     module = cls.__module__
     if not _allowed_module(module) or "<" in cls.__qualname__:
         raise TypeError(
             f"Cannot encode {module}.{cls.__qualname__} at {where or 'the top'}: only classes "
             f"of the {ALLOWED_PACKAGE!r} package can be stored."
         )
-    return f"{module}.{cls.__qualname__}"
+    parts = module.split(".")
+    for cut in range(min(2, len(parts)), len(parts) + 1):  # under engine, not engine itself
+        prefix = ".".join(parts[:cut])
+        if _lookup(sys.modules.get(prefix), cls.__qualname__) is cls:
+            name = _names[cls] = f"{prefix}.{cls.__qualname__}"
+            return name
+    raise TypeError(
+        f"Cannot encode {module}.{cls.__qualname__} at {where or 'the top'}: the class is not "
+        "reachable under its own name, so it could not be read back."
+    )
+
+
+def _lookup(module: Any, qualname: str) -> Any:
+    """The object at `qualname` inside `module` (None if any step is missing)."""
+    obj = module
+    for part in qualname.split("."):
+        obj = getattr(obj, part, None)
+        if obj is None:
+            return None
+    return obj
 
 
 # --- decoding -----------------------------------------------------------------------------
@@ -152,7 +182,11 @@ _cache: dict[str, type] = {}
 
 
 def _resolve(name: Any, where: str) -> type:
-    """The engine class called `name` ("<module>.<QualName>"), looked up, never imported freely."""
+    """The engine class called `name` ("<module>.<QualName>"), looked up, never imported freely.
+
+    The module may be the one that defines the class or a package above it that exports
+    it (as `_class_name` writes it): never a module that merely imports it from elsewhere.
+    """
     if isinstance(name, str) and name in _cache:
         return _cache[name]
     if not isinstance(name, str) or not _allowed_module(name):
@@ -174,14 +208,10 @@ def _resolve(name: Any, where: str) -> type:
                 module = importlib.import_module(module_name)
             except ImportError:
                 continue
-        obj: Any = module
-        for part in qualname.split("."):
-            obj = getattr(obj, part, None)
-            if obj is None:
-                break
+        obj = _lookup(module, qualname)
         if (
             isinstance(obj, type)
-            and obj.__module__ == module_name
+            and (obj.__module__ == module_name or obj.__module__.startswith(module_name + "."))
             and obj.__qualname__ == qualname
         ):
             _cache[name] = obj
