@@ -10,7 +10,7 @@
 """Do the batch Elo fit's 95 % intervals mean 95 %, and does batch beat sequential Elo?
 
 Replicates synthetic tournaments with known ratings (6 bots spread over 300 Elo) for
-each likelihood that `arena.ratings.fit` uses, fits each one, and prints per model:
+each likelihood that `arena.results.ratings.fit` uses, fits each one, and prints per model:
 the share of bot-replicates whose nominal 95 % interval holds the true centred rating,
 the binomial standard error of a true 95 % at that many bot-replicates (treating them
 as independent), the RMSE of the batch fit, the mean reported sd, and the RMSE of
@@ -36,7 +36,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from arena.ratings import Observation, fit  # noqa: E402
+from arena.results.ratings import Observation, fit  # noqa: E402
 
 C = math.log(10.0) / 400.0
 TRUE = np.array([-150.0, -90.0, -30.0, 30.0, 90.0, 150.0])

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arena.ratings import Observation, Rating, RatingError, RatingTable, fit
+from arena.results.ratings import Observation, Rating, RatingError, RatingTable, fit
 
 C = math.log(10.0) / 400.0  # natural units per Elo point
 NAMES = ("ada", "bea", "cid", "dan", "eva", "fay")

@@ -1,0 +1,83 @@
+"""Batch maximum-likelihood Elo ratings for a whole tournament.
+
+Why batch: sequential Elo updates depend on the order in which results arrive and
+never converge to the ratings that best explain the data; with a few thousand deals
+the difference is larger than the gaps between bots. Like Ordo and BayesElo, `fit`
+maximises one likelihood over *all* results at once, so the table depends only on
+the multiset of results, and its intervals come from the curvature of that
+likelihood rather than from a rule of thumb.
+
+Ratings are on the Elo scale: a bot with rating R has strength gamma = 10**(R/400).
+A side (the unit that finishes in one place) is one bot, or a partnership whose
+rating is the *sum* of its members' ratings. The same bot may sit on several sides
+of one observation (copies of a bot when there are fewer bots than seats); its
+variable then simply appears several times in the likelihood.
+
+Likelihood of one observation, chosen from its ranks (so mixed input works):
+
+* **2 sides: Bradley-Terry with draws**, BayesElo's "drawelo" form::
+
+      P(A wins) = 1 / (1 + 10**((Rb - Ra + drawelo) / 400))
+      P(B wins) = 1 / (1 + 10**((Ra - Rb + drawelo) / 400))
+      P(draw)   = 1 - P(A wins) - P(B wins)
+
+  drawelo >= 0 is fitted jointly with the ratings when any two-sided draw was
+  observed. When two-sided games exist but none was drawn, its maximum-likelihood
+  value is the boundary drawelo = 0 (plain Bradley-Terry), which is what is used
+  and reported.
+
+* **k >= 3 sides, one loser** (all sides but one share the best rank, one side has
+  the worse rank: Il Conto, where the hand's loser pays): the **Luce "who loses"**
+  model ``P(i loses) = 10**(-Ri/400) / sum_j 10**(-Rj/400)``.
+
+* **any other k >= 3 rank vector: Plackett-Luce** over the finishing order, best
+  first. *Ties* are read as an unobserved order inside the tied group (censoring):
+  the likelihood of a tie is the *sum* of the Plackett-Luce probabilities of every
+  order of the tied sides, i.e. the exact probability that the tied group takes
+  those places in some order. Consequences: a tie says nothing about the tied sides
+  relative to each other, only about them against the other groups; a tie among
+  all sides has probability 1 (no information, but it still counts in
+  ``Rating.observations``); and "(0, 1, 1, 1)" is exactly the Luce winner model.
+  The sum is enumerated, so a tied group that is not the last one may hold at most
+  8 sides (the last group always contributes probability 1).
+
+The fit is a damped Newton-Raphson on the penalised log-likelihood in all
+parameters. The ratings are translation invariant, so they are fitted in an
+orthonormal basis of the subspace "mean rating = 0"; the covariance is the inverse
+of the negative Hessian in that basis mapped back, which is exactly the covariance
+of the *centred* ratings. With ``anchor=(name, value)`` the centred solution is
+shifted so that the anchor sits at ``value`` and the covariance is that of
+``R_i - R_anchor`` (the anchor has sd 0; the others' sd are relative to it).
+
+Prior (what makes an undefeated bot finite): each bot plays ``prior_games``
+virtual games against a virtual opponent rated at the pool mean (0), every one
+scored as a classical Elo draw, i.e. half a win and half a loss on the plain
+logistic curve (no drawelo). Its log-density for a bot at r natural units
+(r = R * ln 10 / 400) is ``(g / 2) * (log sigmoid(r) + log sigmoid(-r))``. Near 0
+it acts like a Gaussian with sd ``800 / (ln 10 * sqrt(g))`` = 347/sqrt(g) Elo
+(about 246 Elo for the default g = 2); its tails are only exponential, so real
+evidence always wins. When drawelo is fitted and g > 0, drawelo also gets
+``g`` virtual games between two equal sides, half of them drawn and half decisive
+(alone this would give drawelo = 400*log10(3) = 191), which keeps it finite when
+every real two-sided game was a draw. ``prior_games=0`` gives the plain maximum-
+likelihood estimate and raises `RatingError` when that does not exist (a bot that
+won or lost everything, or groups of bots that never met).
+
+Observations whose sides are all the same set of bots (a bot against copies of
+itself) are dropped entirely: the strengths cancel, so they say nothing about the
+ratings, and a self-play draw rate says little about draws between different bots.
+Identical observations (same sides, same ranks, in any seat order) are merged into
+one weighted observation before fitting, which keeps thousands of deals for ten
+bots well under a second, and makes the result independent of input order.
+
+Modules: `models` (the observations and the three likelihoods), `solver` (`fit`: the
+penalised Newton fit), `intervals` (covariance to Elo, ±95% and LOS; `Rating`,
+`RatingTable`).
+"""
+
+from arena.errors import RatingError
+from arena.results.ratings.intervals import Rating, RatingTable
+from arena.results.ratings.models import Observation
+from arena.results.ratings.solver import fit
+
+__all__ = ["Observation", "Rating", "RatingError", "RatingTable", "fit"]

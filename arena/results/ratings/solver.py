@@ -1,0 +1,270 @@
+"""The fit: a damped Newton-Raphson on the penalised log-likelihood of all observations.
+
+`fit` checks its input, merges identical observations, builds the model blocks
+(`models`), maximises the penalised log-likelihood (`Problem`), and hands the solution
+and its covariance to `intervals` for the table.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+import numpy as np
+
+from arena.errors import RatingError
+from arena.results.ratings.intervals import RatingTable, elo_covariance, rating_table
+from arena.results.ratings.models import (
+    BT,
+    C,
+    LUCE,
+    MODEL_ORDER,
+    PL,
+    Block,
+    Observation,
+    build_blocks,
+    bt_terms,
+    canonical,
+    log_sigmoid,
+    luce_terms,
+    pl_terms,
+    sigmoid,
+)
+
+__all__ = ["fit", "Problem", "undetermined"]
+
+_MAX_SD_ELO = 1.0e4  # beyond this the data (plus prior) do not determine a rating
+_MAX_ITERATIONS = 200
+
+
+def fit(
+    observations: Iterable[Observation],
+    *,
+    anchor: tuple[str, float] | None = None,
+    prior_games: float = 2.0,
+) -> RatingTable:
+    """Fit Elo ratings to all observations at once (see `arena.results.ratings`).
+
+    ``anchor=(name, value)`` pins one bot at ``value`` instead of centring the pool
+    on 0; ``prior_games`` is the number of virtual drawn games per bot against a
+    pool-average opponent (0 = plain maximum likelihood). Raises `RatingError` for no
+    observations, an unknown anchor, or results that do not determine the ratings.
+    """
+    if isinstance(prior_games, bool) or not isinstance(prior_games, (int, float)) or not (
+        math.isfinite(prior_games) and prior_games >= 0
+    ):
+        raise RatingError(f"prior_games must be a finite number >= 0, got {prior_games!r}.")
+    groups: dict[tuple, list[float]] = {}
+    seen = 0
+    for obs in observations:
+        if not isinstance(obs, Observation):
+            raise RatingError(f"fit() takes Observation objects, got {type(obs).__name__}.")
+        seen += 1
+        key = canonical(obs)
+        if key is not None:
+            groups.setdefault(key, []).append(obs.weight)
+    if seen == 0:
+        raise RatingError("There are no observations to rate; fit() needs at least one scored deal.")
+    if not groups:
+        raise RatingError(
+            "Every observation pits bots against copies of themselves, which says nothing about "
+            "their ratings; there is nothing to rate."
+        )
+    keys = sorted(groups)
+    weights = np.array([math.fsum(groups[k]) for k in keys])
+    names = sorted({bot for sides, _ in keys for side in sides for bot in side})
+    if len(names) < 2:
+        raise RatingError(f"Ratings need at least two different bots, but only {names[0]!r} played.")
+    index = {name: i for i, name in enumerate(names)}
+    if anchor is not None:
+        if not (isinstance(anchor, tuple) and len(anchor) == 2):
+            raise RatingError("The anchor must be a (bot name, rating) pair.")
+        if anchor[0] not in index:
+            raise RatingError(
+                f"The anchor bot {anchor[0]!r} is not among the rated bots; the bots are: {', '.join(names)}."
+            )
+        if isinstance(anchor[1], bool) or not isinstance(anchor[1], (int, float)) or not math.isfinite(anchor[1]):
+            raise RatingError(f"The anchor rating must be a finite number, got {anchor[1]!r}.")
+
+    played = [[] for _ in names]
+    for key, w in zip(keys, weights):
+        for bot in {bot for side in key[0] for bot in side}:
+            played[index[bot]].append(float(w))
+    counts = [math.fsum(p) for p in played]
+
+    blocks = build_blocks(keys, weights, index)
+    problem = Problem(blocks, len(names), float(prior_games))
+    theta = problem.solve()
+    cov_theta = problem.covariance(theta)
+
+    n = len(names)
+    anchored = None if anchor is None else (index[anchor[0]], float(anchor[1]))
+    elo, cov, sd = elo_covariance(problem.basis, theta, cov_theta, anchored)
+    if not (np.all(np.isfinite(sd)) and np.all(np.isfinite(elo))) or sd.max() > _MAX_SD_ELO:
+        raise undetermined()
+    models = {b.kind for b in blocks} or {PL}
+    draw_elo = None
+    if BT in models:
+        draw_elo = float(theta[n - 1] / C) if problem.fit_draw else 0.0
+    model = "+".join(m for m in MODEL_ORDER if m in models)
+    return rating_table(names, counts, elo, cov, sd, model=model, draw_elo=draw_elo)
+
+
+def undetermined() -> RatingError:
+    """The error for results that do not determine the ratings."""
+    return RatingError(
+        "The results do not determine the ratings: a bot won or lost every game, or some bots "
+        "never met the others (directly or through common opponents). Use prior_games > 0 to "
+        "regularise the fit."
+    )
+
+
+class Problem:
+    """Penalised log-likelihood in theta = (beta, [delta]).
+
+    Ratings in natural units are u = basis @ beta with basis an orthonormal basis of
+    {sum(u) = 0}; delta = drawelo in natural units, a parameter only when a two-sided
+    draw was observed."""
+
+    def __init__(self, blocks: list[Block], n: int, prior_games: float) -> None:
+        self.blocks = blocks
+        self.n = n
+        self.prior = prior_games
+        bt = [b for b in blocks if b.kind == BT]
+        self.fit_draw = any(b.draw.any() for b in bt)
+        centring = np.eye(n) - 1.0 / n
+        self.basis = np.linalg.qr(centring[:, : n - 1])[0]
+        self.dim = n - 1 + (1 if self.fit_draw else 0)
+        if self.fit_draw:
+            w = np.concatenate([b.weight for b in bt])
+            d = np.concatenate([b.draw for b in bt])
+            rate = float(np.clip(w[d].sum() / w.sum(), 0.05, 0.95))
+            self.delta0 = math.log((1.0 + rate) / (1.0 - rate))  # P(draw) = rate between equals
+
+    # ---- objective -------------------------------------------------------------
+
+    def evaluate(self, theta: np.ndarray, derivatives: bool = True):
+        n = self.n
+        u = self.basis @ theta[: n - 1]
+        delta = theta[n - 1] if self.fit_draw else 0.0
+        total = 0.0
+        grad_u = np.zeros(n)
+        hess_u = np.zeros((n, n))
+        grad_d = 0.0
+        hess_dd = 0.0
+        hess_ud = np.zeros(n)
+
+        # prior: prior_games virtual Elo draws (half win, half loss) against a 0-rated opponent
+        g = self.prior
+        if g > 0:
+            total += 0.5 * g * float(np.sum(log_sigmoid(u) + log_sigmoid(-u)))
+            if derivatives:
+                grad_u += 0.5 * g * (1.0 - 2.0 * sigmoid(u))
+                hess_u -= np.diag(g * sigmoid(u) * sigmoid(-u))
+            if self.fit_draw:
+                lv, dx, hxx, dd, hdd, hxd = bt_terms(np.zeros(2), np.array([True, False]), delta)
+                total += 0.5 * g * float(lv.sum())
+                grad_d += 0.5 * g * float(dd.sum())
+                hess_dd += 0.5 * g * float(hdd.sum())
+
+        for block in self.blocks:
+            s = np.einsum("gkn,n->gk", block.incidence, u)
+            w = block.weight
+            if block.kind == BT:
+                lv, dx, hxx, dd, hdd, hxd = bt_terms(s[:, 0] - s[:, 1], block.draw, delta)
+                total += float(w @ lv)
+                if not derivatives:
+                    continue
+                diff = block.incidence[:, 0, :] - block.incidence[:, 1, :]  # (G, n)
+                grad_u += diff.T @ (w * dx)
+                hess_u += (diff * (w * hxx)[:, None]).T @ diff
+                if self.fit_draw:
+                    grad_d += float(w @ dd)
+                    hess_dd += float(w @ hdd)
+                    hess_ud += diff.T @ (w * hxd)
+                continue
+            if block.kind == LUCE:
+                lv, ds, hs = luce_terms(s, derivatives)
+            else:
+                lv, ds, hs = pl_terms(s, block.order, block.remaining, derivatives)
+            total += float(w @ lv)
+            if derivatives:
+                m = block.incidence
+                grad_u += np.einsum("g,gk,gkn->n", w, ds, m)
+                hm = np.einsum("gkl,glm->gkm", hs, m)
+                hess_u += np.einsum("g,gkn,gkm->nm", w, m, hm)
+
+        if not derivatives:
+            return total
+        b = self.basis
+        grad = np.zeros(self.dim)
+        hess = np.zeros((self.dim, self.dim))
+        grad[: n - 1] = b.T @ grad_u
+        hess[: n - 1, : n - 1] = b.T @ hess_u @ b
+        if self.fit_draw:
+            grad[n - 1] = grad_d
+            hess[n - 1, n - 1] = hess_dd
+            hess[: n - 1, n - 1] = hess[n - 1, : n - 1] = b.T @ hess_ud
+        return total, grad, hess
+
+    def _value(self, theta: np.ndarray) -> float:
+        if self.fit_draw and theta[self.n - 1] <= 0.0:
+            return -math.inf
+        return self.evaluate(theta, derivatives=False)
+
+    # ---- Newton-Raphson --------------------------------------------------------
+
+    def solve(self) -> np.ndarray:
+        theta = np.zeros(self.dim)
+        if self.fit_draw:
+            theta[-1] = self.delta0
+        for _ in range(_MAX_ITERATIONS):
+            value, grad, hess = self.evaluate(theta)
+            step = _newton_step(-hess, grad)
+            if step is None:
+                raise undetermined()
+            decrement = float(grad @ step)
+            if not math.isfinite(decrement):
+                raise undetermined()
+            if decrement < 1e-10:
+                # the log-likelihood is within ~decrement/2 of its maximum; Newton's quadratic
+                # convergence makes this last step exact to rounding noise
+                return theta + step
+            t = 1.0
+            while True:
+                candidate = theta + t * step
+                new = self._value(candidate)
+                if new >= value + 1e-4 * t * decrement or t < 1e-12:
+                    break
+                t *= 0.5
+            if t < 1e-12:  # no progress possible: at the optimum to machine precision
+                return theta
+            theta = candidate
+        raise undetermined()
+
+    def covariance(self, theta: np.ndarray) -> np.ndarray:
+        _, _, hess = self.evaluate(theta)
+        information = -hess
+        try:
+            np.linalg.cholesky(information)
+        except np.linalg.LinAlgError:
+            raise undetermined() from None
+        return np.linalg.inv(information)
+
+
+def _newton_step(information: np.ndarray, grad: np.ndarray) -> np.ndarray | None:
+    """Solve information @ step = grad, damping (Levenberg) while not positive definite."""
+    scale = max(1e-12, float(np.abs(np.diag(information)).max(initial=0.0)))
+    damping = 0.0
+    eye = np.eye(len(grad))
+    for _ in range(60):
+        try:
+            factor = np.linalg.cholesky(information + damping * eye)
+        except np.linalg.LinAlgError:
+            damping = max(damping * 10.0, 1e-10 * scale)
+            continue
+        y = np.linalg.solve(factor, grad)
+        return np.linalg.solve(factor.T, y)
+    return None
+
+
