@@ -1,13 +1,12 @@
-"""What a tournament prints: the Elo table, the game's statistics, live progress.
+"""What a tournament prints: the Elo table and the game's statistics.
 
 Everything here is computed from stored matches, so `arena table` gives the same table
-mid-run, after the run, or years later.
+mid-run, after the run, or years later.  (The live progress of a run is
+`arena.run.progress`.)
 """
 
 from __future__ import annotations
 
-import sys
-import time
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -15,10 +14,11 @@ from dataclasses import dataclass
 from tabulate import tabulate
 
 import engine
-from arena.ratings import Observation, RatingError, RatingTable, fit
-from arena.store import StoredMatch
+from arena.errors import RatingError
+from arena.records import StoredMatch
+from arena.results.ratings import Observation, RatingTable, fit
 
-__all__ = ["observations", "BotLine", "summarize", "elo_table", "statistics_table", "ProgressPrinter"]
+__all__ = ["observations", "BotLine", "summarize", "elo_table", "statistics_table"]
 
 
 def observations(matches: Iterable[StoredMatch], game: engine.Game) -> list[Observation]:
@@ -51,6 +51,7 @@ class BotLine:
 
 
 def summarize(matches: Sequence[StoredMatch]) -> dict[str, BotLine]:
+    """Each bot's deals, score sum and faults over `matches`."""
     deals: Counter[str] = Counter()
     scores: Counter[str] = Counter()
     faults: dict[str, Counter[str]] = {}
@@ -130,47 +131,3 @@ def statistics_table(matches: Sequence[StoredMatch], game: engine.Game, tablefmt
         headers = ["bot", *(title for title, _ in columns)]
         rows.append([name, *(value for _, value in columns)])
     return tabulate(rows, headers=headers, tablefmt=tablefmt)
-
-
-class ProgressPrinter:
-    """A live bar on a terminal; plain lines every few seconds otherwise."""
-
-    def __init__(self, total: int, done: int, stream=None, interval: float = 10.0) -> None:
-        self.stream = stream or sys.stdout
-        self.tty = self.stream.isatty()
-        self.total = total
-        self.interval = interval
-        self._last = 0.0
-        self.leader = "-"
-
-    def update(self, done: int, hands_per_second: float, eta: float | None, leader: str | None) -> None:
-        if leader:
-            self.leader = leader
-        now = time.monotonic()
-        finished = done >= self.total
-        if not self.tty and not finished and now - self._last < self.interval:
-            return
-        self._last = now
-        eta_text = "--" if eta is None else _duration(eta)
-        status = (
-            f"{done}/{self.total} matches  {hands_per_second:.1f} hands/s  "
-            f"ETA {eta_text}  leader: {self.leader}"
-        )
-        if self.tty:
-            width = 24
-            filled = int(width * done / self.total) if self.total else width
-            self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {status}\x1b[K")
-            if finished:
-                self.stream.write("\n")
-        else:
-            self.stream.write(status + "\n")
-        self.stream.flush()
-
-
-def _duration(seconds: float) -> str:
-    seconds = int(round(seconds))
-    if seconds < 60:
-        return f"{seconds}s"
-    if seconds < 3600:
-        return f"{seconds // 60}m{seconds % 60:02d}s"
-    return f"{seconds // 3600}h{seconds % 3600 // 60:02d}m"
