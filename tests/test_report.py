@@ -1,9 +1,8 @@
 """What the result tables print."""
 
 import engine
-from arena.faults import Fault, FaultKind
-from arena.report import elo_table, observations
-from arena.store import StoredMatch
+from arena.records import Fault, FaultKind, StoredMatch
+from arena.results import elo_table, observations
 
 
 def conto_match(key, names, losers, faults=()):

@@ -21,10 +21,9 @@ import pytest
 
 import engine
 from arena.config import TournamentConfig, load_tournament
-from arena.faults import Fault, FaultKind
-from arena.pool import BotEntry
-from arena.referee import Comment, MatchRecord
-from arena.store import EXPORT_COLUMNS, ResultStore, ResumeMismatch, StoreError
+from arena.errors import ResumeMismatch, StoreError
+from arena.records import BotEntry, Comment, Fault, FaultKind, MatchRecord, MatchSlot
+from arena.results import EXPORT_COLUMNS, ResultStore, export_deals
 
 NAMES = ("ada", "bea", "cid", "dan")
 ROOT = Path(__file__).resolve().parent.parent
@@ -104,7 +103,7 @@ def test_save_and_reload_round_trip(config):
         for rotation in range(4):
             record = play_record(100 + rotation, names=rotated(NAMES, rotation), fault_rate=0.1)
             key = f"r1-t1-p{rotation + 1}"
-            store.save(key, 1, 1, rotation, record)
+            store.save(MatchSlot(key, 1, 1, rotation, record.seed, record.names), record)
             records[key] = record
         assert store.completed_keys() == frozenset(records)
     assert config.results.exists()
@@ -132,13 +131,13 @@ def test_save_and_reload_round_trip(config):
 
 
 def test_matches_come_in_schedule_order_whatever_the_saving_order(config, monkeypatch):
-    monkeypatch.setattr("arena.store._PAGE", 5)  # read in several pages
+    monkeypatch.setattr("arena.results.store._PAGE", 5)  # read in several pages
     keys = [(r, t, p) for r in (1, 2) for t in (1, 2, 10) for p in (0, 1)]
     shuffled = keys[:]
     random.Random(5).shuffle(shuffled)
     with ResultStore.open(config.results, config) as store:
         for i, (r, t, p) in enumerate(shuffled):
-            store.save(f"r{r}-t{t}-p{p + 1}", r, t, p, play_record(i, deals=1))
+            store.save(MatchSlot(f"r{r}-t{t}-p{p + 1}", r, t, p, i, NAMES), play_record(i, deals=1))
         got = [(m.round, m.table, m.rotation) for m in store.matches()]
         assert got == keys
         light = list(store.matches(history=False))
@@ -149,9 +148,9 @@ def test_matches_come_in_schedule_order_whatever_the_saving_order(config, monkey
 
 def test_saving_a_key_twice_is_an_error(config):
     with ResultStore.open(config.results, config) as store:
-        store.save("r1-t1-p1", 1, 1, 0, play_record(1))
+        store.save(MatchSlot("r1-t1-p1", 1, 1, 0, 1, NAMES), play_record(1))
         with pytest.raises(StoreError, match=r"Match 'r1-t1-p1' is already stored in .*zoo\.sqlite; it was not saved again\."):
-            store.save("r1-t1-p1", 1, 1, 0, play_record(2))
+            store.save(MatchSlot("r1-t1-p1", 1, 1, 0, 2, NAMES), play_record(2))
         assert store.match("r1-t1-p1").seed == 1
         assert len(store) == 1
 
@@ -161,7 +160,7 @@ def test_unknown_match_lists_existing_keys(config):
         with pytest.raises(StoreError, match="There is no match 'r9' in .*: it holds no matches yet."):
             store.match("r9")
         for p in range(7):
-            store.save(f"r1-t1-p{p + 1}", 1, 1, p, play_record(p, deals=1))
+            store.save(MatchSlot(f"r1-t1-p{p + 1}", 1, 1, p, p, NAMES), play_record(p, deals=1))
         with pytest.raises(StoreError) as caught:
             store.match("r1-t1-p9")
         assert str(caught.value) == (
@@ -172,15 +171,15 @@ def test_unknown_match_lists_existing_keys(config):
 
 def test_info(config):
     with ResultStore.open(config.results, config) as store:
-        store.save("r1-t1-p1", 1, 1, 0, play_record(1))
+        store.save(MatchSlot("r1-t1-p1", 1, 1, 0, 1, NAMES), play_record(1))
         info = store.info()
     assert info.name == "zoo"
     assert info.game == "conto"
     assert info.seats == 4
     assert info.bots == NAMES
     assert dict(info.options) == {"hand_size": 6, "courses": 2, "oste": False}  # engine defaults filled in
-    assert info.fingerprint == config.fingerprint()
-    assert dict(info.fingerprint_data) == config.fingerprint_data()
+    assert info.fingerprint == config.setup.fingerprint()
+    assert dict(info.fingerprint_data) == config.setup.to_data()
     assert info.matches == 1
     assert info.created_at
     engine.load(info.game, players=info.seats, **info.options)
@@ -191,7 +190,7 @@ def test_info(config):
 
 def test_resume_with_other_concurrency_or_paths_is_fine(config, tmp_path):
     with ResultStore.open(config.results, config) as store:
-        store.save("r1-t1-p1", 1, 1, 0, play_record(1))
+        store.save(MatchSlot("r1-t1-p1", 1, 1, 0, 1, NAMES), play_record(1))
     other = dataclasses.replace(config, concurrency=8, logs=tmp_path / "elsewhere", anchor=("ada", 0.0))
     with ResultStore.open(config.results, other) as store:
         assert store.completed_keys() == {"r1-t1-p1"}
@@ -200,7 +199,7 @@ def test_resume_with_other_concurrency_or_paths_is_fine(config, tmp_path):
 def mismatch(config, changed) -> ResumeMismatch:
     with ResultStore.open(config.results, config) as store:
         if not store.completed_keys():
-            store.save("r1-t1-p1", 1, 1, 0, play_record(1))
+            store.save(MatchSlot("r1-t1-p1", 1, 1, 0, 1, NAMES), play_record(1))
     with pytest.raises(ResumeMismatch) as caught:
         ResultStore.open(config.results, changed)
     return caught.value
@@ -262,7 +261,7 @@ def test_resume_mismatch_from_tournament_files(tmp_path, monkeypatch):
 
     first = load_tournament(write('["--aggression=0.3"]', 1, 1))
     with ResultStore.open(first.results, first) as store:
-        store.save("r1-t1-p1", 1, 1, 0, play_record(1))
+        store.save(MatchSlot("r1-t1-p1", 1, 1, 0, 1, NAMES), play_record(1))
     same = load_tournament(write('["--aggression=0.3"]', 1, 4))
     ResultStore.open(same.results, same).close()
     changed = load_tournament(write('["--aggression=0.5"]', 2, 1))
@@ -278,20 +277,20 @@ def test_resume_mismatch_from_tournament_files(tmp_path, monkeypatch):
 
 def test_fresh_starts_over(config):
     with ResultStore.open(config.results, config) as store:
-        store.save("r1-t1-p1", 1, 1, 0, play_record(1))
-        store.save("r1-t1-p2", 1, 1, 1, play_record(2))
+        store.save(MatchSlot("r1-t1-p1", 1, 1, 0, 1, NAMES), play_record(1))
+        store.save(MatchSlot("r1-t1-p2", 1, 1, 1, 2, NAMES), play_record(2))
     changed = dataclasses.replace(config, seed=9)
     with ResultStore.open(config.results, changed, fresh=True) as store:
         assert store.completed_keys() == frozenset()
         assert list(store.matches()) == []
-        assert store.info().fingerprint == changed.fingerprint()
-        store.save("r1-t1-p1", 1, 1, 0, play_record(3))
+        assert store.info().fingerprint == changed.setup.fingerprint()
+        store.save(MatchSlot("r1-t1-p1", 1, 1, 0, 3, NAMES), play_record(3))
     with ResultStore.open(config.results, changed) as store:  # the new setup resumes
         assert store.completed_keys() == {"r1-t1-p1"}
     with ResultStore.open(config.results, changed, fresh=True) as store:  # same setup, fresh
         assert store.completed_keys() == frozenset()
         out = io.StringIO()
-        assert store.export(out, "csv") == 0
+        assert export_deals(store, out, "csv") == 0
 
 
 # --- opening errors -----------------------------------------------------------------------
@@ -320,7 +319,7 @@ def test_saving_a_match_of_another_game_is_refused(config):
     record = dataclasses.replace(play_record(1), game="invido", names=("ada", "bea"), result=state.result())
     with ResultStore.open(config.results, config) as store:
         with pytest.raises(StoreError, match=r"Match 'k' was played at invido, but .* holds conto results; it was not saved\."):
-            store.save("k", 1, 1, 0, record)
+            store.save(MatchSlot("k", 1, 1, 0, record.seed, record.names), record)
         assert store.completed_keys() == frozenset()
 
 
@@ -365,12 +364,12 @@ def test_not_a_results_file(tmp_path, config):
 
 def test_readonly_while_a_writer_is_open(config):
     writer = ResultStore.open(config.results, config)
-    writer.save("r1-t1-p1", 1, 1, 0, play_record(1))
+    writer.save(MatchSlot("r1-t1-p1", 1, 1, 0, 1, NAMES), play_record(1))
     reader = ResultStore.open_readonly(config.results)
     assert reader.completed_keys() == {"r1-t1-p1"}
     assert reader.info().name == "zoo"
 
-    writer.save("r1-t1-p2", 1, 1, 1, play_record(2))
+    writer.save(MatchSlot("r1-t1-p2", 1, 1, 1, 2, NAMES), play_record(2))
     assert reader.completed_keys() == {"r1-t1-p1", "r1-t1-p2"}
     assert reader.match("r1-t1-p2").history == play_record(2).history
 
@@ -379,21 +378,21 @@ def test_readonly_while_a_writer_is_open(config):
     writer._db.execute("DELETE FROM deals")
     started = time.monotonic()
     assert reader.completed_keys() == {"r1-t1-p1", "r1-t1-p2"}
-    assert reader.export(io.StringIO(), "jsonl") == 2 * 3 * 4
+    assert export_deals(reader, io.StringIO(), "jsonl") == 2 * 3 * 4
     assert time.monotonic() - started < 2
     writer._db.execute("ROLLBACK")
     with pytest.raises(StoreError, match="opened read-only"):
-        reader.save("r1-t1-p3", 1, 1, 2, play_record(3))
+        reader.save(MatchSlot("r1-t1-p3", 1, 1, 2, 3, NAMES), play_record(3))
     reader.close()
     writer.close()
 
 
 def test_readonly_in_another_process_while_writing(config):
     writer = ResultStore.open(config.results, config)
-    writer.save("r1-t1-p1", 1, 1, 0, play_record(1))
+    writer.save(MatchSlot("r1-t1-p1", 1, 1, 0, 1, NAMES), play_record(1))
     code = textwrap.dedent(
         f"""
-        from arena.store import ResultStore
+        from arena.results import ResultStore
         store = ResultStore.open_readonly({str(config.results)!r})
         print(sorted(store.completed_keys()), store.info().game)
         """
@@ -412,7 +411,7 @@ def test_readonly_in_another_process_while_writing(config):
 
 def test_readonly_after_the_writer_closed(config):
     with ResultStore.open(config.results, config) as store:
-        store.save("r1-t1-p1", 1, 1, 0, play_record(1))
+        store.save(MatchSlot("r1-t1-p1", 1, 1, 0, 1, NAMES), play_record(1))
     assert not Path(f"{config.results}-wal").exists()  # checkpointed on close
     with ResultStore.open_readonly(config.results) as reader:
         assert reader.completed_keys() == {"r1-t1-p1"}
@@ -427,7 +426,7 @@ def saved_store(config):
     for p in range(4):
         key = f"r1-t1-p{p + 1}"
         records[key] = play_record(40 + p, names=rotated(NAMES, p), fault_rate=0.15)
-        store.save(key, 1, 1, p, records[key])
+        store.save(MatchSlot(key, 1, 1, p, records[key].seed, records[key].names), records[key])
     return store, records
 
 
@@ -458,10 +457,10 @@ def expected_rows(records):
 
 @pytest.mark.parametrize("page", [1, 3, 200])
 def test_export_jsonl(config, monkeypatch, page):
-    monkeypatch.setattr("arena.store._PAGE", page)
+    monkeypatch.setattr("arena.results.store._PAGE", page)
     store, records = saved_store(config)
     out = io.StringIO()
-    count = store.export(out, "jsonl")
+    count = export_deals(store, out, "jsonl")
     lines = out.getvalue().splitlines()
     assert count == len(lines) == 4 * 3 * 4
     rows = [json.loads(line) for line in lines]
@@ -475,7 +474,7 @@ def test_export_jsonl(config, monkeypatch, page):
 def test_export_csv(config):
     store, records = saved_store(config)
     out = io.StringIO()
-    count = store.export(out, "csv")
+    count = export_deals(store, out, "csv")
     text = out.getvalue()
     assert text.splitlines()[0] == "key,round,table,rotation,seed,deal,seat,bot,score,rank,forfeit,faults"
     rows = list(csv.DictReader(io.StringIO(text)))
@@ -490,17 +489,17 @@ def test_export_csv(config):
         assert got["forfeit"] == ("true" if want["forfeit"] else "false")
         assert got["faults"] == want["faults"]
     with pytest.raises(StoreError, match="the formats are csv and jsonl"):
-        store.export(out, "xml")
+        export_deals(store, out, "xml")
     store.close()
 
 
 def test_export_of_an_empty_store(config):
     with ResultStore.open(config.results, config) as store:
         out = io.StringIO()
-        assert store.export(out, "csv") == 0
+        assert export_deals(store, out, "csv") == 0
         assert out.getvalue() == ",".join(EXPORT_COLUMNS) + "\n"
         out = io.StringIO()
-        assert store.export(out, "jsonl") == 0
+        assert export_deals(store, out, "jsonl") == 0
         assert out.getvalue() == ""
 
 
@@ -510,7 +509,8 @@ WRITER = """
 import dataclasses, sys
 sys.path[:0] = [{tests!r}, {root!r}]
 from test_store import make_config, play_record, rotated, NAMES
-from arena.store import ResultStore
+from arena.results import ResultStore
+from arena.records import MatchSlot
 from pathlib import Path
 config = make_config(Path({tmp!r}))
 store = ResultStore.open(config.results, config)
@@ -523,7 +523,8 @@ while True:
     key = f"r{{i}}-t1-p1"
     if key in done:
         continue
-    store.save(key, i, 1, 0, records[i % len(records)])
+    record = records[i % len(records)]
+    store.save(MatchSlot(key, i, 1, 0, record.seed, record.names), record)
     print("saved", key, flush=True)
 """
 
@@ -583,4 +584,4 @@ def test_kill_9_leaves_every_match_whole_or_absent(tmp_path):
     # And a normal resume works on the file afterwards.
     with ResultStore.open(config.results, config) as store:
         assert len(store.completed_keys()) == stored
-        store.save("after", 99, 1, 0, play_record(1))
+        store.save(MatchSlot("after", 99, 1, 0, 1, NAMES), play_record(1))

@@ -1,0 +1,47 @@
+"""Everything downstream of a finished match: the results file, exports, ratings, tables.
+
+    store = ResultStore.open_readonly("results/conto-zoo.sqlite")
+    info, matches = store.info(), list(store.matches())
+    game = engine.load(info.game, players=info.seats, **info.options)
+    text, table = elo_table(matches, game)
+
+    store.py        ResultStore, StoreInfo: the SQLite results file, one transaction a match
+    schema.py       its tables, and a match as their rows and back
+    codec.py        to_data, from_data: engine records as JSON-able data and back
+    export.py       export_deals, export_stats: CSV or JSON lines for pandas & co
+    ratings/        fit, Observation, Rating, RatingTable: the batch maximum-likelihood Elo
+    tables.py       elo_table, statistics_table, observations: what a run prints
+    transcript.py   transcript: one match as a person reads it
+
+Imports run one way: this package reads arena.records and arena.errors and the engine,
+and nothing here imports arena.config, arena.play or arena.run.
+"""
+
+from arena.results.codec import from_data, to_data
+from arena.results.export import EXPORT_COLUMNS, export_deals, export_stats
+from arena.results.ratings import Observation, Rating, RatingError, RatingTable, fit
+from arena.results.store import ResultStore, StoreInfo, Tournament
+from arena.results.tables import BotLine, elo_table, observations, statistics_table, summarize
+from arena.results.transcript import transcript
+
+__all__ = [
+    "ResultStore",
+    "StoreInfo",
+    "Tournament",
+    "EXPORT_COLUMNS",
+    "to_data",
+    "from_data",
+    "export_deals",
+    "export_stats",
+    "fit",
+    "Observation",
+    "Rating",
+    "RatingTable",
+    "RatingError",
+    "elo_table",
+    "statistics_table",
+    "observations",
+    "summarize",
+    "BotLine",
+    "transcript",
+]
