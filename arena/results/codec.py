@@ -68,8 +68,7 @@ def _encode(obj: Any, where: str) -> Any:
     if obj is None or isinstance(obj, (bool, str)):
         return obj
     if isinstance(obj, enum.Enum):  # before int: an IntEnum is an int
-        cls = type(obj)
-        return {_ENUM: _class_name(cls, where), "name": obj.name}
+        return {_ENUM: _class_name(type(obj), where), "name": obj.name}
     if isinstance(obj, (int, float)):
         if type(obj) not in (int, float):
             return int(obj) if isinstance(obj, int) else float(obj)
@@ -77,8 +76,7 @@ def _encode(obj: Any, where: str) -> Any:
     if isinstance(obj, tuple):
         return [_encode(item, f"{where}[{i}]") for i, item in enumerate(obj)]
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        cls = type(obj)
-        data: dict[str, Any] = {_TYPE: _class_name(cls, where)}
+        data: dict[str, Any] = {_TYPE: _class_name(type(obj), where)}
         for f in dataclasses.fields(obj):
             if f.init:
                 data[f.name] = _encode(getattr(obj, f.name), f"{where}.{f.name}")

@@ -16,14 +16,14 @@ from arena.errors import RatingError
 from arena.results.ratings.intervals import RatingTable, elo_covariance, rating_table
 from arena.results.ratings.models import (
     BT,
-    C,
     LUCE,
     MODEL_ORDER,
     PL,
     Block,
+    C,
     Observation,
-    build_blocks,
     bt_terms,
+    build_blocks,
     canonical,
     log_sigmoid,
     luce_terms,
@@ -86,7 +86,7 @@ def fit(
         if isinstance(anchor[1], bool) or not isinstance(anchor[1], (int, float)) or not math.isfinite(anchor[1]):
             raise RatingError(f"The anchor rating must be a finite number, got {anchor[1]!r}.")
 
-    played = [[] for _ in names]
+    played: list[list[float]] = [[] for _ in names]
     for key, w in zip(keys, weights):
         for bot in {bot for side in key[0] for bot in side}:
             played[index[bot]].append(float(w))
