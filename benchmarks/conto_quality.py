@@ -32,7 +32,7 @@ if ROOT not in sys.path:
 
 import engine  # noqa: E402
 from arena import ratings  # noqa: E402
-from arena._wire import GameWire  # noqa: E402
+from arena.play import GameWire  # noqa: E402
 from arena.v1 import arena_pb2 as pb  # noqa: E402
 from bots.conto_adaptive import AdaptiveBot  # noqa: E402
 from bots.conto_bluffer import BlufferBot  # noqa: E402

@@ -3,11 +3,7 @@
 from __future__ import annotations
 
 from arena import sdk
-
-if __package__ in (None, ""):  # run as a script: bots/ is on sys.path
-    import conto_lib as lib
-else:
-    from . import conto_lib as lib
+from bots import conto as lib
 
 
 class ProbabilistBot(sdk.Bot):

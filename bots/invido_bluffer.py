@@ -15,13 +15,8 @@ rebluff (0), seed, and the rule player's thresholds.
 from __future__ import annotations
 
 from arena import sdk
-
-try:
-    from bots import invido_lib as lib
-    from bots.invido_rules import InvidoRulesBot
-except ImportError:  # run as a script: bots/ is on sys.path
-    import invido_lib as lib  # type: ignore[no-redef]
-    from invido_rules import InvidoRulesBot  # type: ignore[no-redef]
+from bots import invido as lib
+from bots.invido_rules import InvidoRulesBot
 
 
 class InvidoBlufferBot(InvidoRulesBot):

@@ -17,11 +17,7 @@ from __future__ import annotations
 import random
 
 from arena import sdk
-
-try:
-    from bots import invido_lib as lib
-except ImportError:  # run as a script: bots/ is on sys.path
-    import invido_lib as lib  # type: ignore[no-redef]
+from bots import invido as lib
 
 
 class InvidoRulesBot(sdk.Bot):

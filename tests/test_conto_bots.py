@@ -14,9 +14,9 @@ from collections import Counter
 import pytest
 
 import engine
-from arena._wire import GameWire
+from arena.play import GameWire
 from arena.v1 import arena_pb2 as pb
-from bots import conto_lib as lib
+from bots import conto as lib
 from bots.conto_adaptive import AdaptiveBot
 from bots.conto_bluffer import BlufferBot
 from bots.conto_honest import HonestBot

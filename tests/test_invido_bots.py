@@ -14,9 +14,9 @@ from math import comb
 import pytest
 
 import engine
-from arena._wire import GameWire
+from arena.play import GameWire
 from arena.v1 import arena_pb2 as pb
-from bots import invido_lib as lib
+from bots import invido as lib
 from bots.invido_bluffer import InvidoBlufferBot
 from bots.invido_rules import InvidoRulesBot
 from bots.random_bot import RandomBot
