@@ -3,7 +3,16 @@
 from __future__ import annotations
 
 from arena import sdk
-from bots import conto as lib
+from bots.conto import (
+    BluffOdds,
+    HistoryReader,
+    Info,
+    credibility,
+    prob_true,
+    probabilist_choice,
+    read_request,
+    support_chance,
+)
 
 
 class AdaptiveBot(sdk.Bot):
@@ -16,30 +25,26 @@ class AdaptiveBot(sdk.Bot):
 
     def __init__(self, params=None) -> None:
         super().__init__(params)
-        self.reader = lib.HistoryReader()
-        self._odds_key: int | None = None
-        self._odds: list[float] = []
+        self.reader = HistoryReader()
+        self.bluff_odds = BluffOdds()
 
-    def odds(self, info: lib.Info) -> list[float]:
+    def odds(self, info: Info) -> list[float]:
         """Every seat's bluff odds from the showdowns so far (recomputed after new events)."""
-        if self._odds_key != len(info.history):
-            self._odds = lib.bluff_odds(info.history, info.players, float(self.param("prior_weight", 4.0)))
-            self._odds_key = len(info.history)
-        return self._odds
+        return self.bluff_odds(info.history, info.players, float(self.param("prior_weight", 4.0)))
 
     def act(self, request: sdk.pb.DecisionRequest) -> int:
-        info = lib.read_request(request, self.reader)
+        info = read_request(request, self.reader)
         threshold = float(self.param("threshold", 0.5))
         bill = info.bill
         if bill is None or info.cameriere is None:
-            return lib.probabilist_choice(info, threshold)
+            return probabilist_choice(info, threshold)
         # The cameriere's bluff odds rho, learnt from the showdowns of this match (prior:
         # rho = 1, a declaration says nothing, i.e. the probabilist), turn P(true) from
         # my cards into P(true | it was declared); equivalently a per-opponent threshold.
         rho = self.odds(info)[info.cameriere]
-        p = lib.prob_true(info.plate, info.known, info.hidden)
-        chance = lib.support_chance(info, info.cameriere)
-        return lib.probabilist_choice(info, threshold, current=lib.credibility(p, chance, rho))
+        p = prob_true(info.plate, info.known, info.hidden)
+        chance = support_chance(info, info.cameriere)
+        return probabilist_choice(info, threshold, current=credibility(p, chance, rho))
 
 
 if __name__ == "__main__":

@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 from arena import sdk
-from bots import conto as lib
+from bots.conto import bluff_choice, probabilist_choice, read_request
+from bots.seeds import tagged_rng
 
 
 class BlufferBot(sdk.Bot):
@@ -22,19 +23,18 @@ class BlufferBot(sdk.Bot):
 
     def _rng(self, seat: int) -> random.Random:
         if self.rng is None:
-            match_id = self.match.match_id if self.match is not None else ""
-            self.rng = random.Random(f"conto-bluffer:{self.param('seed', 0)}:{match_id}:{seat}")
+            self.rng = tagged_rng("conto-bluffer", self.param("seed", 0), self.match, seat)
         return self.rng
 
     def act(self, request: sdk.pb.DecisionRequest) -> int:
-        info = lib.read_request(request)
+        info = read_request(request)
         threshold = float(self.param("threshold", 0.5))
         rng = self._rng(info.seat)
-        choice = lib.probabilist_choice(info, threshold)
+        choice = probabilist_choice(info, threshold)
         if info.actions[choice].is_bill:
             return choice
         if rng.random() < float(self.param("aggression", 0.3)):
-            bluff = lib.bluff_choice(info, float(self.param("floor", 0.15)), 0.5)
+            bluff = bluff_choice(info, float(self.param("floor", 0.15)), 0.5)
             if bluff is not None:
                 self.comment = "bluff"
                 return bluff

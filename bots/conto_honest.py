@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from arena import sdk
-from bots import conto as lib
+from bots.conto import honest_choice, read_request
 
 
 class HonestBot(sdk.Bot):
@@ -16,8 +16,8 @@ class HonestBot(sdk.Bot):
     )
 
     def act(self, request: sdk.pb.DecisionRequest) -> int:
-        info = lib.read_request(request)
-        return lib.honest_choice(
+        info = read_request(request)
+        return honest_choice(
             info, float(self.param("threshold", 0.25)), str(self.param("order", "smallest")), str(self.param("vouch", "portata"))
         )
 

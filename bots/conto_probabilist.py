@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from arena import sdk
-from bots import conto as lib
+from bots.conto import probabilist_choice, read_request
 
 
 class ProbabilistBot(sdk.Bot):
@@ -15,8 +15,8 @@ class ProbabilistBot(sdk.Bot):
     )
 
     def act(self, request: sdk.pb.DecisionRequest) -> int:
-        info = lib.read_request(request)
-        return lib.probabilist_choice(info, float(self.param("threshold", 0.5)))
+        info = read_request(request)
+        return probabilist_choice(info, float(self.param("threshold", 0.5)))
 
 
 if __name__ == "__main__":

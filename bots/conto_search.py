@@ -16,7 +16,30 @@ from __future__ import annotations
 import random
 
 from arena import sdk
-from bots import conto as lib
+from bots.conto import (
+    ADAPTIVE,
+    PROBABILIST,
+    BluffOdds,
+    Clock,
+    HistoryReader,
+    Info,
+    Model,
+    Table,
+    TypeTracker,
+    build_state,
+    engine_action,
+    hand_declarations,
+    plate_true,
+    playout,
+    probabilist_choice,
+    read_request,
+    revealed_by_seat,
+    sample_dealt_hands,
+    sample_weight,
+    scored_declarations,
+    unseen_pool,
+)
+from bots.seeds import tagged_rng
 
 
 class SearchBot(sdk.Bot):
@@ -29,41 +52,35 @@ class SearchBot(sdk.Bot):
 
     def __init__(self, params=None) -> None:
         super().__init__(params)
-        self.reader = lib.HistoryReader()
+        self.reader = HistoryReader()
         self.rng: random.Random | None = None
-        self._odds_key: tuple[int, int] | None = None
-        self._odds: list[float] = []
+        self.bluff_odds = BluffOdds()
         self.last_stats: dict[str, object] = {}
-        self.tracker: lib.TypeTracker | None = None
+        self.tracker: TypeTracker | None = None
         self.last_types: list[int] = []
 
     def _rng(self, seat: int) -> random.Random:
         if self.rng is None:
-            match_id = self.match.match_id if self.match is not None else ""
-            self.rng = random.Random(f"conto-search:{self.param('seed', 0)}:{match_id}:{seat}")
+            self.rng = tagged_rng("conto-search", self.param("seed", 0), self.match, seat)
         return self.rng
 
-    def odds(self, info: lib.Info) -> list[float]:
-        key = (len(info.history), info.players)
-        if key != self._odds_key:
-            self._odds = lib.bluff_odds(info.history, info.players, float(self.param("prior_weight", 4.0)))
-            self._odds_key = key
-        return self._odds
+    def odds(self, info: Info) -> list[float]:
+        return self.bluff_odds(info.history, info.players, float(self.param("prior_weight", 4.0)))
 
-    def model(self, info: lib.Info, odds: list[float], threshold: float, rng: random.Random) -> lib.Model:
+    def model(self, info: Info, odds: list[float], threshold: float, rng: random.Random) -> Model:
         """The playout model: every seat's policy type, recognised from the showdowns
         (probabilist when `recognise` is off); this bot plays as the adaptive policy."""
         if self.param("recognise", True):
             if self.tracker is None:
-                self.tracker = lib.TypeTracker(info.players, info.hand_size, info.courses, info.oste_rule,
+                self.tracker = TypeTracker(info.players, info.hand_size, info.courses, info.oste_rule,
                                                threshold=threshold)
             self.tracker.update(info.history)
             types = self.tracker.types(info.seat)
         else:
-            types = [lib.PROBABILIST] * info.players
-            types[info.seat] = lib.ADAPTIVE
+            types = [PROBABILIST] * info.players
+            types[info.seat] = ADAPTIVE
         self.last_types = types
-        return lib.Model(types, odds, threshold, rng=rng)
+        return Model(types, odds, threshold, rng=rng)
 
     @staticmethod
     def _settled(outcomes: list[list[int]], bill_loss: float | None, bill_samples: int,
@@ -95,15 +112,15 @@ class SearchBot(sdk.Bot):
                 return False
         return True
 
-    def budget(self, info: lib.Info) -> float:
+    def budget(self, info: Info) -> float:
         max_time = float(self.param("max_time", 0.5))
         if info.time_limit_ms:
             return min(max_time, float(self.param("time_fraction", 0.5)) * info.time_limit_ms / 1000.0)
         return max_time
 
     def act(self, request: sdk.pb.DecisionRequest) -> int:
-        clock = lib.Clock(0.0)
-        info = lib.read_request(request, self.reader)
+        clock = Clock(0.0)
+        info = read_request(request, self.reader)
         clock.budget = self.budget(info)
         if len(info.actions) == 1:
             return 0
@@ -111,27 +128,27 @@ class SearchBot(sdk.Bot):
         threshold = float(self.param("threshold", 0.5))
         odds = self.odds(info)
         model = self.model(info, odds, threshold, rng)
-        scored = lib.scored_declarations(info)
-        fallback = lib.probabilist_choice(info, threshold)
+        scored = scored_declarations(info)
+        fallback = probabilist_choice(info, threshold)
         candidates = [a for _, a in scored[: int(self.param("candidates", 6))]]
         bill = info.bill
 
         # --- samples: consistent with the view, weighted by the declarations ---------
-        pool = lib.unseen_pool(info)
-        by_seat = lib.revealed_by_seat(info)
-        opponents_declared = any(d.seat != info.seat for d in lib.hand_declarations(info))
+        pool = unseen_pool(info)
+        by_seat = revealed_by_seat(info)
+        opponents_declared = any(d.seat != info.seat for d in hand_declarations(info))
         raise_penalty = float(self.param("raise_penalty", 0.3))
         n_weighted = int(self.param("weighted_samples", 200))
         samples: list[list[list[int]]] = []
         weights: list[float] = []
         true_weight = 0.0
         for _ in range(n_weighted if (opponents_declared or bill is not None) else 0):
-            dealt = lib.sample_dealt_hands(info, rng, pool, by_seat)
-            w = (lib.sample_weight(info, dealt, odds, threshold, raise_penalty, model.types)
+            dealt = sample_dealt_hands(info, rng, pool, by_seat)
+            w = (sample_weight(info, dealt, odds, threshold, raise_penalty, model.types)
                  if opponents_declared else 1.0)
             samples.append(dealt)
             weights.append(w)
-            if bill is not None and info.plate and lib.plate_true(info.plate, _total(dealt)):
+            if bill is not None and info.plate and plate_true(info.plate, _total(dealt)):
                 true_weight += w
             if clock.elapsed() > 0.25 * clock.budget and len(samples) >= 16:
                 break
@@ -139,7 +156,7 @@ class SearchBot(sdk.Bot):
         if samples and total_weight <= 0.0:  # nothing explains the table: fall back to uniform
             weights = [1.0] * len(samples)
             total_weight = float(len(samples))
-            true_weight = float(sum(lib.plate_true(info.plate, _total(d)) for d in samples)) if bill else 0.0
+            true_weight = float(sum(plate_true(info.plate, _total(d)) for d in samples)) if bill else 0.0
         bill_loss = true_weight / total_weight if (bill is not None and samples) else None
 
         # --- playouts of every candidate declaration ---------------------------------
@@ -154,7 +171,7 @@ class SearchBot(sdk.Bot):
         min_samples = int(self.param("min_samples", 4))
         early = int(self.param("early_stop", 60))  # 0: always use the whole budget
         early = early if early > 0 else 1 << 30
-        engine_actions = [lib.engine_action(a) for a in candidates]
+        engine_actions = [engine_action(a) for a in candidates]
         hard = 2.0 * clock.budget
         if info.time_limit_ms:
             hard = min(hard, 0.8 * info.time_limit_ms / 1000.0)
@@ -163,9 +180,9 @@ class SearchBot(sdk.Bot):
             if samples:
                 dealt = rng.choices(samples, weights=weights)[0] if opponents_declared else samples[runs % len(samples)]
             else:
-                dealt = lib.sample_dealt_hands(info, rng, pool, by_seat)
-            base = lib.build_state(info, dealt)
-            table = lib.Table.for_info(info, dealt)
+                dealt = sample_dealt_hands(info, rng, pool, by_seat)
+            base = build_state(info, dealt)
+            table = Table.for_info(info, dealt)
             for i, action in enumerate(engine_actions):
                 if clock.elapsed() > hard:
                     stop = True
@@ -175,7 +192,7 @@ class SearchBot(sdk.Bot):
                 t.apply(info.seat, action)
                 state.apply(action)
                 played[i] += 1
-                lost = lib.playout(state, t, model) == info.seat
+                lost = playout(state, t, model) == info.seat
                 losses[i] += lost
                 outcomes[i].append(lost)
             runs += 1

@@ -6,7 +6,7 @@ has shown no strength in this giocata (no raise, no acceptance: bluffing into st
 only pays it) and its equity is at least `floor`.  Bluffs stop at `max_bluff` points
 (the value called), so a bluff that is called costs at most that.  Facing a raise it
 would fold to, it counter-calls with probability `rebluff`.  Everything else, and what
-happens after a bluff is answered, is the rule player (bots/invido_lib.py).
+happens after a bluff is answered, is the rule player (bots/invido/policies.py).
 
 Parameters (--name=value): aggression (0.35), max_bluff (6), floor (-1: any hand),
 rebluff (0), seed, and the rule player's thresholds.
@@ -15,7 +15,7 @@ rebluff (0), seed, and the rule player's thresholds.
 from __future__ import annotations
 
 from arena import sdk
-from bots import invido as lib
+from bots.invido import Choice, Position, bluff_choice
 from bots.invido_rules import InvidoRulesBot
 
 
@@ -27,12 +27,12 @@ class InvidoBlufferBot(InvidoRulesBot):
         "to make the opponent fold."
     )
 
-    def choose(self, pos: lib.Position) -> lib.Choice:
+    def choose(self, pos: Position) -> Choice:
         aggression = float(self.param("aggression", 0.35))
         max_bluff = int(self.param("max_bluff", 6))
         rebluff = float(self.param("rebluff", 0.0))
         floor = float(self.param("floor", -1.0))
-        return lib.bluff_choice(pos, self.rules, aggression, max_bluff, self.rng, rebluff, floor)
+        return bluff_choice(pos, self.rules, aggression, max_bluff, self.rng, rebluff, floor)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,6 @@
 """random — uniform over the legal actions: the floor every strategy must beat."""
-import random
-
 from arena import sdk
+from bots.seeds import seat_rng
 
 
 class RandomBot(sdk.Bot):
@@ -9,7 +8,7 @@ class RandomBot(sdk.Bot):
     description = "Chooses uniformly at random among the legal actions."
 
     def on_match_start(self, start):  # seeded per match and seat: tournaments replay exactly
-        self.rng = random.Random(f"{start.match_id}/{start.seat}/{self.param('seed', 0)}")
+        self.rng = seat_rng(start.match_id, start.seat, self.param("seed", 0))
 
     def act(self, request):
         return self.rng.randrange(len(request.legal_actions))

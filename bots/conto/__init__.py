@@ -19,6 +19,7 @@ This face re-exports what the bots and their tests use.
 """
 
 from bots.conto.odds import (
+    BluffOdds,
     Record,
     bluff_counts,
     bluff_odds,
@@ -82,7 +83,7 @@ __all__ = [
     "hand_declarations", "revealed_by_seat",
     # odds
     "plate_true", "supported", "prob_true", "Record", "classify_declarations", "bluff_counts",
-    "fit_bluff_odds", "bluff_odds", "support_chance", "credibility",
+    "fit_bluff_odds", "bluff_odds", "BluffOdds", "support_chance", "credibility",
     # policies
     "scored_declarations", "honest_choice", "probabilist_choice", "bluff_choice",
     "PROBABILIST", "ADAPTIVE", "HONEST", "RANDOM", "TYPE_NAMES",

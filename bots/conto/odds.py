@@ -181,6 +181,22 @@ def bluff_odds(events: Sequence[NamedTuple], players: int, prior_weight: float =
     return [fit_bluff_odds(rs, prior_weight) for rs in per_seat]
 
 
+class BluffOdds:
+    """`bluff_odds` of one match's history, fitted again only once the history has grown
+    (a bot keeps one per match)."""
+
+    def __init__(self) -> None:
+        self._key: tuple[int, int] | None = None
+        self._odds: list[float] = []
+
+    def __call__(self, events: Sequence[NamedTuple], players: int, prior_weight: float = 4.0) -> list[float]:
+        key = (len(events), players)
+        if key != self._key:
+            self._odds = bluff_odds(events, players, prior_weight)
+            self._key = key
+        return self._odds
+
+
 def support_chance(info: Info, seat: int, plate: Plate | None = None) -> float:
     """P(seat's hidden hand + the face-up cards support the plate), from my view."""
     deck = [a - b for a, b in zip(DECK, info.hand)]
