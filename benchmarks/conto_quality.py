@@ -7,7 +7,7 @@ Successive seeds of a table use its different cyclic seat orders, since in conto
 matters who sits on whose left (the bill is called on the previous player).
 No gRPC: the bots' `act` is called directly with the DecisionRequest the referee would
 send (built by arena._wire.GameWire from the engine's views).  Every hand is one
-observation (Luce "who loses": the hand's loser ranks last), fitted by arena.ratings.fit.
+observation (Luce "who loses": the hand's loser ranks last), fitted by arena.results.ratings.fit.
 
     python benchmarks/conto_quality.py                 # the full run (~7 min on 2 cores)
     python benchmarks/conto_quality.py --matches 2 --hands 5 --search-time 0.01  # smoke
@@ -31,7 +31,7 @@ if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
 import engine  # noqa: E402
-from arena import ratings  # noqa: E402
+from arena.results import ratings  # noqa: E402
 from arena.play import GameWire  # noqa: E402
 from arena.v1 import arena_pb2 as pb  # noqa: E402
 from bots.conto_adaptive import AdaptiveBot  # noqa: E402
