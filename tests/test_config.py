@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from arena.config import ConfigError, Problem, TournamentConfig, load_tournament, parse_memory
-from arena.pool import BotEntry
+from arena.records import BotEntry
 
 FILE = "tournaments/x.toml"
 HEAD = '[tournament]\nname = "zoo"\ngame = "conto"\n'
@@ -485,8 +485,8 @@ def _problems_of(path) -> tuple[Problem, ...]:
 
 def test_fingerprint_ignores_what_does_not_change_results():
     base = load(FULL)
-    assert base.fingerprint() == load(FULL).fingerprint()
-    assert len(base.fingerprint()) == 64
+    assert base.setup.fingerprint() == load(FULL).setup.fingerprint()
+    assert len(base.setup.fingerprint()) == 64
     same = [
         load(FULL, concurrency=7, results="x.sqlite"),
         load(FULL.replace('logs = "out/logs"', 'logs = "other"')),
@@ -499,8 +499,8 @@ def test_fingerprint_ignores_what_does_not_change_results():
         load(FULL.replace("move_time = 1", "move_time = 1.0")),
     ]
     for config in same:
-        assert config.fingerprint() == base.fingerprint(), config
-        assert config.fingerprint_data() == base.fingerprint_data()
+        assert config.setup.fingerprint() == base.setup.fingerprint(), config
+        assert config.setup.to_data() == base.setup.to_data()
 
 
 def test_fingerprint_changes_with_what_changes_results():
@@ -519,13 +519,13 @@ def test_fingerprint_changes_with_what_changes_results():
         load(FULL.replace("localhost:50051", "localhost:50052")),
         load(FULL.replace('name = "remote"', 'name = "remote2"')),
     ]
-    prints = {c.fingerprint() for c in changed}
-    assert base.fingerprint() not in prints
+    prints = {c.setup.fingerprint() for c in changed}
+    assert base.setup.fingerprint() not in prints
     assert len(prints) == len(changed)
 
 
 def test_fingerprint_data_is_canonical():
-    data = load(FULL).fingerprint_data()
+    data = load(FULL).setup.to_data()
     assert data["options"] == {"hand_size": 6, "courses": 3, "oste": False}
     assert data["bots"][1] == {
         "name": "bluffer",
@@ -535,7 +535,7 @@ def test_fingerprint_data_is_canonical():
         "env": {"SOME_VAR": "x"},
     }
     assert set(data) == {"game", "options", "seats", "hands", "rounds", "seed", "duplicate", "move_time", "bots"}
-    assert dataclasses.replace(load(FULL), concurrency=99).fingerprint() == load(FULL).fingerprint()
+    assert dataclasses.replace(load(FULL), concurrency=99).setup.fingerprint() == load(FULL).setup.fingerprint()
 
 
 # --- robustness ---------------------------------------------------------------------------
@@ -597,4 +597,4 @@ def test_a_broken_file_raises_only_config_error(text):
     else:
         assert isinstance(config, TournamentConfig)
         assert len(config.bots) >= 2
-        config.fingerprint()
+        config.setup.fingerprint()

@@ -1,0 +1,185 @@
+"""The [[bot]] blocks of a tournament file, checked into `BotEntry` records.
+
+Each block's keys are checked by the schema (`schema.BOT`); then what concerns several
+keys: command or address (one, not both), args only with a command, stdio only with a
+command; then the programs and scripts the command names must exist, relative to the
+current directory.  A command starting with ``python`` or ``python3`` runs with the
+arena's own interpreter (``sys.executable``).
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import shlex
+import shutil
+import sys
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from arena.config.check import Reporter
+from arena.config.schema import BOT
+from arena.config.values import describe
+from arena.records import BotEntry
+
+__all__ = ["BotChecker", "bot_names"]
+
+_SCRIPT_SUFFIXES = (".py", ".js", ".sh", ".awk", ".mjs")
+_PYTHON_NAMES = ("python", "python3")
+
+
+def bot_names(blocks: Any) -> list[str]:
+    """The names the [[bot]] blocks give, each once, in file order (checked or not)."""
+    names = [b.get("name") for b in blocks if isinstance(b, dict)] if isinstance(blocks, list) else []
+    return list(dict.fromkeys(n for n in names if isinstance(n, str)))
+
+
+class BotChecker:
+    """Checks the [[bot]] blocks of one file; problems go to the file's reporter."""
+
+    def __init__(self, report: Reporter, cwd: Path) -> None:
+        self.report = report
+        self.cwd = cwd
+
+    def check_all(self, blocks: Any) -> list[BotEntry]:
+        """The bots of the file's ``bot`` value (None when the file has none)."""
+        problem = self.report.problem
+        if blocks is None:
+            problem(("bot",), "there are no bots: add at least two [[bot]] blocks.")
+            return []
+        if isinstance(blocks, dict):
+            problem(("bot",), "bots are written as [[bot]] blocks (double brackets), one per bot, not as one [bot] table.")
+            return []
+        if not isinstance(blocks, list):
+            problem(("bot",), f"expected [[bot]] blocks, found {describe(blocks)}.")
+            return []
+        bots: list[BotEntry] = []
+        seen: dict[str, int] = {}
+        valid = 0
+        for index, block in enumerate(blocks):
+            path = ("bot", index)
+            if not isinstance(block, dict):
+                problem(path, f"expected a [[bot]] table, found {describe(block)}.")
+                continue
+            valid += 1
+            entry = self.check(block, path)
+            name = block.get("name")
+            if isinstance(name, str):
+                if name in seen:
+                    first = seen[name]
+                    line = self.report.index.line(("bot", first, "name"))
+                    at = f" (line {line})" if line is not None else ""
+                    problem(
+                        (*path, "name"),
+                        f"the name {name!r} is already used by bot[{first + 1}]{at}; bot names must be unique.",
+                    )
+                    entry = None
+                else:
+                    seen[name] = index
+            if entry is not None:
+                bots.append(entry)
+        if valid < 2:
+            problem(("bot",), f"a tournament needs at least 2 bots; the file has {valid}.", line_of=("bot", 0))
+        return bots
+
+    def check(self, block: Mapping[str, Any], path: tuple) -> BotEntry | None:
+        """One block as a BotEntry, or None when it has problems."""
+        report = self.report
+        errors = len(report.problems)
+        report.unknown_keys(block, path, BOT)
+        value = {key.name: report.value(block, path, key) for key in BOT.keys}
+        name = block.get("name")
+        who = f"bot {name!r}" if isinstance(name, str) and name else f"bot[{path[1] + 1}]"
+
+        has_command, has_address = "command" in block, "address" in block
+        if has_command and has_address:
+            report.problem(
+                (*path, "address"),
+                f"{who} has both command and address; give command to start the bot, "
+                "or address to connect to one already running, not both.",
+            )
+        elif not has_command and not has_address:
+            report.problem(
+                path,
+                f"{who} needs command (the program to start, e.g. command = [\"python\", \"bots/my_bot.py\"]) "
+                "or address (a bot already running, e.g. address = \"localhost:50051\").",
+            )
+        if "args" in block and not has_command:
+            report.problem((*path, "args"), f"{who} has args but no command to append them to.")
+        if value["protocol"] == "stdio" and has_address:
+            report.problem((*path, "protocol"), f"{who} uses the stdio protocol, which needs command, not address.")
+
+        command = value["command"]
+        argv: tuple[str, ...] = ()
+        if command:
+            argv = (*command, *(value["args"] or ()))
+            if argv[0] in _PYTHON_NAMES:
+                argv = (sys.executable, *argv[1:])
+            else:
+                self.check_program(argv[0], path, who)
+            self.check_scripts(argv, len(command), path, who)
+
+        if len(report.problems) > errors:
+            return None
+        return BotEntry(
+            name=value["name"],
+            command=argv,
+            address=value["address"],
+            env=MappingProxyType(dict(value["env"])),
+            cwd=None,
+            protocol=value["protocol"],
+            memory_limit=value["memory_limit"],
+            startup_timeout=float(value["startup_timeout"]),
+        )
+
+    def check_program(self, program: str, path: tuple, who: str) -> None:
+        where = (*path, "command")
+        problem = self.report.problem
+        if os.sep in program or (os.altsep and os.altsep in program):
+            candidate = Path(program)
+            shown = candidate if candidate.is_absolute() else self.cwd / candidate
+            if not candidate.exists():
+                problem(where, f"the program {program!r} of {who} does not exist (looked for {shown}).{_nearby(candidate)}")
+            elif candidate.is_dir():
+                problem(where, f"the program {program!r} of {who} is a directory, not a program.")
+            elif not os.access(candidate, os.X_OK):
+                problem(
+                    where,
+                    f"the program {program!r} of {who} is not executable; run chmod +x {shlex.quote(program)}, "
+                    "or start it through its interpreter.",
+                )
+        elif shutil.which(program) is None:
+            problem(
+                where,
+                f"the program {program!r} of {who} was not found (looked for it in the directories of PATH).",
+            )
+
+    def check_scripts(self, argv: Sequence[str], command_length: int, path: tuple, who: str) -> None:
+        for position, arg in enumerate(argv[1:], start=1):
+            if arg.startswith("-") or not arg.endswith(_SCRIPT_SUFFIXES):
+                continue
+            candidate = Path(arg)
+            if candidate.is_file():
+                continue
+            key = "command" if position < command_length else "args"
+            shown = candidate if candidate.is_absolute() else self.cwd / candidate
+            state = "is a directory, not a file" if candidate.is_dir() else "does not exist"
+            self.report.problem(
+                (*path, key),
+                f"the script {arg!r} of {who} {state} (looked for {shown}; relative paths are "
+                f"relative to the current directory).{_nearby(candidate)}",
+            )
+
+
+def _nearby(candidate: Path) -> str:
+    """" Did you mean 'dir/name'?" for a file of the same folder with a close name, or ""."""
+    try:
+        siblings = [p.name for p in candidate.parent.iterdir()] if candidate.parent.is_dir() else []
+    except OSError:
+        return ""
+    close = difflib.get_close_matches(candidate.name, siblings, n=1)
+    if not close:
+        return ""
+    return f" Did you mean {str(candidate.parent / close[0])!r}?"

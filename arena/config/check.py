@@ -1,0 +1,245 @@
+"""The walker of the schema: checks one key's value by its type, and collects problems.
+
+A `Reporter` belongs to one file.  `Reporter.value(table, path, key)` gives the key's
+value: the command-line override when there is one, else the table's, else the key's
+default.  Each type of `schema.TYPES` has one check here, which raises `_Wrong` with
+the problem's message (an env table reports each wrong entry at its own key).  A value
+that fails is reported and comes back as None: a value counts only when no problem was
+reported.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import shlex
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+import engine
+from arena.config.lines import LineIndex, key_text
+from arena.config.schema import NAME_RE, Key, Table
+from arena.config.values import describe, did_you_mean, ordinal, parse_memory, safe_repr, seconds_problem, toml_literal
+from arena.errors import COMMAND_LINE, Problem
+
+__all__ = ["Reporter"]
+
+#: report(message, *subkeys): one problem at the key being checked (or at a key inside it).
+Report = Callable[..., None]
+
+# The TOML type each key type needs first, and how "expected ..." says it.
+_TOML_TYPES: dict[str, tuple[Callable[[Any], bool], str]] = {
+    "int": (lambda v: isinstance(v, int) and not isinstance(v, bool), "an integer"),
+    "number": (lambda v: isinstance(v, (int, float)) and not isinstance(v, bool), "a number"),
+    "bool": (lambda v: isinstance(v, bool), "a boolean (true or false)"),
+    "str": (lambda v: isinstance(v, str), "a string"),
+    "table": (lambda v: isinstance(v, dict), "a table"),
+}
+_BASE = {
+    "str": "str", "name": "str", "game": "str", "path": "str", "address": "str",
+    "int": "int", "number": "number", "seconds": "number", "bool": "bool", "env": "table",
+}  # fmt: skip
+
+
+class Reporter:
+    """The problems found in one file, each with the line of the key it is about."""
+
+    def __init__(self, file: str, text: str) -> None:
+        self.file = file
+        self.index = LineIndex(text)
+        self.problems: list[Problem] = []
+
+    def problem(self, path: tuple, message: str, *, line_of: tuple | None = None) -> None:
+        line = self.index.line(line_of if line_of is not None else path)
+        self.problems.append(Problem(self.file, line, key_text(path), message))
+
+    def override_problem(self, flag: str, message: str) -> None:
+        self.problems.append(Problem(COMMAND_LINE, None, flag, message))
+
+    def unknown_keys(self, table: Mapping[str, Any], path: tuple, schema: Table) -> None:
+        known = schema.names
+        for key in table:
+            if key not in known:
+                self.problem(
+                    (*path, key),
+                    f"unknown key {key!r} in {schema.title}.{did_you_mean(key, known)} "
+                    f"The known keys are {', '.join(known)}.",
+                )
+
+    def value(self, table: Mapping[str, Any] | None, path: tuple, key: Key, override: Any = None) -> Any:
+        """The checked value of `key` in `table` (None: a table that is missing or wrong).
+
+        `override`, when not None, is the command-line value that replaces the file's.
+        """
+        if override is not None:
+            flag = key.flag
+            assert flag is not None, f"{key.name} has no command-line flag"
+            return _checked(key, override, lambda message, *_: self.override_problem(flag, message), True)
+        if table is None or key.name not in table:
+            if key.required and table is not None:
+                self.problem((*path, key.name), f"the required key {key.name!r} is missing{_where(path)}.")
+            return key.default
+        report = lambda message, *sub: self.problem((*path, key.name, *sub), message)  # noqa: E731
+        return _checked(key, table[key.name], report, False)
+
+
+def _where(path: tuple) -> str:
+    if not path:
+        return ""
+    if path[0] == "bot" and len(path) > 1:
+        return f" in the {ordinal(path[1] + 1)} [[bot]] block"
+    return f" in [{key_text(path)}]"
+
+
+# --- the types ------------------------------------------------------------------------------
+
+
+class _Wrong(Exception):
+    """A value that fails its key's check; the message is the problem's."""
+
+
+def _checked(key: Key, value: Any, report: Report, command_line: bool) -> Any:
+    """`value` checked as `key` says, or None when a problem was reported."""
+    try:
+        if command_line and key.type == "path":
+            if not isinstance(value, (str, os.PathLike)) or not os.fspath(value):
+                raise _Wrong(f"expected a file path, found {describe(value)}.")
+            return Path(value)
+        base = _BASE.get(key.type)
+        if base is not None:
+            fits, text = _TOML_TYPES[base]
+            if not fits(value):
+                raise _Wrong(f"expected {text}, found {describe(value)}.")
+        return _CHECKS.get(key.type, _as_is)(key, value, report)
+    except _Wrong as wrong:
+        report(str(wrong))
+        return None
+
+
+def _as_is(key: Key, value: Any, report: Report) -> Any:
+    return value
+
+
+def _str(key: Key, value: str, report: Report) -> str:
+    if key.choices and value not in key.choices:
+        use = " or ".join(json.dumps(choice) for choice in key.choices)
+        raise _Wrong(f"unknown {key.noun} {value!r}.{did_you_mean(value, key.choices)} Use {use}.")
+    return value
+
+
+def _name(key: Key, value: str, report: Report) -> str:
+    if not NAME_RE.fullmatch(value):
+        raise _Wrong(f"the {key.noun} {value!r} may only use letters, digits, '_', '.' and '-'.")
+    return value
+
+
+def _game(key: Key, value: str, report: Report) -> str:
+    known = [spec.name for spec in engine.games()]
+    if value not in known:
+        raise _Wrong(f"there is no game {value!r}.{did_you_mean(value, known)} The games are {', '.join(known)}.")
+    return value
+
+
+def _int(key: Key, value: int, report: Report) -> int:
+    if key.bits is not None and not -(2 ** (key.bits - 1)) <= value < 2 ** (key.bits - 1):
+        bound = key.bits - 1
+        raise _Wrong(f"must fit in {key.bits} bits (from -2**{bound} to 2**{bound} - 1), not {safe_repr(value)}.")
+    if key.min is not None and value < key.min:
+        raise _Wrong(f"must be at least {key.min}, not {safe_repr(value)}.")
+    if key.max is not None and value > key.max:
+        raise _Wrong(f"must be at most {key.max:_}, not {safe_repr(value)}.")
+    return value
+
+
+def _float(value: int | float) -> float:
+    try:
+        return float(value)
+    except OverflowError:
+        raise _Wrong(f"the number {safe_repr(value)} is too large.") from None
+
+
+def _number(key: Key, value: int | float, report: Report) -> float:
+    number = _float(value)
+    if not math.isfinite(number):
+        raise _Wrong(f"must be a finite number, not {toml_literal(value)}.")
+    return number
+
+
+def _seconds(key: Key, value: int | float, report: Report) -> float:
+    seconds = _float(value)
+    if wrong := seconds_problem(seconds, value):
+        raise _Wrong(wrong)
+    return seconds
+
+
+def _path(key: Key, value: str, report: Report) -> Path:
+    if not value.strip():
+        raise _Wrong("must be a path, not an empty string.")
+    return Path(value)
+
+
+def _address(key: Key, value: str, report: Report) -> str:
+    if not value.strip():
+        raise _Wrong('must be an address such as "localhost:50051", not an empty string.')
+    return value
+
+
+def _argv(key: Key, value: Any, report: Report) -> list[str]:
+    program = key.type == "command"  # a command needs its program; args may be empty
+    if isinstance(value, str):
+        try:
+            suggestion = json.dumps(shlex.split(value))
+        except ValueError:
+            suggestion = '["program", "argument", ...]'
+        raise _Wrong(
+            f"expected a list of arguments, found a string ({json.dumps(value)}); "
+            f"use a list: {key.name} = {suggestion}"
+        )
+    if not isinstance(value, list):
+        raise _Wrong(f"expected a list of strings, found {describe(value)}.")
+    bad = [i for i, item in enumerate(value) if not isinstance(item, str)]
+    if bad:
+        shown = ", ".join(f"element {i + 1} is {describe(value[i])}" for i in bad[:3])
+        raise _Wrong(f"every element must be a string; {shown}.")
+    if program and not value:
+        raise _Wrong(f"is empty; give the program to run, e.g. {key.name} = [\"python\", \"bots/my_bot.py\"].")
+    if program and not value[0].strip():
+        raise _Wrong("the program (the first element) is an empty string.")
+    return value
+
+
+def _env(key: Key, value: dict[str, Any], report: Report) -> dict[str, str] | None:
+    env: dict[str, str] = {}
+    for name, item in value.items():
+        if not isinstance(item, str):
+            plain = isinstance(item, (int, float)) and not isinstance(item, dict)
+            hint = f" (write {name} = {json.dumps(toml_literal(item))})" if plain else ""
+            report(f"environment values must be strings; found {describe(item)}{hint}.", name)
+        else:
+            env[name] = item
+    return env if len(env) == len(value) else None
+
+
+def _memory(key: Key, value: Any, report: Report) -> int | None:
+    try:
+        return parse_memory(value)
+    except ValueError as error:
+        raise _Wrong(f"{error}.") from None
+
+
+_CHECKS: dict[str, Callable[[Key, Any, Report], Any]] = {
+    "str": _str,
+    "name": _name,
+    "game": _game,
+    "int": _int,
+    "number": _number,
+    "seconds": _seconds,
+    "path": _path,
+    "address": _address,
+    "command": _argv,
+    "args": _argv,
+    "env": _env,
+    "memory": _memory,
+}

@@ -1,0 +1,132 @@
+"""What a tournament file may say: every key of [tournament] and [[bot]], declared once.
+
+Each key is a frozen `Key`: its name, its type (one of `TYPES`), its default, its limits,
+the command-line flag that overrides it, and a line of help.  The checker
+(`arena.config.check`) walks these records: it knows how to check each type, not each
+key.  The "unknown key ... The known keys are ..." messages list the names in the order
+declared here.  What one key cannot say alone (seats against the game, anchor_elo
+without anchor, command or address) the table's own checker adds after the walk.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from arena.protocol import DEFAULT_MEMORY_LIMIT, DEFAULT_STARTUP_TIMEOUT
+
+__all__ = [
+    "DEFAULT_HANDS",
+    "DEFAULT_MOVE_TIME",
+    "NAME_RE",
+    "TABLES",
+    "TYPES",
+    "Key",
+    "Table",
+    "TOURNAMENT",
+    "BOT",
+]
+
+DEFAULT_HANDS = 10
+DEFAULT_MOVE_TIME = 1.0
+
+#: Tournament and bot names become file names: letters, digits, _ . -
+NAME_RE = re.compile(r"[A-Za-z0-9_.-]+")
+
+#: The tables a tournament file may have, in the order messages name them.
+TABLES = ("tournament", "game", "bot")
+
+#: The types a key may have, and what each accepts.
+TYPES = MappingProxyType(
+    {
+        "str": "a string (one of `choices` when they are given)",
+        "name": "a string of letters, digits, '_', '.' and '-'",
+        "game": "the name of a game the engine has",
+        "int": "an integer, from `min` to `max`, or within `bits` signed bits",
+        "number": "a finite number (an integer or a float)",
+        "seconds": "a positive number of seconds, at most a day",
+        "bool": "true or false",
+        "path": "a file path, not empty",
+        "address": "a host:port address, not empty",
+        "command": "a list of strings: the program, then its arguments",
+        "args": "a list of strings, maybe empty",
+        "env": "a table of string values",
+        "memory": 'a size: bytes, or a number with KiB, MiB, GiB or TiB, or "none"',
+    }
+)
+
+
+@dataclass(frozen=True)
+class Key:
+    """One key of a table: what it holds, what it defaults to, and the limits it keeps."""
+
+    name: str
+    type: str
+    default: Any = None
+    help: str = ""
+    required: bool = False
+    min: int | None = None
+    max: int | None = None
+    bits: int | None = None
+    choices: tuple[str, ...] = ()
+    #: The command-line option that replaces the file's value, such as "--hands".
+    flag: str | None = None
+    #: How messages name the value ("the bot name 'x' ..."); the key's name if empty.
+    label: str = ""
+
+    def __post_init__(self) -> None:
+        if self.type not in TYPES:
+            raise ValueError(f"key {self.name!r}: unknown type {self.type!r}")
+
+    @property
+    def noun(self) -> str:
+        return self.label or self.name
+
+
+@dataclass(frozen=True)
+class Table:
+    """The keys of one table, and how messages name the table."""
+
+    title: str
+    keys: tuple[Key, ...]
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(key.name for key in self.keys)
+
+
+TOURNAMENT = Table(
+    "[tournament]",
+    (
+        Key("name", "name", required=True, help="names the results and log files"),
+        Key("game", "game", required=True, help="the game played; see `arena games`"),
+        Key("seats", "int", help="players per table; default: the game's default number of players"),
+        Key("hands", "int", DEFAULT_HANDS, min=1, max=1_000_000, flag="--hands", help="deals per match"),
+        Key("rounds", "int", 1, min=1, max=1_000_000, flag="--rounds",
+            help="times the whole schedule is played, on new deals"),
+        Key("seed", "int", 0, bits=64, help="the deals' seed: same file and seed, same deals"),
+        Key("concurrency", "int", 1, min=1, max=10_000, flag="--concurrency", help="matches at once"),
+        Key("move_time", "seconds", DEFAULT_MOVE_TIME, help="seconds per decision"),
+        Key("duplicate", "bool", True, help="replay each table's deals with the bots rotated through the seats"),
+        Key("anchor", "str", help="the bot whose Elo is fixed at anchor_elo"),
+        Key("anchor_elo", "number", 0.0, help="the anchor's Elo"),
+        Key("results", "path", flag="--results", help="the results file; default results/<name>.sqlite"),
+        Key("logs", "path", help="the bots' log folder; default logs/<name>"),
+    ),
+)
+
+BOT = Table(
+    "a [[bot]] block",
+    (
+        Key("name", "name", required=True, label="bot name", help="unique; names the bot's log file"),
+        Key("command", "command", help='the program to start, as a list: ["python", "bots/my_bot.py"]'),
+        Key("args", "args", help="arguments appended to command"),
+        Key("env", "env", MappingProxyType({}), help="environment variables for the bot"),
+        Key("protocol", "str", "grpc", choices=("grpc", "stdio"), help="how the bot talks to the referee"),
+        Key("address", "address", help="instead of command: a bot already running, such as localhost:50051"),
+        Key("memory_limit", "memory", DEFAULT_MEMORY_LIMIT, help="the bot's memory limit"),
+        Key("startup_timeout", "seconds", DEFAULT_STARTUP_TIMEOUT, help="seconds to answer the Hello"),
+    ),
+)
