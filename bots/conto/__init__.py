@@ -11,9 +11,13 @@ The modules, each importing only the ones before it:
 * `policies`: the heuristic policies (honest, probabilist, bluffer; the adaptive bot
   is the probabilist with its own P(true)), written once and used by the bots and,
   as policy types, by the search bot's playouts.
-* `search`: determinization for the search bot: sampling the hidden hands, weighting
-  a sample by the opponents' declarations, rebuilding an engine state, playouts with a
-  policy per seat (`Model`, `playout`), recognising opponents' types (`TypeTracker`).
+* `sampling`: the hidden hands drawn consistently with the view, and a sample's weight
+  by how well it explains the opponents' declarations.
+* `playout`: engine states rebuilt from a sample, hands played out with a policy per
+  seat (`Model`, `playout`), and the opponents' policy types recognised from the
+  showdowns (`TypeTracker`).
+* `search`: the search bot's decision (`search_choice` with `SearchParams`, timed by a
+  `Clock`): playouts of every candidate on weighted samples, the least likely to lose.
 
 This face re-exports what the bots and their tests use.
 """
@@ -30,6 +34,16 @@ from bots.conto.odds import (
     prob_true,
     support_chance,
     supported,
+)
+from bots.conto.playout import (
+    Model,
+    Table,
+    TypeTracker,
+    build_hand_state,
+    build_state,
+    engine_action,
+    playout,
+    policy_action,
 )
 from bots.conto.policies import (
     ADAPTIVE,
@@ -61,20 +75,8 @@ from bots.conto.reading import (
     read_request,
     revealed_by_seat,
 )
-from bots.conto.search import (
-    Clock,
-    Model,
-    Table,
-    TypeTracker,
-    build_hand_state,
-    build_state,
-    engine_action,
-    playout,
-    policy_action,
-    sample_dealt_hands,
-    sample_weight,
-    unseen_pool,
-)
+from bots.conto.sampling import sample_dealt_hands, sample_weight, unseen_pool
+from bots.conto.search import Clock, Decision, SearchParams, search_choice, settled
 
 __all__ = [
     # reading
@@ -87,7 +89,11 @@ __all__ = [
     # policies
     "scored_declarations", "honest_choice", "probabilist_choice", "bluff_choice",
     "PROBABILIST", "ADAPTIVE", "HONEST", "RANDOM", "TYPE_NAMES",
+    # sampling
+    "unseen_pool", "sample_dealt_hands", "sample_weight",
+    # playout
+    "engine_action", "build_state", "build_hand_state", "Table", "Model", "policy_action", "playout",
+    "TypeTracker",
     # search
-    "unseen_pool", "sample_dealt_hands", "sample_weight", "engine_action", "build_state",
-    "build_hand_state", "Table", "Model", "policy_action", "playout", "TypeTracker", "Clock",
+    "Clock", "SearchParams", "Decision", "settled", "search_choice",
 ]

@@ -1,419 +1,26 @@
-"""Determinization for the conto search bot (no gRPC, no I/O).
+"""The conto search bot's decision (no gRPC, no I/O): determinized sampling over the
+rules engine.
 
-Sampling the unseen hands consistently with the view (`sample_dealt_hands`), weighting a
-sample by how well it explains the opponents' declarations (`sample_weight`), rebuilding
-an engine state at the decision point (`build_state`), playing the hand out with a
-policy per seat (`Model`, `playout`), and recognising each opponent's policy type from
-the showdowns (`TypeTracker`).  The engine is imported on first use only, so the
-heuristic bots never load it.
+It samples the unseen hands consistently with what the seat has seen (`sampling`),
+weighting each sample by how well it explains the opponents' declarations of this
+hand, rebuilds an engine state for the sample and plays every candidate declaration
+out to the end of the hand with a policy per seat (`playout`).  The bill is scored on
+the weighted samples (the plate is true in them or not); it picks the action least
+likely to lose the hand.  Time-bounded by a `Clock`.
 """
 
 from __future__ import annotations
 
-import math
 import random
 import time
-from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from bots.conto.odds import bluff_odds, credibility, plate_true, prob_true, supported
-from bots.conto.policies import ADAPTIVE, HONEST, PROBABILIST, RANDOM, raise_key
-from bots.conto.reading import (
-    BILL,
-    DECK,
-    IDX,
-    RANKS,
-    Act,
-    Billed,
-    Dealt,
-    Declared,
-    Info,
-    Plate,
-    Showdown,
-    add,
-    cards_text,
-    hand_declarations,
-    revealed_by_seat,
-)
-
-# --- sampling the hidden hands -------------------------------------------------------------
-
-
-def unseen_pool(info: Info, deck: Sequence[int] = DECK) -> list[int]:
-    """The unseen cards as a list of indices: deck minus my hand minus revealed cards."""
-    pool: list[int] = []
-    known = info.known
-    for i in range(14):
-        pool.extend([i] * (deck[i] - known[i]))
-    return pool
-
-
-def sample_dealt_hands(info: Info, rng: random.Random, pool: list[int] | None = None,
-                       by_seat: list[list[int]] | None = None) -> list[list[int]]:
-    """Every seat's hand as dealt (count vectors), the other hands drawn uniformly from
-    the unseen cards with the right sizes, each seat's revealed cards added back."""
-    if pool is None:
-        pool = unseen_pool(info)
-    if by_seat is None:
-        by_seat = revealed_by_seat(info)
-    others = [s for s in range(info.players) if s != info.seat]
-    need = sum(info.hand_sizes[s] for s in others)
-    drawn = rng.sample(pool, need)
-    hands: list[list[int]] = []
-    pos = 0
-    for s in range(info.players):
-        if s == info.seat:
-            counts = list(info.hand)
-        else:
-            counts = [0] * 14
-            for c in drawn[pos:pos + info.hand_sizes[s]]:
-                counts[c] += 1
-            pos += info.hand_sizes[s]
-        hands.append(add(counts, by_seat[s]))
-    return hands
-
-
-def sample_weight(info: Info, dealt: Sequence[Sequence[int]], odds: Sequence[float],
-                  raise_threshold: float = 0.5, raise_penalty: float = 1.0,
-                  types: Sequence[int] | None = None, honest_threshold: float = 0.25) -> float:
-    """Likelihood (up to a constant) of the opponents' declarations of this hand given
-    a sample: each unsupported opponent declaration counts that opponent's bluff odds
-    ratio rho (see `fit_bluff_odds`), a supported one 1; a raise over a plate that the
-    opponent's policy type (`types`, default probabilist) would have doubted with its
-    sampled hand counts `raise_penalty`."""
-    weight = 1.0
-    revealed_so_far = [0] * 14
-    revealed_self = [[0] * 14 for _ in range(info.players)]
-    sizes = [sum(h) for h in dealt]
-    in_hands = sum(sizes)
-    plate: Plate = ()
-    cameriere = -1
-    for d in hand_declarations(info):
-        s = d.seat
-        if s != info.seat:
-            # what s knew before acting: its hand + every card face up
-            known = [dealt[s][i] + revealed_so_far[i] - revealed_self[s][i] for i in range(14)]
-            kind = PROBABILIST if types is None else types[s]
-            if plate and raise_penalty != 1.0 and kind != RANDOM:
-                p = prob_true(plate, known, in_hands - sizes[s])
-                if kind == ADAPTIVE and odds[cameriere] != 1.0 and p < 1.0:
-                    deck = [a - b for a, b in zip(DECK, known)]
-                    deck = [a + b for a, b in zip(deck, revealed_so_far)]  # minus s's hand only
-                    chance = prob_true(plate, revealed_so_far, sizes[cameriere], deck)
-                    p = credibility(p, chance, odds[cameriere])
-                if p < (honest_threshold if kind == HONEST else raise_threshold):
-                    weight *= raise_penalty
-            if not supported(d.act.plate, known):
-                weight *= odds[s]
-        if d.act.reveals is not None:
-            revealed_so_far[d.act.reveals] += 1
-            revealed_self[s][d.act.reveals] += 1
-            sizes[s] -= 1
-            in_hands -= 1
-        plate = d.act.plate
-        cameriere = s
-    return weight
-
-
-# --- the engine state at the decision point, and playouts -----------------------------------
-
-
-_ENGINE: dict[tuple, Any] = {}
-
-
-def engine_game(players: int, hand_size: int, courses: int, oste: bool) -> Any:
-    """The engine's conto game with these options (cached)."""
-    key = (players, hand_size, courses, oste)
-    game = _ENGINE.get(key)
-    if game is None:
-        import engine  # noqa: PLC0415 — heavy import kept out of the heuristic bots
-
-        import engine.conto  # noqa: F401,PLC0415
-        game = _ENGINE[key] = engine.load("conto", players=players, hand_size=hand_size,
-                                          courses=courses, oste=oste)
-    return game
-
-
-def engine_action(act: Act) -> Any:
-    """An `Act` as the engine's ContoAction."""
-    from engine.conto import ContoAction, Move, Portata  # noqa: PLC0415
-
-    if act.kind == BILL:
-        return ContoAction(Move.CONTO)
-    return ContoAction(Move(act.kind), act.slot, tuple(Portata(RANKS[r], q) for r, q in act.plate),
-                       RANKS[act.reveals] if act.reveals is not None else None)
-
-
-def build_state(info: Info, dealt: Sequence[Sequence[int]]) -> Any:
-    """An engine state at this decision: the current hand dealt as `dealt` (hands as
-    dealt, revealed cards included) and this hand's declarations replayed."""
-    return build_hand_state(info.players, info.hand_size, info.courses, info.oste_rule,
-                            info.dealer, dealt, [d.act for d in hand_declarations(info)])
-
-
-def build_hand_state(players: int, hand_size: int, courses: int, oste_rule: bool, dealer: int,
-                     dealt: Sequence[Sequence[int]], acts: Sequence[Act] = ()) -> Any:
-    """An engine state of one hand dealt as `dealt` by `dealer`, `acts` replayed.
-
-    With the Regola dell'Oste the dealer may hold one card more; the engine deals that
-    only to the winner of a showdown, so such a hand is reached through a one-move
-    warm-up hand that the dealer wins."""
-    game = engine_game(players, hand_size, courses, oste_rule)
-    texts = [cards_text(h) for h in dealt]
-    sizes = [sum(h) for h in dealt]
-    if len(set(sizes)) == 1:
-        state = game.new_match(seed=0, deals=1, hands=texts, first_dealer=dealer)
-    else:
-        state = _oste_state(game, dealer, texts)
-    for act in acts:
-        state.apply(engine_action(act))
-    return state
-
-
-def _oste_state(game: Any, dealer: int, texts: list[str]) -> Any:
-    from engine.conto import BillCalled, ContoAction, DealtHand, Declared as EDeclared, HandDealt, Move, Portata  # noqa: PLC0415
-
-    n = game.players
-    per = game.cards_per_hand
-    deck = [r for r in RANKS for _ in range(8)]
-    warm = [tuple(sorted(deck[s * per:(s + 1) * per], key=IDX.get)) for s in range(n)]
-    opener = dealer  # seat `dealer` opens the warm-up (its dealer is dealer - 1) and wins it
-    rank = warm[opener][0]
-    first = ContoAction(Move.ORDINAZIONE, 0, (Portata(rank, 1),), rank)
-    history = [
-        HandDealt(1, 2, (dealer - 1) % n, None, tuple(DealtHand(s, per, warm[s]) for s in range(n))),
-        EDeclared(1, opener, first),
-        BillCalled(1, (opener + 1) % n, opener, first.plate),
-        HandDealt(2, 2, dealer, dealer, tuple(DealtHand(s, len(t.split()), tuple(t.split())) for s, t in enumerate(texts))),
-    ]
-    return game.replay(history)
-
-
-_ACTION_INFO: dict[int, tuple[Plate, tuple[int, int, int], int | None]] = {}
-
-
-def _action_info(action: Any) -> tuple[Plate, tuple[int, int, int], int | None]:
-    hit = _ACTION_INFO.get(action.key)
-    if hit is None:
-        plate = tuple((IDX[p.rank], p.quantity) for p in action.plate)
-        reveals = IDX[action.reveals] if action.reveals is not None else None
-        hit = _ACTION_INFO[action.key] = (plate, raise_key(plate, reveals), reveals)
-    return hit
-
-
-class Table:
-    """The counts a playout needs beside the engine state: hands and face-up cards."""
-
-    __slots__ = ("held", "revealed", "in_hands")
-
-    def __init__(self, held: list[list[int]], revealed: list[int]) -> None:
-        self.held = held
-        self.revealed = revealed
-        self.in_hands = sum(sum(h) for h in held)
-
-    @classmethod
-    def for_info(cls, info: Info, dealt: Sequence[Sequence[int]]) -> Table:
-        """The table of a determinization at the decision point."""
-        by_seat = revealed_by_seat(info)
-        held = [[a - b for a, b in zip(dealt[s], by_seat[s])] for s in range(info.players)]
-        return cls(held, list(info.revealed_counts))
-
-    def copy(self) -> Table:
-        t = object.__new__(Table)
-        t.held = [list(h) for h in self.held]
-        t.revealed = list(self.revealed)
-        t.in_hands = self.in_hands
-        return t
-
-    def apply(self, seat: int, action: Any) -> None:
-        if action.reveals is not None:
-            r = IDX[action.reveals]
-            self.held[seat][r] -= 1
-            self.revealed[r] += 1
-            self.in_hands -= 1
-
-
-
-
-class Model:
-    """How each seat plays in a playout: a policy type per seat and what it needs."""
-
-    __slots__ = ("types", "odds", "threshold", "honest_threshold", "rng")
-
-    def __init__(self, types: Sequence[int], odds: Sequence[float] | None = None, threshold: float = 0.5,
-                 honest_threshold: float = 0.25, rng: random.Random | None = None) -> None:
-        self.types = list(types)
-        self.odds = list(odds) if odds is not None else [1.0] * len(types)
-        self.threshold = threshold
-        self.honest_threshold = honest_threshold
-        self.rng = rng or random.Random(0)
-
-
-def policy_action(state: Any, table: Table, model: Model) -> Any:
-    """The seat to act's modelled policy on an engine state (fast: counts, cached
-    probabilities).  The probabilist and adaptive policies are those of the bots; the
-    honest one too; random is uniform."""
-    seat = state.current_seat()
-    legal = state.legal_actions()
-    kind = model.types[seat]
-    if kind == RANDOM:
-        return legal[model.rng.randrange(len(legal))]
-    held = table.held[seat]
-    known = [a + b for a, b in zip(held, table.revealed)]
-    hidden = table.in_hands - sum(held)
-    plate = state.plate
-    if plate:
-        cur = tuple((IDX[p.rank], p.quantity) for p in plate)
-        p = prob_true(cur, known, hidden)
-        if kind == HONEST:
-            call = p < model.honest_threshold
-        elif kind == ADAPTIVE and p < 1.0:
-            cam = state.cameriere
-            rho = model.odds[cam]
-            if rho != 1.0:
-                deck = [d - h for d, h in zip(DECK, held)]
-                chance = prob_true(cur, table.revealed, sum(table.held[cam]), deck)
-                p = credibility(p, chance, rho)
-            call = p < model.threshold
-        else:
-            call = p < model.threshold
-        if call:
-            return legal[0]  # the bill comes first
-    best = None
-    best_key = None
-    if kind == HONEST:
-        for action in legal:
-            new_plate, rkey, _ = _action_info(action)
-            # the honest bot's default rule: the portata the move changes is backed
-            if new_plate and plate_true((new_plate[action.slot],), known) and (best_key is None or rkey < best_key):
-                best, best_key = action, rkey
-        if best is None:
-            if plate:
-                return legal[0]
-            return min(legal, key=lambda a: _action_info(a)[1])
-        return best
-    for action in legal:
-        new_plate, rkey, _ = _action_info(action)
-        if not new_plate:
-            continue
-        key = (-prob_true(new_plate, known, hidden), rkey)
-        if best_key is None or key < best_key:
-            best, best_key = action, key
-    return best if best is not None else legal[0]
-
-
-def playout(state: Any, table: Table, model: Model, max_moves: int = 400) -> int:
-    """Play the current hand to its end with the modelled policies; return the loser."""
-    hand = state.hand_number
-    moves = 0
-    while True:
-        seat = state.current_seat()
-        if seat is None or state.hand_number != hand:
-            break
-        action = policy_action(state, table, model)
-        table.apply(seat, action)
-        state.apply(action)
-        moves += 1
-        if moves > max_moves:  # cannot happen: the plate cap ends every hand
-            raise RuntimeError("playout did not end")
-    for result in reversed(state.deal_results()):
-        if result.deal == hand:
-            return result.ranks.index(max(result.ranks))
-    raise RuntimeError("hand without result")
-
-
-# --- recognising the opponents' policies from the showdowns ---------------------------------
-
-
-class TypeTracker:
-    """Log-likelihood of each policy type per seat, from the decisions of every hand that
-    reached a showdown (all hands are shown then, so every decision can be re-judged).
-
-    Deterministic types predict one action; the seat's action scores log(1 - eps) when it
-    matches and log(eps / (n - 1)) otherwise (n legal actions); random scores log(1 / n).
-    Declarations use `eps_declare` (a bluffer strays from the probabilist on purpose)."""
-
-    def __init__(self, players: int, hand_size: int, courses: int, oste_rule: bool,
-                 eps_bill: float = 0.1, eps_declare: float = 0.3, threshold: float = 0.5,
-                 honest_threshold: float = 0.25, prior_weight: float = 4.0) -> None:
-        self.options = (players, hand_size, courses, oste_rule)
-        self.players = players
-        self.loglik = [[0.0] * 4 for _ in range(players)]
-        self.decisions = [0] * players
-        self.done: set[int] = set()
-        self.eps_bill = eps_bill
-        self.eps_declare = eps_declare
-        self.threshold = threshold
-        self.honest_threshold = honest_threshold
-        self.prior_weight = prior_weight
-
-    def update(self, events: Sequence[NamedTuple]) -> None:
-        """Judge every showdown hand of `events` not judged yet."""
-        hand_events: list[NamedTuple] = []
-        before = 0
-        for i, e in enumerate(events):
-            if isinstance(e, Dealt):
-                hand_events = [e]
-                before = i
-            else:
-                hand_events.append(e)
-            if isinstance(e, Showdown) and e.hand_number not in self.done:
-                self.done.add(e.hand_number)
-                odds = bluff_odds(events[:before], self.players, self.prior_weight)
-                try:
-                    self._judge(hand_events, odds)
-                except Exception:  # noqa: BLE001 — a hand that cannot be rebuilt is skipped
-                    pass
-
-    def _judge(self, events: Sequence[NamedTuple], odds: Sequence[float]) -> None:
-        dealt_event = events[0]
-        show = events[-1]
-        assert isinstance(dealt_event, Dealt) and isinstance(show, Showdown)
-        dealt = [list(h) for h in show.hands]
-        state = build_hand_state(*self.options, dealt_event.dealer, dealt)
-        table = Table([list(h) for h in dealt], [0] * 14)
-        acts = [e for e in events if isinstance(e, (Declared, Billed))]
-        for e in acts:
-            seat = state.current_seat()
-            if seat != e.seat:
-                return
-            legal = state.legal_actions()
-            n = len(legal)
-            if isinstance(e, Billed):
-                taken = legal[0]
-            else:
-                taken = engine_action(e.act)
-            if n > 1:
-                self.decisions[seat] += 1
-                for kind in (PROBABILIST, ADAPTIVE, HONEST):
-                    predicted = policy_action(state, table, Model([kind] * self.players, odds,
-                                                                  self.threshold, self.honest_threshold))
-                    self.loglik[seat][kind] += self._score(predicted, taken, n)
-                self.loglik[seat][RANDOM] += -math.log(n)
-            table.apply(seat, taken)
-            state.apply(taken)
-
-    def _score(self, predicted: Any, taken: Any, n: int) -> float:
-        bill_taken = not taken.plate
-        bill_predicted = not predicted.plate
-        eps = self.eps_bill if (bill_taken or bill_predicted) else self.eps_declare
-        if bill_taken == bill_predicted:
-            if bill_taken:
-                return math.log(1 - eps)
-            if taken == predicted:
-                return math.log(1 - eps)
-        return math.log(eps / max(n - 1, 1))
-
-    def types(self, me: int, prior: Sequence[float] = (0.4, 0.3, 0.15, 0.15)) -> list[int]:
-        """The most likely policy type of every seat (mine: adaptive)."""
-        out = []
-        for seat in range(self.players):
-            if seat == me:
-                out.append(ADAPTIVE)
-                continue
-            scores = [math.log(p) + ll for p, ll in zip(prior, self.loglik[seat])]
-            out.append(max(range(4), key=scores.__getitem__))
-        return out
+from bots.conto.odds import plate_true
+from bots.conto.playout import Model, Table, build_state, engine_action, playout
+from bots.conto.policies import probabilist_choice, scored_declarations
+from bots.conto.reading import Info, hand_declarations, revealed_by_seat
+from bots.conto.sampling import sample_dealt_hands, sample_weight, unseen_pool
 
 
 class Clock:
@@ -426,3 +33,176 @@ class Clock:
 
     def left(self) -> bool:
         return self.elapsed() < self.budget
+
+
+@dataclass(frozen=True)
+class SearchParams:
+    """The search bot's parameters (see bots/README.md), with their defaults."""
+
+    max_time: float = 0.5         # seconds per decision, at most
+    time_fraction: float = 0.5    # of the request's time limit
+    threshold: float = 0.5        # the probabilist's, for the fallback and the models
+    candidates: int = 6           # declarations played out, by P(true)
+    weighted_samples: int = 200
+    raise_penalty: float = 0.3
+    min_samples: int = 4
+    early_stop: int = 60          # runs before it may stop once the choice is settled; 0: the whole budget
+    max_samples: int = 5000
+    margin: float = 0.0           # the probabilist's choice wins ties within this loss
+
+    @classmethod
+    def from_bot(cls, bot: Any) -> SearchParams:
+        """The parameters of `bot` (its `param`), each converted like its default."""
+        defaults = cls()
+        return cls(**{
+            name: type(getattr(defaults, name))(bot.param(name, getattr(defaults, name)))
+            for name in cls.__dataclass_fields__
+        })
+
+    def budget(self, info: Info) -> float:
+        """Seconds for this decision."""
+        if info.time_limit_ms:
+            return min(self.max_time, self.time_fraction * info.time_limit_ms / 1000.0)
+        return self.max_time
+
+
+class Decision(NamedTuple):
+    choice: int                # the index of the action chosen
+    best_loss: float | None    # its estimated chance of losing the hand, if it was searched
+    stats: dict[str, object]   # runs, samples, bill_loss, options, elapsed
+
+
+def settled(outcomes: list[list[int]], bill_loss: float | None, bill_samples: int,
+            indifference: float = 0.02) -> bool:
+    """True when no other option can be better than the best by more than
+    `indifference` (3 standard errors; declarations are compared run by run, since
+    they were played out on the same samples)."""
+    n = min(len(o) for o in outcomes)
+    if n < 2:
+        return False
+    rates = [sum(o[:n]) / n for o in outcomes]
+    best = min(range(len(rates)), key=rates.__getitem__)
+    if bill_loss is not None and bill_loss < rates[best]:
+        # the bill leads: every declaration must be clearly worse
+        var_b = bill_loss * (1 - bill_loss) / max(bill_samples, 1)
+        return all((r - bill_loss) - 3 * (r * (1 - r) / n + var_b) ** 0.5 > -indifference for r in rates)
+    for i, o in enumerate(outcomes):
+        if i == best:
+            continue
+        diffs = [a - b for a, b in zip(o[:n], outcomes[best][:n])]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        if mean - 3 * (var / n) ** 0.5 <= -indifference:
+            return False
+    if bill_loss is not None:
+        r = rates[best]
+        var = r * (1 - r) / n + bill_loss * (1 - bill_loss) / max(bill_samples, 1)
+        if (bill_loss - r) - 3 * var ** 0.5 <= -indifference:
+            return False
+    return True
+
+
+def search_choice(info: Info, rng: random.Random, odds: list[float], model: Model, clock: Clock,
+                  p: SearchParams) -> Decision:
+    """The action least likely to lose the hand, by playouts on weighted samples until
+    the clock runs out (or the choice is settled); the probabilist's choice when no
+    playout could be made."""
+    threshold = p.threshold
+    scored = scored_declarations(info)
+    fallback = probabilist_choice(info, threshold)
+    candidates = [a for _, a in scored[: p.candidates]]
+    bill = info.bill
+
+    # --- samples: consistent with the view, weighted by the declarations ---------
+    pool = unseen_pool(info)
+    by_seat = revealed_by_seat(info)
+    opponents_declared = any(d.seat != info.seat for d in hand_declarations(info))
+    raise_penalty = p.raise_penalty
+    n_weighted = p.weighted_samples
+    samples: list[list[list[int]]] = []
+    weights: list[float] = []
+    true_weight = 0.0
+    for _ in range(n_weighted if (opponents_declared or bill is not None) else 0):
+        dealt = sample_dealt_hands(info, rng, pool, by_seat)
+        w = (sample_weight(info, dealt, odds, threshold, raise_penalty, model.types)
+             if opponents_declared else 1.0)
+        samples.append(dealt)
+        weights.append(w)
+        if bill is not None and info.plate and plate_true(info.plate, _total(dealt)):
+            true_weight += w
+        if clock.elapsed() > 0.25 * clock.budget and len(samples) >= 16:
+            break
+    total_weight = sum(weights)
+    if samples and total_weight <= 0.0:  # nothing explains the table: fall back to uniform
+        weights = [1.0] * len(samples)
+        total_weight = float(len(samples))
+        true_weight = float(sum(plate_true(info.plate, _total(d)) for d in samples)) if bill else 0.0
+    bill_loss = true_weight / total_weight if (bill is not None and samples) else None
+
+    # --- playouts of every candidate declaration ---------------------------------
+    # Common random numbers: every candidate is played out on the same samples.  The
+    # clock is checked between playouts; past the budget (and `min_samples` runs) the
+    # search stops; a hard stop (twice the budget, at most 80% of the time limit)
+    # ends even a run in progress.
+    losses = [0.0] * len(candidates)
+    played = [0] * len(candidates)
+    outcomes: list[list[int]] = [[] for _ in candidates]  # per run, for paired tests
+    runs = 0
+    min_samples = p.min_samples
+    early = p.early_stop  # 0: always use the whole budget
+    early = early if early > 0 else 1 << 30
+    engine_actions = [engine_action(a) for a in candidates]
+    hard = 2.0 * clock.budget
+    if info.time_limit_ms:
+        hard = min(hard, 0.8 * info.time_limit_ms / 1000.0)
+    stop = False
+    while candidates and not stop and (runs < min_samples or clock.left()):
+        if samples:
+            dealt = rng.choices(samples, weights=weights)[0] if opponents_declared else samples[runs % len(samples)]
+        else:
+            dealt = sample_dealt_hands(info, rng, pool, by_seat)
+        base = build_state(info, dealt)
+        table = Table.for_info(info, dealt)
+        for i, action in enumerate(engine_actions):
+            if clock.elapsed() > hard:
+                stop = True
+                break
+            state = base.clone()
+            t = table.copy()
+            t.apply(info.seat, action)
+            state.apply(action)
+            played[i] += 1
+            lost = playout(state, t, model) == info.seat
+            losses[i] += lost
+            outcomes[i].append(lost)
+        runs += 1
+        if runs >= p.max_samples:
+            break
+        if runs >= early and runs % 10 == 0 and settled(outcomes, bill_loss, len(samples)):
+            break
+
+    # --- choose -----------------------------------------------------------------------
+    best_index = fallback
+    best_loss = None
+    options: list[tuple[float, int, int]] = []  # (loss, order, index)
+    for order, (a, loss, n) in enumerate(zip(candidates, losses, played)):
+        if n:
+            options.append((loss / n, order, a.index))
+    if bill_loss is not None:
+        options.append((bill_loss, -1, bill.index))  # type: ignore[union-attr]
+    if not any(played):  # out of time before any playout: the probabilist's choice
+        options = []
+    if options:
+        margin = p.margin
+        options.sort()
+        best_loss, _, best_index = options[0]
+        fb = [o for o in options if o[2] == fallback]
+        if fb and fb[0][0] <= best_loss + margin:
+            best_index = fallback
+    stats: dict[str, object] = {"runs": runs, "samples": len(samples), "bill_loss": bill_loss,
+                                "options": options, "elapsed": clock.elapsed()}
+    return Decision(best_index, best_loss, stats)
+
+
+def _total(dealt: list[list[int]]) -> list[int]:
+    return [sum(col) for col in zip(*dealt)]
