@@ -29,7 +29,6 @@ import subprocess
 import sys
 import tempfile
 import time
-from concurrent import futures
 from collections.abc import Iterator
 from contextlib import AsyncExitStack, asynccontextmanager, contextmanager
 from pathlib import Path
@@ -41,10 +40,8 @@ import engine
 from arena.cli._common import PROJECT_ROOT
 from arena.play import open_bot_pool, play_match
 from arena.play.grpc_bot import open_grpc_bot
-from arena.protocol import PROTOCOL_VERSION
 from arena.records import BotEntry
 from arena.v1 import arena_pb2 as pb
-from arena.v1 import arena_pb2_grpc as pb_grpc
 
 __all__ = ["add_parser", "main"]
 
@@ -108,24 +105,6 @@ def full_path(hands: int, players: int, log_dir: Path) -> tuple[int, float, list
     return record.decisions, seconds, requests
 
 
-class _Echo(pb_grpc.BotServicer):
-    def Hello(self, request, context):
-        return pb.HelloReply(name="pingpong", protocol_version=PROTOCOL_VERSION)
-
-    def Play(self, requests, context):
-        for message in requests:
-            if message.HasField("decision_request"):
-                yield pb.BotMessage(decision=pb.Decision(decision_id=message.decision_request.decision_id))
-
-
-def _serve_pingpong(address: str) -> None:
-    server = grpc.server(futures.ThreadPoolExecutor(4))
-    pb_grpc.add_BotServicer_to_server(_Echo(), server)
-    server.add_insecure_port(address)
-    server.start()
-    server.wait_for_termination()
-
-
 @contextmanager
 def _pingpong_servers(count: int) -> Iterator[list[str]]:
     """`count` minimal servers, each its own process; their addresses."""
@@ -133,7 +112,7 @@ def _pingpong_servers(count: int) -> Iterator[list[str]]:
     addresses = [f"unix:{folder}/pingpong{i}.sock" for i in range(count)]
     processes = [
         subprocess.Popen(
-            [sys.executable, "-m", "arena.bench", "--serve-pingpong", address],
+            [sys.executable, "-m", "arena.cli._pingpong", address],
             cwd=PROJECT_ROOT,
             env={**os.environ, "PYTHONPATH": str(PROJECT_ROOT)},
         )
@@ -238,12 +217,3 @@ def main(args: argparse.Namespace) -> int:
     print(f"Ratio bridged / raw ping-pong, one server per seat: {bridged / per_seat:.2f}  (the full path with no referee work)")
     return 0
 
-
-if __name__ == "__main__":
-    if len(sys.argv) == 3 and sys.argv[1] == "--serve-pingpong":
-        _serve_pingpong(sys.argv[2])
-    else:
-        parser = argparse.ArgumentParser(prog="arena bench")
-        parser.add_argument("--hands", type=int, default=30)
-        parser.add_argument("--players", type=int, default=4)
-        sys.exit(main(parser.parse_args()))
