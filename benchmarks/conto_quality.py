@@ -31,8 +31,8 @@ if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
 import engine  # noqa: E402
-from arena.results import ratings  # noqa: E402
 from arena.play import GameWire  # noqa: E402
+from arena.results import ratings  # noqa: E402
 from arena.v1 import arena_pb2 as pb  # noqa: E402
 from bots.conto_adaptive import AdaptiveBot  # noqa: E402
 from bots.conto_bluffer import BlufferBot  # noqa: E402

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import itertools
 import random
-from pathlib import Path
 from collections import Counter
+from pathlib import Path
 
 import pytest
 

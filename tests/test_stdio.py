@@ -162,7 +162,7 @@ def test_lines_the_bot_reads(tmp_path):
     assert kinds[0] == "match_start" and kinds[-1] == "match_end"
     assert set(kinds) == {"match_start", "event", "decision_request", "match_end"}
     for line, message in zip(lines, messages):
-        assert line.startswith('{"type":"%s","' % message["type"])
+        assert line.startswith(f'{{"type":"{message["type"]}","')
         assert list(message) == ["type", {"match_start": "matchStart", "event": "event",
                                           "decision_request": "decisionRequest", "match_end": "matchEnd"}[message["type"]]]
     start = messages[0]["matchStart"]

@@ -556,7 +556,7 @@ def test_kill_9_leaves_every_match_whole_or_absent(tmp_path):
     rng = random.Random(9)
     confirmed: set[str] = set()
     stored = 0
-    for attempt in range(6):
+    for _attempt in range(6):
         child = subprocess.Popen(
             [sys.executable, str(script)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
         )

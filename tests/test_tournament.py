@@ -1,6 +1,5 @@
 """`arena run` end to end: a small tournament, a kill -9 and resume, config errors."""
 
-import os
 import signal
 import sqlite3
 import subprocess
@@ -8,8 +7,6 @@ import sys
 import textwrap
 import time
 from pathlib import Path
-
-import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 ARENA = [sys.executable, "-m", "arena.cli"]

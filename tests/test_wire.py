@@ -1,9 +1,6 @@
 """The protocol carries every game's records, and the committed stubs match protos/."""
 
 import random
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 

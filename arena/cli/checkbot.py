@@ -20,8 +20,8 @@ from pathlib import Path
 import engine
 from arena.cli._common import PROJECT_ROOT
 from arena.errors import BotFault
-from arena.play import open_bot_pool, play_match, run_interruptibly
-from arena.records import BotEntry, MatchRecord
+from arena.play import BotPool, open_bot_pool, play_match, run_interruptibly
+from arena.records import BotEntry, Fault, MatchRecord
 
 __all__ = ["add_parser", "main", "check_bot", "CheckReport"]
 
@@ -41,27 +41,23 @@ class CheckReport:
         return not self.problems
 
 
-def _matches(game: engine.Game, pool, hands: int, move_time: float) -> list:
+async def _matches(game: engine.Game, pool: BotPool, hands: int, move_time: float) -> list[MatchRecord]:
     """The candidate in every seat once, random bots in the others."""
-
-    async def run() -> list[MatchRecord]:
-        records = []
-        for seat in range(game.players):
-            names = [OPPONENT] * game.players
-            names[seat] = CANDIDATE
-            records.append(
-                await play_match(
-                    game,
-                    [pool.seat(name) for name in names],
-                    seed=seat + 1,
-                    deals=hands,
-                    move_time=move_time,
-                    match_id=f"check-{game.spec.name}-{seat}",
-                )
+    records = []
+    for seat in range(game.players):
+        names = [OPPONENT] * game.players
+        names[seat] = CANDIDATE
+        records.append(
+            await play_match(
+                game,
+                [pool.seat(name) for name in names],
+                seed=seat + 1,
+                deals=hands,
+                move_time=move_time,
+                match_id=f"check-{game.spec.name}-{seat}",
             )
-        return records
-
-    return run
+        )
+    return records
 
 
 async def check_bot(argv: list[str], game_name: str, *, stdio: bool, hands: int, move_time: float, log_dir: Path) -> CheckReport:
@@ -95,7 +91,7 @@ async def check_bot(argv: list[str], game_name: str, *, stdio: bool, hands: int,
                     games.append(claimed)
         for name in games:
             game = engine.load(name)
-            records = await _matches(game, pool, hands if name == game_name else 1, move_time)()
+            records = await _matches(game, pool, hands if name == game_name else 1, move_time)
             faults = [f for r in records for f in r.faults if f.bot == CANDIDATE]
             for record in records:
                 seat = record.names.index(CANDIDATE)
@@ -104,9 +100,9 @@ async def check_bot(argv: list[str], game_name: str, *, stdio: bool, hands: int,
             report.notes.append(
                 f"{name}: {len(records)} matches, the bot in every seat, {sum(len(r.result.deals) for r in records)} deals"
             )
-            by_kind: dict[str, list] = {}
-            for fault in faults:
-                by_kind.setdefault(fault.kind.value, []).append(fault)
+            by_kind: dict[str, list[Fault]] = {}
+            for charged in faults:
+                by_kind.setdefault(charged.kind.value, []).append(charged)
             for kind, group in by_kind.items():
                 first = group[0]
                 times = f"{len(group)} times, first" if len(group) > 1 else "once"

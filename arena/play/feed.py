@@ -19,7 +19,7 @@ import dataclasses
 import enum
 import re
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from google.protobuf.descriptor import FieldDescriptor
@@ -34,12 +34,12 @@ __all__ = ["GameWire", "wire_for", "fill", "length_delimited"]
 _WIRES: dict[int, GameWire] = {}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _snake(name: str) -> str:
     return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
 
 
-@lru_cache(maxsize=None)
+@cache
 def _field_names(cls: type) -> tuple[str, ...]:
     # repr=False marks an internal field (a cache key, say); metadata "referee_only" a
     # field that is never sent to a seat (conto's match seed): neither is on the wire.

@@ -224,7 +224,7 @@ async def open_bot_pool(
     entries: Mapping[str, BotEntry], log_dir: Path, game: str | None = None
 ) -> AsyncIterator[BotPool]:
     """A pool whose processes all stop when the block is left, however it is left."""
-    log_dir.mkdir(parents=True, exist_ok=True)
+    await trio.Path(log_dir).mkdir(parents=True, exist_ok=True)
     async with trio.open_nursery() as nursery:
         pool = BotPool(nursery, entries, log_dir, game)
         try:

@@ -59,13 +59,13 @@ from arena.errors import BotStartError
 from arena.play._fate import describe_exit, find_memory_marker
 from arena.play._launch import (
     BotCommand,
+    _await_exec,
     _create_log_file,
     _effective_memory_limit,
     _exited_status_available,
     _killpg,
     _make_socket_dir,
     _spawn,
-    _await_exec,
     _start_error_message,
 )
 from arena.play.signals import _Group, _live_groups

@@ -167,7 +167,7 @@ async def play_match(
         decision_id = 0
         time_limit_ms = round(move_time * 1000)
         while not state.is_terminal():
-            seat = book[state.current_seat()]  # type: ignore[index]
+            seat = book[state.current_seat()]
             if seat.stopped is not None or seat.stream is None:
                 state.forfeit(seat.index, f"stopped: {seat.stopped}")
                 record_events()

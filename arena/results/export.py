@@ -62,7 +62,7 @@ def export_stats(store: ResultStore, out: TextIO, format: Format) -> int:
     for match in store.matches():
         for seat, stats in enumerate(game.seat_statistics(match.history) or ()):
             row = {"key": match.key, "round": match.round, "table": match.table, "rotation": match.rotation,
-                   "seat": seat, "bot": match.names[seat], **dataclasses.asdict(stats)}
+                   "seat": seat, "bot": match.names[seat], **dataclasses.asdict(stats)}  # type: ignore[call-overload]  # every game's SeatStats is a dataclass
             if format == "jsonl":
                 out.write(json.dumps(row) + "\n")
             else:

@@ -7,7 +7,7 @@ mid-run, after the run, or years later.  (The live progress of a run is
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -53,7 +53,7 @@ class BotLine:
 def summarize(matches: Sequence[StoredMatch]) -> dict[str, BotLine]:
     """Each bot's deals, score sum and faults over `matches`."""
     deals: Counter[str] = Counter()
-    scores: Counter[str] = Counter()
+    scores: dict[str, float] = defaultdict(float)
     faults: dict[str, Counter[str]] = {}
     for match in matches:
         for deal in match.deals:

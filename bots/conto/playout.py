@@ -45,7 +45,6 @@ def engine_game(players: int, hand_size: int, courses: int, oste: bool) -> Any:
     game = _ENGINE.get(key)
     if game is None:
         import engine  # noqa: PLC0415 — heavy import kept out of the heuristic bots
-
         import engine.conto  # noqa: F401,PLC0415
         game = _ENGINE[key] = engine.load("conto", players=players, hand_size=hand_size,
                                           courses=courses, oste=oste)
@@ -89,12 +88,13 @@ def build_hand_state(players: int, hand_size: int, courses: int, oste_rule: bool
 
 
 def _oste_state(game: Any, dealer: int, texts: list[str]) -> Any:
-    from engine.conto import BillCalled, ContoAction, DealtHand, Declared as EDeclared, HandDealt, Move, Portata  # noqa: PLC0415
+    from engine.conto import BillCalled, ContoAction, DealtHand, HandDealt, Move, Portata  # noqa: PLC0415
+    from engine.conto import Declared as EDeclared
 
     n = game.players
     per = game.cards_per_hand
     deck = [r for r in RANKS for _ in range(8)]
-    warm = [tuple(sorted(deck[s * per:(s + 1) * per], key=IDX.get)) for s in range(n)]
+    warm = [tuple(sorted(deck[s * per:(s + 1) * per], key=IDX.__getitem__)) for s in range(n)]
     opener = dealer  # seat `dealer` opens the warm-up (its dealer is dealer - 1) and wins it
     rank = warm[opener][0]
     first = ContoAction(Move.ORDINAZIONE, 0, (Portata(rank, 1),), rank)
@@ -198,7 +198,7 @@ def policy_action(state: Any, table: Table, model: Model) -> Any:
         if call:
             return legal[0]  # the bill comes first
     best = None
-    best_key = None
+    best_key: Any = None  # a raise key, or (minus the odds, raise key) in the second loop
     if kind == HONEST:
         for action in legal:
             new_plate, rkey, _ = _action_info(action)

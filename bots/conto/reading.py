@@ -131,7 +131,11 @@ class Forfeited(NamedTuple):
     seat: int
 
 
-def event_from_message(message: Any) -> NamedTuple:
+#: One event of a conto history, as a bot reads it.
+Event = Dealt | Declared | Billed | Showdown | Forfeited
+
+
+def event_from_message(message: Any) -> Event:
     """A ContoEvent message as one of Dealt, Declared, Billed, Showdown, Forfeited."""
     which = message.WhichOneof("event")
     e = getattr(message, which)
@@ -163,10 +167,10 @@ class HistoryReader:
     """
 
     def __init__(self) -> None:
-        self.events: list[NamedTuple] = []
+        self.events: list[Event] = []
         self._first: Any = None
 
-    def read(self, history: Sequence[Any]) -> list[NamedTuple]:
+    def read(self, history: Sequence[Any]) -> list[Event]:
         n = len(history)
         if n < len(self.events) or (n and self._first is not None and history[0] != self._first):
             self.events = []
@@ -199,7 +203,7 @@ class Info:
     oste_rule: bool
     actions: list[Act]
     time_limit_ms: int
-    history: list[NamedTuple]
+    history: list[Event]
 
     @property
     def known(self) -> list[int]:
@@ -222,9 +226,9 @@ class Info:
     def declarations(self) -> list[Act]:
         return [a for a in self.actions if not a.is_bill]
 
-    def hand_events(self) -> list[NamedTuple]:
+    def hand_events(self) -> list[Event]:
         """The events of the current hand, from its deal on."""
-        out: list[NamedTuple] = []
+        out: list[Event] = []
         for e in reversed(self.history):
             if e.hand_number != self.hand_number:
                 break

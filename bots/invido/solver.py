@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from math import comb
 
 from bots.invido.reading import THREE, Position
@@ -46,7 +46,7 @@ def _without(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
     return hand[:i] + hand[i + 1 :]
 
 
-@lru_cache(maxsize=None)
+@cache
 def solve(mine: tuple[int, ...], opp: tuple[int, ...], outcomes: tuple[int, ...],
           leader_me: bool, table: int | None) -> int:
     """Perfect-information value for me of the rest of the giocata (+1, 0, -1)."""

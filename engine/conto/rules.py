@@ -181,7 +181,7 @@ class ContoState(ContoRefusals, State):
             pos = 0
             for k in range(n):
                 seat = (self.dealer + 1 + k) % n
-                dealt[seat] = tuple(sorted(deck[pos : pos + sizes[seat]], key=_CARD_INDEX.get))
+                dealt[seat] = tuple(sorted(deck[pos : pos + sizes[seat]], key=_CARD_INDEX.__getitem__))
                 pos += sizes[seat]
             hands = tuple(dealt)
         self._dealt_hands = hands
@@ -297,7 +297,8 @@ class ContoState(ContoRefusals, State):
         else:
             plate[slot] = new
         reveals = RANKS[new_code >> 4] if reveal else None
-        return self.game._intern(ContoAction(kind, slot, tuple(plate), reveals))
+        # Quantity 0 is the table's only None, and no plate holds a portata of none.
+        return self.game._intern(ContoAction(kind, slot, tuple(plate), reveals))  # type: ignore[arg-type]
 
     def verify(self, action: ContoAction) -> None:  # type: ignore[override]
         # The fast path: interned actions are found by their integer key, far cheaper
@@ -336,9 +337,9 @@ class ContoState(ContoRefusals, State):
         self.cameriere = seat
         self._to_act = (seat + 1) % n
         self._legal = None
-        event = Declared(self.hand_number, seat, action)
-        self._history.append(event)
-        return event
+        declared = Declared(self.hand_number, seat, action)
+        self._history.append(declared)
+        return declared
 
     def _showdown(self, capotavola: int) -> None:
         cameriere = self.cameriere

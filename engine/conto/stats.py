@@ -143,6 +143,7 @@ def conto_statistics(history: Sequence[Event], players: int) -> tuple[ContoStats
                 if seat != event.seat:  # one's own reveals are already in one's hand
                     known[rank] += 1
             mine["declarations"] += 1
+            assert action.slot is not None  # a declaration always names its portata
             if not plate_is_true((action.plate[action.slot],), known):
                 mine["bluffs"] += 1
             if not plate_is_true(action.plate, table):

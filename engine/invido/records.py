@@ -115,7 +115,7 @@ class InvidoAction(Action):
             return f"vado dentro {self.card}"
         if kind is Kind.CALL:
             if self.value in CALL_NAMES:
-                return f"call {_name(self.value)}"  # type: ignore[arg-type]
+                return f"call {_name(self.value)}"
             return f"call {self.value}"
         return _ANSWER_TEXT[kind]
 

@@ -131,7 +131,7 @@ class Problem:
         self.n = n
         self.prior = prior_games
         bt = [b for b in blocks if b.kind == BT]
-        self.fit_draw = any(b.draw.any() for b in bt)
+        self.fit_draw = any(b.draw is not None and b.draw.any() for b in bt)
         centring = np.eye(n) - 1.0 / n
         self.basis = np.linalg.qr(centring[:, : n - 1])[0]
         self.dim = n - 1 + (1 if self.fit_draw else 0)
@@ -171,6 +171,7 @@ class Problem:
             s = np.einsum("gkn,n->gk", block.incidence, u)
             w = block.weight
             if block.kind == BT:
+                assert block.draw is not None  # every Bradley-Terry block records its draws
                 lv, dx, hxx, dd, hdd, hxd = bt_terms(s[:, 0] - s[:, 1], block.draw, delta)
                 total += float(w @ lv)
                 if not derivatives:
@@ -186,6 +187,7 @@ class Problem:
             if block.kind == LUCE:
                 lv, ds, hs = luce_terms(s, derivatives)
             else:
+                assert block.order is not None and block.remaining is not None  # Plackett-Luce blocks
                 lv, ds, hs = pl_terms(s, block.order, block.remaining, derivatives)
             total += float(w @ lv)
             if derivatives:
