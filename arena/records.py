@@ -44,14 +44,14 @@ __all__ = [
 class FaultKind(enum.Enum):
     """Named terminations, as cutechess-cli users know them (time forfeit, disconnect…)."""
 
-    TIMEOUT = "timeout"        # no answer before the deadline
-    CRASH = "crash"            # the process died or the stream broke
-    ILLEGAL = "illegal"        # an action index out of range
-    MALFORMED = "malformed"    # bytes that are not a BotMessage, or a message of the wrong kind
-    OVERSIZED = "oversized"    # a message over the size limit
-    FLOOD = "flood"            # messages nobody asked for
-    START = "start"            # no valid Hello within the start-up deadline
-    STOPPED = "stopped"        # stopped for the rest of the match after repeated faults
+    TIMEOUT = "timeout"  # no answer before the deadline
+    CRASH = "crash"  # the process died or the stream broke
+    ILLEGAL = "illegal"  # an action index out of range
+    MALFORMED = "malformed"  # bytes that are not a BotMessage, or a message of the wrong kind
+    OVERSIZED = "oversized"  # a message over the size limit
+    FLOOD = "flood"  # messages nobody asked for
+    START = "start"  # no valid Hello within the start-up deadline
+    STOPPED = "stopped"  # stopped for the rest of the match after repeated faults
 
 
 @dataclass(frozen=True)
@@ -233,7 +233,9 @@ class Setup:
                 f"to {', '.join(map(str, common_new))}"
             )
         if not changes:
-            changes.append("the tournament setup changed (the results file was written by another version of the arena)")
+            changes.append(
+                "the tournament setup changed (the results file was written by another version of the arena)"
+            )
         return tuple(changes)
 
 

@@ -131,9 +131,7 @@ class _Servicer(pb_grpc.BotServicer):
                 bot.comment = ""
                 index = bot.act(request)
                 yield pb.BotMessage(
-                    decision=pb.Decision(
-                        decision_id=request.decision_id, action_index=index, comment=bot.comment
-                    )
+                    decision=pb.Decision(decision_id=request.decision_id, action_index=index, comment=bot.comment)
                 )
             elif kind == "event":
                 for event in message.event.events:
@@ -178,7 +176,9 @@ def run(bot_class: type[Bot], argv: Sequence[str] | None = None) -> None:
         description=bot_class.description or None,
         epilog="Other --key=value arguments become the bot's parameters (self.params).",
     )
-    parser.add_argument("--address", default=os.environ.get(ADDRESS_ENV), help=f"listen address (default: ${ADDRESS_ENV})")
+    parser.add_argument(
+        "--address", default=os.environ.get(ADDRESS_ENV), help=f"listen address (default: ${ADDRESS_ENV})"
+    )
     known, rest = parser.parse_known_args(sys.argv[1:] if argv is None else list(argv))
     if not known.address:
         parser.error(f"no address: set ${ADDRESS_ENV} or pass --address (e.g. localhost:50051)")

@@ -51,9 +51,15 @@ BOTS = {
 }
 
 
-def play_match(names: tuple[str, ...], params: dict[str, dict], seed: int, hands: int,
-               move_time_ms: int = 1000, game_options: dict | None = None,
-               keep: list | None = None) -> tuple[list, dict]:
+def play_match(
+    names: tuple[str, ...],
+    params: dict[str, dict],
+    seed: int,
+    hands: int,
+    move_time_ms: int = 1000,
+    game_options: dict | None = None,
+    keep: list | None = None,
+) -> tuple[list, dict]:
     """One match in process; returns (one (seat names, ranks) per hand, seconds per bot).
 
     `keep`, when given, receives the finished engine state (for diagnostics)."""
@@ -66,9 +72,15 @@ def play_match(names: tuple[str, ...], params: dict[str, dict], seed: int, hands
     bots = []
     for seat, name in enumerate(names):
         bot = BOTS[name](dict(params.get(name, {})))
-        bot.match = pb.MatchStart(match_id=f"q{seed}-{'-'.join(names)}", game="conto",
-                                  players=len(names), seat=seat, names=list(names), deals=hands,
-                                  move_time_ms=move_time_ms)
+        bot.match = pb.MatchStart(
+            match_id=f"q{seed}-{'-'.join(names)}",
+            game="conto",
+            players=len(names),
+            seat=seat,
+            names=list(names),
+            deals=hands,
+            move_time_ms=move_time_ms,
+        )
         bot.on_match_start(bot.match)
         bots.append(bot)
     histories = [bytearray() for _ in names]
@@ -123,8 +135,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--bots", default=",".join(BOTS), help="comma-separated subset of " + ",".join(BOTS))
     parser.add_argument("--table", type=int, default=4, help="players per table")
-    parser.add_argument("--param", action="append", default=[], metavar="BOT.KEY=VALUE",
-                        help="a bot parameter, e.g. honest.order=largest (repeatable)")
+    parser.add_argument(
+        "--param",
+        action="append",
+        default=[],
+        metavar="BOT.KEY=VALUE",
+        help="a bot parameter, e.g. honest.order=largest (repeatable)",
+    )
     args = parser.parse_args(argv)
 
     names = [n.strip() for n in args.bots.split(",") if n.strip()]
@@ -141,9 +158,12 @@ def main(argv: list[str] | None = None) -> None:
         for subset in subsets:
             orders = seat_orders(subset)
             tasks.append((orders[k % len(orders)], args.seed * 100_000 + k, args.hands, params))
-    print(f"{len(subsets)} tables x {args.matches} seeds x {args.table} rotations x {args.hands} hands "
-          f"= {len(tasks) * args.table * args.hands} hands; search {args.search_time * 1000:.0f} ms/decision; "
-          f"{args.workers} workers", flush=True)
+    print(
+        f"{len(subsets)} tables x {args.matches} seeds x {args.table} rotations x {args.hands} hands "
+        f"= {len(tasks) * args.table * args.hands} hands; search {args.search_time * 1000:.0f} ms/decision; "
+        f"{args.workers} workers",
+        flush=True,
+    )
     start = time.perf_counter()
     observations = []
     spent: Counter = Counter()
@@ -163,28 +183,36 @@ def main(argv: list[str] | None = None) -> None:
                 losses[n] += r > 0
     elapsed = time.perf_counter() - start
     table = ratings.fit(observations, anchor=("random", 0.0))
-    print(f"{len(observations)} hands rated ({table.model}) in {elapsed:.0f} s; Elo relative to random "
-          "(± = 95% interval of the difference to random; LOS next = P(stronger than the next row))\n")
+    print(
+        f"{len(observations)} hands rated ({table.model}) in {elapsed:.0f} s; Elo relative to random "
+        "(± = 95% interval of the difference to random; LOS next = P(stronger than the next row))\n"
+    )
     print(f"{'bot':<12} {'elo':>7} {'±':>6} {'LOS next':>9} {'lost':>7} {'ms/hand':>8}")
     for rating, los in zip(table.ratings, table.los):
         n = rating.name
         half = (rating.high - rating.low) / 2
         los_text = f"{los * 100:.1f}%" if los is not None else ""
-        print(f"{n:<12} {rating.elo:>7.0f} {half:>6.0f} {los_text:>9} {losses[n] / seats[n]:>7.1%} "
-              f"{spent[n] * 1000 / max(seats[n], 1):>8.1f}")
+        print(
+            f"{n:<12} {rating.elo:>7.0f} {half:>6.0f} {los_text:>9} {losses[n] / seats[n]:>7.1%} "
+            f"{spent[n] * 1000 / max(seats[n], 1):>8.1f}"
+        )
     print()
     by_name = {r.name: r for r in table.ratings}
     heuristics = [n for n in ("honest", "probabilist", "bluffer", "adaptive") if n in by_name]
     if "random" in by_name:
         for n in heuristics:
             r = by_name[n]
-            print(f"{n} beats random outside the error bars: {r.low > by_name['random'].high} "
-                  f"(LOS {table.los_between(n, 'random'):.4f})")
+            print(
+                f"{n} beats random outside the error bars: {r.low > by_name['random'].high} "
+                f"(LOS {table.los_between(n, 'random'):.4f})"
+            )
     if "search" in by_name and heuristics:
         best = max(heuristics, key=lambda n: by_name[n].elo)
         gap = by_name["search"].elo - by_name[best].elo
-        print(f"search - best heuristic ({best}) = {gap:+.0f} Elo (LOS {table.los_between('search', best):.4f}); "
-              f"goal >= +100: {gap >= 100}")
+        print(
+            f"search - best heuristic ({best}) = {gap:+.0f} Elo (LOS {table.los_between('search', best):.4f}); "
+            f"goal >= +100: {gap >= 100}"
+        )
 
 
 if __name__ == "__main__":

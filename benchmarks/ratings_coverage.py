@@ -126,7 +126,9 @@ def main() -> None:
         f"{args.replicates} tournaments per model, {len(TRUE)} bots rated {TRUE.min():+.0f}..{TRUE.max():+.0f}, "
         f"{args.events} deals each ({SEATS} seats; 2-player drawelo {DRAWELO:.0f}); prior_games=2"
     )
-    header = f"{'model':24} {'coverage':>9} {'+-se':>6} {'batch RMSE':>11} {'mean sd':>8} {'seq Elo RMSE':>13} {'fit ms':>7}"
+    header = (
+        f"{'model':24} {'coverage':>9} {'+-se':>6} {'batch RMSE':>11} {'mean sd':>8} {'seq Elo RMSE':>13} {'fit ms':>7}"
+    )
     print(header)
     print("-" * len(header))
     for label, simulate in MODELS:

@@ -18,7 +18,10 @@ class HonestBot(sdk.Bot):
     def act(self, request: sdk.pb.DecisionRequest) -> int:
         info = read_request(request)
         return honest_choice(
-            info, float(self.param("threshold", 0.25)), str(self.param("order", "smallest")), str(self.param("vouch", "portata"))
+            info,
+            float(self.param("threshold", 0.25)),
+            str(self.param("order", "smallest")),
+            str(self.param("vouch", "portata")),
         )
 
 

@@ -62,8 +62,9 @@ class SearchBot(sdk.Bot):
         (probabilist when `recognise` is off); this bot plays as the adaptive policy."""
         if self.param("recognise", True):
             if self.tracker is None:
-                self.tracker = TypeTracker(info.players, info.hand_size, info.courses, info.oste_rule,
-                                           threshold=threshold)
+                self.tracker = TypeTracker(
+                    info.players, info.hand_size, info.courses, info.oste_rule, threshold=threshold
+                )
             self.tracker.update(info.history)
             types = self.tracker.types(info.seat)
         else:

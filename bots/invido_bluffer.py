@@ -23,8 +23,7 @@ class InvidoBlufferBot(InvidoRulesBot):
     name = "invido-bluffer"
     games = ("invido",)
     description = (
-        "Plays like the rule player but raises on weak hands (with probability aggression) "
-        "to make the opponent fold."
+        "Plays like the rule player but raises on weak hands (with probability aggression) to make the opponent fold."
     )
 
     def choose(self, pos: Position) -> Choice:

@@ -1,4 +1,5 @@
 """random — uniform over the legal actions: the floor every strategy must beat."""
+
 from arena import sdk
 from bots.seeds import seat_rng
 

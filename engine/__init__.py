@@ -1,11 +1,11 @@
 """Pure game rules for Arena: no I/O, no clocks, deterministic from a seed.
 
-    >>> import engine, random
-    >>> game = engine.load("conto", players=4)
-    >>> state = game.new_match(seed=1)
-    >>> while not state.is_terminal():
-    ...     _ = state.apply(random.choice(state.legal_actions()))
-    >>> state.result().ranks  # doctest: +SKIP
+>>> import engine, random
+>>> game = engine.load("conto", players=4)
+>>> state = game.new_match(seed=1)
+>>> while not state.is_terminal():
+...     _ = state.apply(random.choice(state.legal_actions()))
+>>> state.result().ranks  # doctest: +SKIP
 """
 
 from ._core import (

@@ -50,9 +50,7 @@ class Option:
         # bool is an int subclass: reject True for an int option and 1 for a bool one.
         if type(value) is not type(self.default) or value not in self.choices:
             shown = ", ".join(repr(c) for c in self.choices)
-            raise OptionError(
-                f"Option {self.name!r} cannot be {value!r}; allowed values are {shown}."
-            )
+            raise OptionError(f"Option {self.name!r} cannot be {value!r}; allowed values are {shown}.")
         return value
 
 
@@ -416,4 +414,3 @@ class State(ABC):
         other._history = list(self._history)
         other._results = list(self._results)
         return other
-

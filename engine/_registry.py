@@ -50,9 +50,7 @@ def game_class(name: str) -> type[Game]:
         known = sorted(_GAMES)
         close = difflib.get_close_matches(name, known, n=1)
         hint = f" Did you mean {close[0]!r}?" if close else ""
-        raise OptionError(
-            f"There is no game {name!r}; the games are {', '.join(known)}.{hint}"
-        ) from None
+        raise OptionError(f"There is no game {name!r}; the games are {', '.join(known)}.{hint}") from None
 
 
 def load(name: str, **options: Any) -> Game:

@@ -8,7 +8,9 @@ import sys
 def test_arena_bench_prints_the_full_path_the_ping_pongs_and_the_ratios():
     run = subprocess.run(
         [sys.executable, "-m", "arena", "bench", "--hands", "2", "--players", "3"],
-        capture_output=True, text=True, timeout=300,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert run.returncode == 0, run.stderr
     out = run.stdout

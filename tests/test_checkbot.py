@@ -10,7 +10,10 @@ ROOT = Path(__file__).resolve().parent.parent
 def check(*argv, game="conto", extra=()):
     return subprocess.run(
         [sys.executable, "-m", "arena.cli", "check-bot", "--game", game, "--hands", "2", *extra, "--", *argv],
-        cwd=ROOT, capture_output=True, text=True, timeout=300,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
 
 
@@ -42,5 +45,7 @@ def test_late_answers_are_reported():
 
 
 def test_no_command_is_a_usage_error():
-    result = subprocess.run([sys.executable, "-m", "arena.cli", "check-bot", "--game", "conto"], cwd=ROOT, capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "arena.cli", "check-bot", "--game", "conto"], cwd=ROOT, capture_output=True, text=True
+    )
     assert result.returncode == 2 and "give the bot's command" in result.stderr

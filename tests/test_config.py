@@ -17,9 +17,7 @@ from arena.records import BotEntry
 FILE = "tournaments/x.toml"
 HEAD = '[tournament]\nname = "zoo"\ngame = "conto"\n'
 BOTS = (
-    '[[bot]]\nname = "a"\ncommand = ["python", "bots/a.py"]\n'
-    "\n"
-    '[[bot]]\nname = "b"\ncommand = ["python", "bots/b.py"]\n'
+    '[[bot]]\nname = "a"\ncommand = ["python", "bots/a.py"]\n\n[[bot]]\nname = "b"\ncommand = ["python", "bots/b.py"]\n'
 )
 
 FULL = """\
@@ -192,10 +190,9 @@ def test_unknown_keys_with_did_you_mean_and_known_keys():
     assert problems("tournamnet = 1\n" + HEAD + BOTS + "[extra]\nx = 1\n") == [
         f"{FILE}:1: tournamnet: unknown key 'tournamnet'. Did you mean 'tournament'? "
         "A tournament file has the tables [tournament], [game] and [[bot]].",
-        f"{FILE}:12: extra: unknown table 'extra'. A tournament file has the tables "
-        "[tournament], [game] and [[bot]].",
+        f"{FILE}:12: extra: unknown table 'extra'. A tournament file has the tables [tournament], [game] and [[bot]].",
     ]
-    assert problem('seed = 3\n' + HEAD + BOTS) == (
+    assert problem("seed = 3\n" + HEAD + BOTS) == (
         f"{FILE}:1: seed: the key 'seed' is outside any table; move it under [tournament]."
     )
 
@@ -324,7 +321,9 @@ def test_programs_and_scripts_must_exist(workdir):
         f"{FILE}:15: bot[4].command: the program 'bots/missing' of bot 'd' does not exist "
         f"(looked for {workdir}/bots/missing).",
     ] + (
-        [f"{FILE}:18: bot[5].command: the program 'node' of bot 'e' was not found (looked for it in the directories of PATH)."]
+        [
+            f"{FILE}:18: bot[5].command: the program 'node' of bot 'e' was not found (looked for it in the directories of PATH)."
+        ]
         if not __import__("shutil").which("node")
         else []
     ) + [
@@ -362,7 +361,7 @@ def test_memory_limits():
     assert parse_memory("none") is None
     assert parse_memory("None") is None
     assert problem(HEAD + BOTS + 'memory_limit = "2GB"\n') == (
-        f'{FILE}:11: bot[2].memory_limit: cannot read the size \'2GB\': write a number with KiB, MiB or GiB '
+        f"{FILE}:11: bot[2].memory_limit: cannot read the size '2GB': write a number with KiB, MiB or GiB "
         '("512MiB", "2GiB"), a number of bytes, or "none" for no limit; write 2GiB.'
     )
     assert problem(HEAD + BOTS + "memory_limit = 0\n") == (
@@ -391,7 +390,11 @@ def test_numbers_in_range():
 
 def test_limits_and_huge_numbers():
     huge = "0x" + "f" * 4000  # more digits than Python will print
-    text = HEAD + f"hands = {huge}\nrounds = 1_000_001\nseed = {2**63}\nmove_time = 1e300\n[game]\ncourses = {huge}\n" + BOTS
+    text = (
+        HEAD
+        + f"hands = {huge}\nrounds = 1_000_001\nseed = {2**63}\nmove_time = 1e300\n[game]\ncourses = {huge}\n"
+        + BOTS
+    )
     text += "startup_timeout = inf\nmemory_limit = 0x7fffffffffffffff\n"
     found = problems(text)
     assert found[:4] == [
@@ -405,7 +408,7 @@ def test_limits_and_huge_numbers():
         f"{FILE}:17: bot[2].startup_timeout: must be at most 86400 seconds (a day), not inf.",
         f"{FILE}:18: bot[2].memory_limit: must be at most 2**62 bytes, not {2**63 - 1}.",
     ]
-    assert problem("x = " + "1" * 5000) .startswith(f"{FILE}: this is not valid TOML: Exceeds the limit")
+    assert problem("x = " + "1" * 5000).startswith(f"{FILE}: this is not valid TOML: Exceeds the limit")
     assert problem("x = " + "[" * 5000) == f"{FILE}: this is not valid TOML: it nests too deeply."
 
 
@@ -465,9 +468,7 @@ def test_problem_text():
 
 def test_unreadable_files():
     assert [str(p) for p in _problems_of("missing.toml")] == ["missing.toml: there is no such file."]
-    assert [str(p) for p in _problems_of("tournaments")] == [
-        "tournaments: this is a directory, not a tournament file."
-    ]
+    assert [str(p) for p in _problems_of("tournaments")] == ["tournaments: this is a directory, not a tournament file."]
     Path("latin1.toml").write_bytes(b'[tournament]\nname = "caf\xe9"\n')
     assert [str(p) for p in _problems_of("latin1.toml")] == [
         "latin1.toml:2: this is not UTF-8 text (TOML files must be UTF-8)."
@@ -541,19 +542,86 @@ def test_fingerprint_data_is_canonical():
 # --- robustness ---------------------------------------------------------------------------
 
 _VALUES = [
-    '""', '"x"', "0", "-1", "1", "3", "99999999999999999999999", "1.5", "nan", "inf", "-inf",
-    "true", "false", "[]", '["python"]', '["python", "bots/a.py"]', "[1, 2]", "{}", '{ A = 1 }',
-    '{ A = "x" }', "1979-05-27", "12:00:00", '"none"', '"2GiB"', '"9999999999999999999999999.5GiB"',
-    '"conto"', '"invido"', '"stdio"', '"a"', '"b"', '"bots/a.py"', '"python bots/a.py"', '[[1]]',
-    "0x" + "f" * 4000, "1e300", '"1e400GiB"', "0x7fffffffffffffff", "[" * 3000 + "]" * 3000,
+    '""',
+    '"x"',
+    "0",
+    "-1",
+    "1",
+    "3",
+    "99999999999999999999999",
+    "1.5",
+    "nan",
+    "inf",
+    "-inf",
+    "true",
+    "false",
+    "[]",
+    '["python"]',
+    '["python", "bots/a.py"]',
+    "[1, 2]",
+    "{}",
+    "{ A = 1 }",
+    '{ A = "x" }',
+    "1979-05-27",
+    "12:00:00",
+    '"none"',
+    '"2GiB"',
+    '"9999999999999999999999999.5GiB"',
+    '"conto"',
+    '"invido"',
+    '"stdio"',
+    '"a"',
+    '"b"',
+    '"bots/a.py"',
+    '"python bots/a.py"',
+    "[[1]]",
+    "0x" + "f" * 4000,
+    "1e300",
+    '"1e400GiB"',
+    "0x7fffffffffffffff",
+    "[" * 3000 + "]" * 3000,
 ]
 _KEYS = [
-    "name", "game", "seats", "hands", "rounds", "seed", "concurrency", "move_time", "duplicate",
-    "anchor", "anchor_elo", "results", "logs", "command", "args", "env", "protocol", "address",
-    "memory_limit", "startup_timeout", "hand_size", "courses", "oste", "players", "bot", "x", "env.A",
+    "name",
+    "game",
+    "seats",
+    "hands",
+    "rounds",
+    "seed",
+    "concurrency",
+    "move_time",
+    "duplicate",
+    "anchor",
+    "anchor_elo",
+    "results",
+    "logs",
+    "command",
+    "args",
+    "env",
+    "protocol",
+    "address",
+    "memory_limit",
+    "startup_timeout",
+    "hand_size",
+    "courses",
+    "oste",
+    "players",
+    "bot",
+    "x",
+    "env.A",
     '"quoted key"',
 ]
-_HEADERS = ["[tournament]", "[game]", "[[bot]]", "[bot]", "[bot.env]", "[[game]]", "[x]", "[tournament.y]", "[[bot.args]]"]
+_HEADERS = [
+    "[tournament]",
+    "[game]",
+    "[[bot]]",
+    "[bot]",
+    "[bot.env]",
+    "[[game]]",
+    "[x]",
+    "[tournament.y]",
+    "[[bot.args]]",
+]
 
 
 @st.composite

@@ -57,8 +57,9 @@ def random_positions(count: int, seed: int):
     while len(out) < count:
         players = rng.randint(3, 8)
         hand_size = rng.choice([5, 6]) if players >= 6 else 6
-        game = engine.load("conto", players=players, hand_size=hand_size,
-                           courses=rng.choice([2, 3]), oste=rng.random() < 0.5)
+        game = engine.load(
+            "conto", players=players, hand_size=hand_size, courses=rng.choice([2, 3]), oste=rng.random() < 0.5
+        )
         state = game.new_match(seed=rng.randrange(1 << 30), deals=4)
         bill = rng.choice([0.05, 0.2, 0.5])
         for _ in range(rng.randrange(0, 60)):
@@ -167,8 +168,14 @@ def test_bluff_classification_of_the_rulebook_example() -> None:
     # A, B, C, D honest at first; then A's 2A 2Q (one A face up, none in hand), B's 2A 3T
     # (two cards short, one joker), C's 2A 3J and D's 2A 3K are not supported.
     assert [(r.seat, r.supported) for r in records] == [
-        (0, True), (1, True), (2, True), (3, True),
-        (0, False), (1, False), (2, False), (3, False),
+        (0, True),
+        (1, True),
+        (2, True),
+        (3, True),
+        (0, False),
+        (1, False),
+        (2, False),
+        (3, False),
     ]
     assert all(0.0 <= r.chance <= 1.0 for r in records)
     assert lib.bluff_counts(esempio_4_events(), 4) == [(1, 2)] * 4
@@ -398,7 +405,11 @@ def test_rebuilt_engine_state_matches_the_view() -> None:
             assert view.plate == mine.plate and view.revealed == mine.revealed
             assert view.hand == mine.hand and view.hand_sizes == mine.hand_sizes
             assert (view.cards_dealt, view.dealer, view.oste, view.cameriere) == (
-                mine.cards_dealt, mine.dealer, mine.oste, mine.cameriere)
+                mine.cards_dealt,
+                mine.dealer,
+                mine.oste,
+                mine.cameriere,
+            )
             assert [a.text for a in rebuilt.legal_actions()] == [a.text for a in request.legal_actions]
             table = lib.Table.for_info(info, dealt)
             for s in range(info.players):

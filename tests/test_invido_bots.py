@@ -175,8 +175,9 @@ def test_bots_are_deterministic_for_a_match_and_seat(cls, params):
 def test_the_bluffer_seed_changes_its_bluffs():
     weak = [s for _, s in POSITIONS if "call invido (3)" in [a.text for a in s.legal_actions()]]
     choices = {
-        seed: [decide(s, InvidoBlufferBot, {"seed": seed, "aggression": 0.5}, match_id=f"s{i}")
-               for i, s in enumerate(weak)]
+        seed: [
+            decide(s, InvidoBlufferBot, {"seed": seed, "aggression": 0.5}, match_id=f"s{i}") for i, s in enumerate(weak)
+        ]
         for seed in (1, 2)
     }
     assert choices[1] != choices[2]
@@ -307,20 +308,15 @@ def test_the_bluffer_raises_on_weak_hands_more_often_than_the_rule_player():
     weak = []
     for _, state in POSITIONS:
         pos = lib.read_request(request_for(state))
-        if pos.pending is None and pos.raise_to is not None and not pos.monte_by_opp \
-                and lib.analyse(pos).equity < 0:
+        if pos.pending is None and pos.raise_to is not None and not pos.monte_by_opp and lib.analyse(pos).equity < 0:
             weak.append(state)
     assert len(weak) >= 30
     raises = {}
     for cls in (InvidoRulesBot, InvidoBlufferBot):
         raises[cls] = sum(
-            decide(s, cls, {"aggression": 0.5}, match_id=f"w{i}").startswith("call ")
-            for i, s in enumerate(weak)
+            decide(s, cls, {"aggression": 0.5}, match_id=f"w{i}").startswith("call ") for i, s in enumerate(weak)
         )
     assert raises[InvidoRulesBot] == 0
     assert raises[InvidoBlufferBot] >= len(weak) // 6
     # aggression 0 is the rule player
-    assert all(
-        decide(s, InvidoBlufferBot, {"aggression": 0}) == decide(s, InvidoRulesBot)
-        for s in weak[:30]
-    )
+    assert all(decide(s, InvidoBlufferBot, {"aggression": 0}) == decide(s, InvidoRulesBot) for s in weak[:30])

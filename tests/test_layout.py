@@ -90,7 +90,7 @@ def test_no_import_cycles():
         path.append(module)
         for target in sorted(GRAPH[module]):
             if state.get(target) == 1:
-                cycles.append(path[path.index(target):] + [target])
+                cycles.append(path[path.index(target) :] + [target])
             elif target not in state:
                 walk(target)
         path.pop()

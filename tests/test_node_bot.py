@@ -39,9 +39,7 @@ def play(tmp_path: Path, node_args: tuple[str, ...] = (), deals: int = 4):
         async with open_bot_pool(entries, tmp_path / "logs", game="conto") as pool:
             hello = await pool.hello("node")
             seats = [pool.seat("node"), pool.seat("random"), pool.seat("random")]
-            record = await play_match(
-                engine.load("conto", players=3), seats, seed=1, deals=deals, move_time=5.0
-            )
+            record = await play_match(engine.load("conto", players=3), seats, seed=1, deals=deals, move_time=5.0)
             return hello, record
 
     return trio.run(main)

@@ -16,9 +16,21 @@ ROOT = Path(__file__).resolve().parent.parent
 )
 def test_the_polyglot_tournament_runs_to_the_end_with_every_bot_and_no_fault(tmp_path):
     result = subprocess.run(
-        [sys.executable, "-m", "arena.cli", "run", "tournaments/conto-polyglot.toml",
-         "--results", str(tmp_path / "poly.sqlite"), "--hands", "3"],
-        cwd=ROOT, capture_output=True, text=True, timeout=300,
+        [
+            sys.executable,
+            "-m",
+            "arena.cli",
+            "run",
+            "tournaments/conto-polyglot.toml",
+            "--results",
+            str(tmp_path / "poly.sqlite"),
+            "--hands",
+            "3",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert result.returncode == 0, result.stdout + result.stderr
     lines = result.stdout.splitlines()

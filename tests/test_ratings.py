@@ -245,7 +245,11 @@ def test_one_sided_record_gives_a_large_but_finite_gap_thanks_to_the_prior():
 
 def test_undefeated_conto_player_stays_finite():
     sides = (("ada",), ("bea",), ("cid",), ("dan",))
-    obs = [Observation(sides, (0, 0, 0, 1), 10), Observation(sides, (0, 0, 1, 0), 10), Observation(sides, (0, 1, 0, 0), 10)]
+    obs = [
+        Observation(sides, (0, 0, 0, 1), 10),
+        Observation(sides, (0, 0, 1, 0), 10),
+        Observation(sides, (0, 1, 0, 0), 10),
+    ]
     r = by_name(fit(obs))
     assert r["ada"].elo == max(x.elo for x in r.values())
     assert math.isfinite(r["ada"].elo) and r["ada"].sd < 1000
@@ -296,7 +300,9 @@ def test_anchor_sits_exactly_at_its_value_and_keeps_the_differences():
         assert a[name].elo - 1500.0 == pytest.approx(f[name].elo - f["cid"].elo, abs=1e-9)
         assert anchored.los_between(name, "ada") == pytest.approx(free.los_between(name, "ada"), abs=1e-12)
     # relative to the anchor, a bot's sd is the sd of its difference from the anchor
-    cov = {(x.name, y.name): free.covariance[i][j] for i, x in enumerate(free.ratings) for j, y in enumerate(free.ratings)}
+    cov = {
+        (x.name, y.name): free.covariance[i][j] for i, x in enumerate(free.ratings) for j, y in enumerate(free.ratings)
+    }
     expected = math.sqrt(cov["fay", "fay"] + cov["cid", "cid"] - 2 * cov["fay", "cid"])
     assert a["fay"].sd == pytest.approx(expected)
 

@@ -38,8 +38,7 @@ def run_match(tmp_path, seats, *, deals=3, move_time=2.0, memory_limit=2 * 1024*
     """Play one conto match; return the record and the pids the pool started."""
     game = game or engine.load("conto", players=len(seats))
     entries = {
-        name: BotEntry(name, command=argv, memory_limit=memory_limit, startup_timeout=10.0)
-        for name, argv in seats
+        name: BotEntry(name, command=argv, memory_limit=memory_limit, startup_timeout=10.0) for name, argv in seats
     }
     pids = []
 
@@ -110,7 +109,9 @@ def test_each_broken_bot_gives_its_named_fault_and_the_match_ends(tmp_path, bot,
 
 def test_a_late_answer_is_dropped_and_logged_with_its_delay(tmp_path, caplog):
     caplog.set_level(logging.WARNING, logger="arena")
-    record = run_match(tmp_path, [("late", fixture("late_once")), ("r1", RANDOM), ("r2", RANDOM)], deals=3, move_time=1.0)
+    record = run_match(
+        tmp_path, [("late", fixture("late_once")), ("r1", RANDOM), ("r2", RANDOM)], deals=3, move_time=1.0
+    )
     assert [(f.bot, f.kind) for f in record.faults] == [("late", FaultKind.TIMEOUT)]
     assert len(record.result.deals) == 3 and record.result.deals[0].forfeit == 0
     notes = [r.getMessage() for r in caplog.records if "came" in r.getMessage()]
@@ -141,7 +142,9 @@ def test_a_crashed_bot_is_restarted_for_the_next_match(tmp_path):
             records = []
             for match in range(2):
                 records.append(
-                    await play_match(game, [pool.seat("exits"), pool.seat("r"), pool.seat("r")], seed=match, deals=2, move_time=2.0)
+                    await play_match(
+                        game, [pool.seat("exits"), pool.seat("r"), pool.seat("r")], seed=match, deals=2, move_time=2.0
+                    )
                 )
             return records, pool.starts["exits"]
 

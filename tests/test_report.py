@@ -8,25 +8,38 @@ from arena.results import elo_table, observations
 def conto_match(key, names, losers, faults=()):
     """A stored 3-player conto match whose deals were lost by `losers` (seats)."""
     deals = tuple(
-        engine.DealResult(i + 1, tuple(-1.0 if s == loser else 0.0 for s in range(3)), tuple(2 if s == loser else 0 for s in range(3)))
+        engine.DealResult(
+            i + 1, tuple(-1.0 if s == loser else 0.0 for s in range(3)), tuple(2 if s == loser else 0 for s in range(3))
+        )
         for i, loser in enumerate(losers)
     )
     scores = tuple(sum(d.scores[s] for d in deals) for s in range(3))
-    return StoredMatch(key, 1, 1, 0, 1, tuple(names), scores, (0, 0, 0), tuple(-x for x in scores), deals, (), tuple(faults), 0.1, "")
+    return StoredMatch(
+        key, 1, 1, 0, 1, tuple(names), scores, (0, 0, 0), tuple(-x for x in scores), deals, (), tuple(faults), 0.1, ""
+    )
 
 
 def test_the_elo_table_ranks_bots_and_shows_every_column():
     game = engine.load("conto", players=3)
     # "weak" loses 8 hands in 10, the others share the rest.
     matches = [
-        conto_match(f"m{i}", ("strong", "middle", "weak"), [2, 2, 2, 2, 1, 2, 2, 2, 0, 2], faults=[Fault(2, "weak", FaultKind.TIMEOUT, "no answer", 1)] if i == 0 else [])
+        conto_match(
+            f"m{i}",
+            ("strong", "middle", "weak"),
+            [2, 2, 2, 2, 1, 2, 2, 2, 0, 2],
+            faults=[Fault(2, "weak", FaultKind.TIMEOUT, "no answer", 1)] if i == 0 else [],
+        )
         for i in range(30)
     ]
     text, table = elo_table(matches, game)
     lines = text.splitlines()
     assert lines[0].split() == ["#", "bot", "Elo", "±95%", "LOS", "next", "deals", "hands", "lost", "%", "faults"]
     rows = [line.split() for line in lines[2:5]]
-    assert [row[1] for row in rows] == ["strong", "middle", "weak"] or [row[1] for row in rows] == ["middle", "strong", "weak"]
+    assert [row[1] for row in rows] == ["strong", "middle", "weak"] or [row[1] for row in rows] == [
+        "middle",
+        "strong",
+        "weak",
+    ]
     weak = rows[2]
     assert weak[5] == "300" and weak[6] == "80.0"  # deals played, hands lost %
     assert weak[7:] == ["timeout", "1"]

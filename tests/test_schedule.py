@@ -10,10 +10,9 @@ from arena.run import build_schedule
 
 def config(tmp_path, bots, seats, rounds=1, duplicate=True):
     path = tmp_path / "t.toml"
-    entries = "".join(
-        f'\n[[bot]]\nname = "{b}"\ncommand = ["python", "bots/random_bot.py"]\n' for b in bots
-    )
-    path.write_text(textwrap.dedent(f"""
+    entries = "".join(f'\n[[bot]]\nname = "{b}"\ncommand = ["python", "bots/random_bot.py"]\n' for b in bots)
+    path.write_text(
+        textwrap.dedent(f"""
         [tournament]
         name = "t"
         game = "conto"
@@ -21,7 +20,9 @@ def config(tmp_path, bots, seats, rounds=1, duplicate=True):
         rounds = {rounds}
         duplicate = {"true" if duplicate else "false"}
         seed = 3
-    """) + entries)
+    """)
+        + entries
+    )
     return load_tournament(path)
 
 

@@ -45,15 +45,16 @@ def wait_until(condition, seconds, message):
 @pytest.mark.parametrize("how", [signal.SIGINT, signal.SIGTERM, signal.SIGKILL], ids=["ctrl-c", "sigterm", "kill-9"])
 def test_no_bot_outlives_the_arena(tmp_path, how):
     path = tmp_path / "long.toml"
-    path.write_text(textwrap.dedent(f"""
+    path.write_text(
+        textwrap.dedent(f"""
         [tournament]
         name = "long"
         game = "conto"
         seats = 3
         hands = 400
         concurrency = 2
-        results = "{tmp_path / 'long.sqlite'}"
-        logs = "{tmp_path / 'logs'}"
+        results = "{tmp_path / "long.sqlite"}"
+        logs = "{tmp_path / "logs"}"
         [[bot]]
         name = "a"
         command = ["python", "bots/random_bot.py"]
@@ -63,10 +64,14 @@ def test_no_bot_outlives_the_arena(tmp_path, how):
         [[bot]]
         name = "c"
         command = ["python", "bots/random_bot.py"]
-    """))
+    """)
+    )
     arena = subprocess.Popen(
         [sys.executable, "-m", "arena.cli", "run", str(path)],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     try:
         wait_until(lambda: len(children(arena.pid)) >= 3, 60, "the bots did not start")

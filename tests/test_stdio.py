@@ -47,7 +47,7 @@ def bash_bot(tmp_path: Path, name: str, body: str) -> str:
         "n=0\n"
         "while IFS= read -r line; do\n"
         "  case $line in\n"
-        "    '{\"type\":\"decision_request\"'*)\n"
+        '    \'{"type":"decision_request"\'*)\n'
         "      n=$((n + 1))\n" + textwrap.indent(textwrap.dedent(body).strip(), " " * 6) + "\n"
         "      ;;\n"
         "  esac\n"
@@ -109,7 +109,9 @@ def assert_sane(record, deals: int = 3) -> None:
 
 
 def test_encode_message_lines():
-    start = pb.RefereeMessage(match_start=pb.MatchStart(match_id="m1", game="conto", players=3, seat=0, names=["a", "b", "c"]))
+    start = pb.RefereeMessage(
+        match_start=pb.MatchStart(match_id="m1", game="conto", players=3, seat=0, names=["a", "b", "c"])
+    )
     line = encode_message(start)
     assert line.endswith(b"\n") and line.count(b"\n") == 1
     assert line.startswith(b'{"type":"match_start","matchStart":{')
@@ -139,8 +141,18 @@ def test_parse_answer():
     assert parse_answer(b'{"action_index": 3, "comment": "why not"}') == (3, "why not", None)
     assert parse_answer(b'{"actionIndex": 0, "decisionId": "17"}') == (0, "", 17)
     assert parse_answer(b'{"action_index": 1, "decision_id": 9}') == (1, "", 9)
-    for bad in (b"", b"-1", b"3.0", b"three", b"[3]", b'{"action_index": true}', b'{"comment": "x"}',
-                b'{"action_index": 1, "comment": 5}', b"{oops", b"99999999999"):
+    for bad in (
+        b"",
+        b"-1",
+        b"3.0",
+        b"three",
+        b"[3]",
+        b'{"action_index": true}',
+        b'{"comment": "x"}',
+        b'{"action_index": 1, "comment": 5}',
+        b"{oops",
+        b"99999999999",
+    ):
         assert isinstance(parse_answer(bad), str), bad
 
 
@@ -148,12 +160,17 @@ def test_lines_the_bot_reads(tmp_path):
     # A bot that keeps a copy of every line it gets.
     copy = tmp_path / "lines.jsonl"
     recorder = bash_bot(tmp_path, "recorder", "echo 0")
-    script = Path(recorder).read_text().replace(
-        "while IFS= read -r line; do\n", 'while IFS= read -r line; do\n  printf "%s\\n" "$line" >> "$COPY"\n'
+    script = (
+        Path(recorder)
+        .read_text()
+        .replace("while IFS= read -r line; do\n", 'while IFS= read -r line; do\n  printf "%s\\n" "$line" >> "$COPY"\n')
     )
     Path(recorder).write_text(script)
-    seats = [seat(tmp_path, "recorder", recorder, env={"COPY": str(copy)}), seat(tmp_path, "first", str(FIRST)),
-             seat(tmp_path, "random", str(RANDOM))]
+    seats = [
+        seat(tmp_path, "recorder", recorder, env={"COPY": str(copy)}),
+        seat(tmp_path, "first", str(FIRST)),
+        seat(tmp_path, "random", str(RANDOM)),
+    ]
     record = play(seats)
     assert record.faults == ()
     lines = copy.read_text().splitlines()
@@ -163,8 +180,15 @@ def test_lines_the_bot_reads(tmp_path):
     assert set(kinds) == {"match_start", "event", "decision_request", "match_end"}
     for line, message in zip(lines, messages):
         assert line.startswith(f'{{"type":"{message["type"]}","')
-        assert list(message) == ["type", {"match_start": "matchStart", "event": "event",
-                                          "decision_request": "decisionRequest", "match_end": "matchEnd"}[message["type"]]]
+        assert list(message) == [
+            "type",
+            {
+                "match_start": "matchStart",
+                "event": "event",
+                "decision_request": "decisionRequest",
+                "match_end": "matchEnd",
+            }[message["type"]],
+        ]
     start = messages[0]["matchStart"]
     assert start["game"] == "conto" and start["players"] == 3 and "seat" not in start  # seat 0: a default
     assert start["names"] == ["recorder", "first", "random"]
@@ -181,8 +205,11 @@ def test_lines_the_bot_reads(tmp_path):
 
 
 def test_stdio_bots_play_a_match(tmp_path):
-    seats = [seat(tmp_path, "first", str(FIRST)), seat(tmp_path, "random", str(RANDOM)),
-             seat(tmp_path, "random-2", "bash", str(RANDOM))]
+    seats = [
+        seat(tmp_path, "first", str(FIRST)),
+        seat(tmp_path, "random", str(RANDOM)),
+        seat(tmp_path, "random-2", "bash", str(RANDOM)),
+    ]
     record = play(seats)
     assert record.faults == (), [str(f) for f in record.faults]
     assert_sane(record)
@@ -193,8 +220,12 @@ def test_stdio_bots_play_a_match(tmp_path):
 
 def test_a_longer_match_and_a_comment(tmp_path):
     chatty = bash_bot(tmp_path, "chatty", """echo '{"action_index": 0, "comment": "hello from bash"}'""")
-    seats = [seat(tmp_path, "chatty", chatty), seat(tmp_path, "random", str(RANDOM)),
-             seat(tmp_path, "random-2", str(RANDOM)), seat(tmp_path, "random-3", str(RANDOM))]
+    seats = [
+        seat(tmp_path, "chatty", chatty),
+        seat(tmp_path, "random", str(RANDOM)),
+        seat(tmp_path, "random-2", str(RANDOM)),
+        seat(tmp_path, "random-3", str(RANDOM)),
+    ]
     record = play(seats, deals=12, move_time=5.0, seed=7)
     assert record.faults == (), [str(f) for f in record.faults]
     assert_sane(record, deals=12)
@@ -238,8 +269,11 @@ BROKEN = {
 @pytest.mark.parametrize("name", list(BROKEN))
 def test_broken_bot_faults_and_the_match_goes_on(tmp_path, name):
     body, kind, words = BROKEN[name]
-    seats = [seat(tmp_path, name, bash_bot(tmp_path, name, body)), seat(tmp_path, "first", str(FIRST)),
-             seat(tmp_path, "random", str(RANDOM))]
+    seats = [
+        seat(tmp_path, name, bash_bot(tmp_path, name, body)),
+        seat(tmp_path, "first", str(FIRST)),
+        seat(tmp_path, "random", str(RANDOM)),
+    ]
     # Six deals: the dealer rotates, so seat 0 opens two of them and is surely asked again
     # after a fault it can only be charged at its next request (a flood between requests).
     record = play(seats, deals=6, move_time=0.5 if name == "sleeper" else 2.0)
@@ -254,8 +288,11 @@ def test_broken_bot_faults_and_the_match_goes_on(tmp_path, name):
 
 
 def test_a_bot_that_cannot_start(tmp_path):
-    seats = [seat(tmp_path, "ghost", str(tmp_path / "no-such-bot")), seat(tmp_path, "first", str(FIRST)),
-             seat(tmp_path, "random", str(RANDOM))]
+    seats = [
+        seat(tmp_path, "ghost", str(tmp_path / "no-such-bot")),
+        seat(tmp_path, "first", str(FIRST)),
+        seat(tmp_path, "random", str(RANDOM)),
+    ]
     record = play(seats)
     assert_sane(record)
     assert [f.kind for f in record.faults] == [FaultKind.START]
@@ -339,8 +376,12 @@ def test_decision_ids_in_answers(tmp_path):
 
 def test_output_between_requests_is_charged_to_the_next_one(tmp_path):
     # A banner before any request: MALFORMED at the first request, then business as usual.
-    argv = python_bot(tmp_path, "banner", "print('hello, arena!', flush=True)\n" + textwrap.dedent(
-        COUNTING_BOT.replace("ANSWER", "0").replace("time.sleep(0.6)", "pass")))
+    argv = python_bot(
+        tmp_path,
+        "banner",
+        "print('hello, arena!', flush=True)\n"
+        + textwrap.dedent(COUNTING_BOT.replace("ANSWER", "0").replace("time.sleep(0.6)", "pass")),
+    )
 
     async def main():
         bot = seat(tmp_path, "banner", *argv)

@@ -149,7 +149,9 @@ def test_matches_come_in_schedule_order_whatever_the_saving_order(config, monkey
 def test_saving_a_key_twice_is_an_error(config):
     with ResultStore.open(config.results, config) as store:
         store.save(MatchSlot("r1-t1-p1", 1, 1, 0, 1, NAMES), play_record(1))
-        with pytest.raises(StoreError, match=r"Match 'r1-t1-p1' is already stored in .*zoo\.sqlite; it was not saved again\."):
+        with pytest.raises(
+            StoreError, match=r"Match 'r1-t1-p1' is already stored in .*zoo\.sqlite; it was not saved again\."
+        ):
             store.save(MatchSlot("r1-t1-p1", 1, 1, 0, 2, NAMES), play_record(2))
         assert store.match("r1-t1-p1").seed == 1
         assert len(store) == 1
@@ -218,9 +220,7 @@ def test_resume_mismatch_on_bot_arguments_and_several_changes(config):
     bots = list(config.bots)
     bots[1] = dataclasses.replace(bots[1], command=(*bots[1].command, "--aggression=0.5"))
     bots[2] = dataclasses.replace(bots[2], env=MappingProxyType({"LEVEL": "3"}))
-    changed = dataclasses.replace(
-        config, bots=tuple(bots), hands=5, options=MappingProxyType({"courses": 3})
-    )
+    changed = dataclasses.replace(config, bots=tuple(bots), hands=5, options=MappingProxyType({"courses": 3}))
     error = mismatch(config, changed)
     assert error.changes == (
         "hands changed from 3 to 5",
@@ -249,8 +249,7 @@ def test_resume_mismatch_from_tournament_files(tmp_path, monkeypatch):
 
     def write(args: str, seed: int, concurrency: int) -> Path:
         bots = "".join(
-            f'[[bot]]\nname = "{n}"\ncommand = ["python", "bots/{n}.py"]\n'
-            + (f"args = {args}\n" if n == "bea" else "")
+            f'[[bot]]\nname = "{n}"\ncommand = ["python", "bots/{n}.py"]\n' + (f"args = {args}\n" if n == "bea" else "")
             for n in NAMES
         )
         path = tmp_path / "zoo.toml"
@@ -318,7 +317,9 @@ def test_saving_a_match_of_another_game_is_refused(config):
         state.apply(state.legal_actions()[0])
     record = dataclasses.replace(play_record(1), game="invido", names=("ada", "bea"), result=state.result())
     with ResultStore.open(config.results, config) as store:
-        with pytest.raises(StoreError, match=r"Match 'k' was played at invido, but .* holds conto results; it was not saved\."):
+        with pytest.raises(
+            StoreError, match=r"Match 'k' was played at invido, but .* holds conto results; it was not saved\."
+        ):
             store.save(MatchSlot("k", 1, 1, 0, record.seed, record.names), record)
         assert store.completed_keys() == frozenset()
 
@@ -550,9 +551,7 @@ def check_integrity(path: Path, confirmed: set[str]) -> int:
 def test_kill_9_leaves_every_match_whole_or_absent(tmp_path):
     config = make_config(tmp_path)
     script = tmp_path / "writer.py"
-    script.write_text(
-        WRITER.format(tests=str(ROOT / "tests"), root=str(ROOT), tmp=str(tmp_path))
-    )
+    script.write_text(WRITER.format(tests=str(ROOT / "tests"), root=str(ROOT), tmp=str(tmp_path)))
     rng = random.Random(9)
     confirmed: set[str] = set()
     stored = 0

@@ -26,7 +26,7 @@ def tournament_file(tmp_path: Path, name: str, *, hands: int = 3, extra_bot: str
             concurrency = 2
             move_time = 2.0
             results = "{tmp_path / name}.sqlite"
-            logs = "{tmp_path / 'logs' / name}"
+            logs = "{tmp_path / "logs" / name}"
 
             [[bot]]
             name = "random"
@@ -96,7 +96,9 @@ def test_kill_9_mid_run_then_resume_gives_the_identical_table(tmp_path):
     reference = arena("run", tournament_file(tmp_path, "whole", hands=4))
     path = tournament_file(tmp_path, "killed", hands=4)
     results = tmp_path / "killed.sqlite"
-    process = subprocess.Popen([*ARENA, "run", str(path)], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process = subprocess.Popen(
+        [*ARENA, "run", str(path)], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
     deadline = time.monotonic() + 120
     while saved_matches(results) < 3:
         assert process.poll() is None, "the run ended before it could be killed"

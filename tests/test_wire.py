@@ -61,9 +61,7 @@ def test_byte_built_request_equals_the_message_built_field_by_field(name):
         events = [wire.event(e) for e in state.events_for(seat)]
         history = b"".join(wire.history_entry(e) for e in events)
         view = state.view(seat)
-        built = pb.RefereeMessage.FromString(
-            wire.decision_request(9, 1500, view, history, state.legal_actions())
-        )
+        built = pb.RefereeMessage.FromString(wire.decision_request(9, 1500, view, history, state.legal_actions()))
         expected = pb.DecisionRequest(
             decision_id=9,
             time_limit_ms=1500,
@@ -83,7 +81,9 @@ def test_committed_stubs_are_not_stale(tmp_path):
     pytest.importorskip("grpc_tools")
     generate(tmp_path)
     fresh = {p.name: p.read_bytes() for p in (tmp_path / "arena" / "v1").iterdir()}
-    committed = {p.name: p.read_bytes() for p in (ROOT / "arena" / "v1").iterdir() if p.is_file() and p.suffix in (".py", ".pyi")}
+    committed = {
+        p.name: p.read_bytes() for p in (ROOT / "arena" / "v1").iterdir() if p.is_file() and p.suffix in (".py", ".pyi")
+    }
     assert fresh.keys() == committed.keys(), "stub files differ: run python -m arena._protogen"
     stale = [name for name in fresh if fresh[name] != committed[name]]
     assert not stale, f"stale stubs {stale}: run python -m arena._protogen"

@@ -36,7 +36,7 @@ def parse_bot(text: str) -> tuple[str, tuple[str, ...]]:
     """NAME=COMMAND of `--bot`, the command split as a shell would (never run by one)."""
     name, sep, command = text.partition("=")
     if not sep or not name or not command.strip():
-        raise UserError(f"--bot takes NAME=COMMAND, e.g. --bot r=\"python bots/random_bot.py\"; got {text!r}.")
+        raise UserError(f'--bot takes NAME=COMMAND, e.g. --bot r="python bots/random_bot.py"; got {text!r}.')
     argv = tuple(shlex.split(command))
     if argv[0] in ("python", "python3"):
         argv = (sys.executable, *argv[1:])
@@ -51,5 +51,13 @@ def parse_options(items: list[str]) -> dict[str, Any]:
         if not sep:
             raise UserError(f"--option takes KEY=VALUE, e.g. --option courses=3; got {item!r}.")
         lowered = value.lower()
-        options[key] = True if lowered == "true" else False if lowered == "false" else int(value) if value.lstrip("-").isdigit() else value
+        options[key] = (
+            True
+            if lowered == "true"
+            else False
+            if lowered == "false"
+            else int(value)
+            if value.lstrip("-").isdigit()
+            else value
+        )
     return options

@@ -46,7 +46,6 @@ from arena.v1 import arena_pb2 as pb
 __all__ = ["add_parser", "main"]
 
 
-
 class _Recording:
     """Wraps a seat client and keeps (seat, request bytes) for every request it sends."""
 
@@ -203,8 +202,10 @@ def main(args: argparse.Namespace) -> int:
     decisions, seconds, requests = full_path(args.hands, args.players, log_dir)
     full = decisions / seconds
     sizes = [len(r) for _, r in requests]
-    print(f"  {decisions} decisions in {seconds:.2f} s: {full:,.0f} decisions/s "
-          f"(requests {statistics.median(sizes):,.0f} bytes median, {max(sizes):,} max)")
+    print(
+        f"  {decisions} decisions in {seconds:.2f} s: {full:,.0f} decisions/s "
+        f"(requests {statistics.median(sizes):,.0f} bytes median, {max(sizes):,} max)"
+    )
     print(f"Raw grpcio ping-pong with the same {len(requests)} request messages …")
     one = ping_pong(requests, 1)
     print(f"  to one server:             {one:,.0f} round trips/s")
@@ -214,6 +215,7 @@ def main(args: argparse.Namespace) -> int:
     print(f"  the same through the referee's trio bridge: {bridged:,.0f} round trips/s (no referee work)")
     print(f"Ratio full path / ping-pong to one server:          {full / one:.2f}  (goal ≥ 0.70)")
     print(f"Ratio full path / ping-pong to one server per seat: {full / per_seat:.2f}")
-    print(f"Ratio bridged / raw ping-pong, one server per seat: {bridged / per_seat:.2f}  (the full path with no referee work)")
+    print(
+        f"Ratio bridged / raw ping-pong, one server per seat: {bridged / per_seat:.2f}  (the full path with no referee work)"
+    )
     return 0
-

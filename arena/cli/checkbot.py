@@ -60,7 +60,9 @@ async def _matches(game: engine.Game, pool: BotPool, hands: int, move_time: floa
     return records
 
 
-async def check_bot(argv: list[str], game_name: str, *, stdio: bool, hands: int, move_time: float, log_dir: Path) -> CheckReport:
+async def check_bot(
+    argv: list[str], game_name: str, *, stdio: bool, hands: int, move_time: float, log_dir: Path
+) -> CheckReport:
     report = CheckReport()
     if argv and argv[0] in ("python", "python3"):
         argv = [sys.executable, *argv[1:]]
@@ -82,11 +84,15 @@ async def check_bot(argv: list[str], game_name: str, *, stdio: bool, hands: int,
                 + (f" — {hello.description}" if hello.description else " (no description)")
             )
             if game_name not in hello.games:
-                report.problems.append(f"Hello does not list {game_name!r} among the games it plays ({', '.join(hello.games) or 'none'}).")
+                report.problems.append(
+                    f"Hello does not list {game_name!r} among the games it plays ({', '.join(hello.games) or 'none'})."
+                )
             known = {spec.name for spec in engine.games()}
             for claimed in hello.games:
                 if claimed not in known:
-                    report.problems.append(f"Hello claims the game {claimed!r}, which the arena does not have ({', '.join(sorted(known))}).")
+                    report.problems.append(
+                        f"Hello claims the game {claimed!r}, which the arena does not have ({', '.join(sorted(known))})."
+                    )
                 elif claimed not in games:
                     games.append(claimed)
         for name in games:
@@ -142,12 +148,17 @@ def main(args: argparse.Namespace) -> int:
     if argv and argv[0] == "--":
         argv = argv[1:]
     if not argv:
-        print("arena check-bot: give the bot's command after --, e.g. arena check-bot --game conto -- python bots/random_bot.py", file=sys.stderr)
+        print(
+            "arena check-bot: give the bot's command after --, e.g. arena check-bot --game conto -- python bots/random_bot.py",
+            file=sys.stderr,
+        )
         return 2
     engine.game_class(args.game)  # an unknown game is a usage error, said clearly
     log_dir = Path(tempfile.mkdtemp(prefix="arena-check-"))
     report = run_interruptibly(
-        lambda: check_bot(argv, args.game, stdio=args.stdio, hands=args.hands, move_time=args.move_time, log_dir=log_dir)
+        lambda: check_bot(
+            argv, args.game, stdio=args.stdio, hands=args.hands, move_time=args.move_time, log_dir=log_dir
+        )
     )
     print(f"Checking {' '.join(argv)} ({'stdio' if args.stdio else 'gRPC'}) for {args.game}")
     for note in report.notes:

@@ -36,8 +36,12 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     export = sub.add_parser("export", help="export results for pandas & co")
     export.add_argument("results")
     export.add_argument("--format", choices=("csv", "jsonl"), default="csv")
-    export.add_argument("--table", choices=("deals", "stats"), default="deals",
-                        help="deals: one row per match, deal and seat; stats: the game's statistics per match and seat")
+    export.add_argument(
+        "--table",
+        choices=("deals", "stats"),
+        default="deals",
+        help="deals: one row per match, deal and seat; stats: the game's statistics per match and seat",
+    )
     export.add_argument("-o", "--output", help="file to write (default: standard output)")
     export.set_defaults(func=cmd_export)
 

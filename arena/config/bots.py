@@ -50,7 +50,9 @@ class BotChecker:
             problem(("bot",), "there are no bots: add at least two [[bot]] blocks.")
             return []
         if isinstance(blocks, dict):
-            problem(("bot",), "bots are written as [[bot]] blocks (double brackets), one per bot, not as one [bot] table.")
+            problem(
+                ("bot",), "bots are written as [[bot]] blocks (double brackets), one per bot, not as one [bot] table."
+            )
             return []
         if not isinstance(blocks, list):
             problem(("bot",), f"expected [[bot]] blocks, found {describe(blocks)}.")
@@ -103,8 +105,8 @@ class BotChecker:
         elif not has_command and not has_address:
             report.problem(
                 path,
-                f"{who} needs command (the program to start, e.g. command = [\"python\", \"bots/my_bot.py\"]) "
-                "or address (a bot already running, e.g. address = \"localhost:50051\").",
+                f'{who} needs command (the program to start, e.g. command = ["python", "bots/my_bot.py"]) '
+                'or address (a bot already running, e.g. address = "localhost:50051").',
             )
         if "args" in block and not has_command:
             report.problem((*path, "args"), f"{who} has args but no command to append them to.")
@@ -141,7 +143,9 @@ class BotChecker:
             candidate = Path(program)
             shown = candidate if candidate.is_absolute() else self.cwd / candidate
             if not candidate.exists():
-                problem(where, f"the program {program!r} of {who} does not exist (looked for {shown}).{_nearby(candidate)}")
+                problem(
+                    where, f"the program {program!r} of {who} does not exist (looked for {shown}).{_nearby(candidate)}"
+                )
             elif candidate.is_dir():
                 problem(where, f"the program {program!r} of {who} is a directory, not a program.")
             elif not os.access(candidate, os.X_OK):
@@ -174,7 +178,7 @@ class BotChecker:
 
 
 def _nearby(candidate: Path) -> str:
-    """" Did you mean 'dir/name'?" for a file of the same folder with a close name, or ""."""
+    """ " Did you mean 'dir/name'?" for a file of the same folder with a close name, or ""."""
     try:
         siblings = [p.name for p in candidate.parent.iterdir()] if candidate.parent.is_dir() else []
     except OSError:

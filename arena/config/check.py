@@ -194,8 +194,7 @@ def _argv(key: Key, value: Any, report: Report) -> list[str]:
         except ValueError:
             suggestion = '["program", "argument", ...]'
         raise _Wrong(
-            f"expected a list of arguments, found a string ({json.dumps(value)}); "
-            f"use a list: {key.name} = {suggestion}"
+            f"expected a list of arguments, found a string ({json.dumps(value)}); use a list: {key.name} = {suggestion}"
         )
     if not isinstance(value, list):
         raise _Wrong(f"expected a list of strings, found {describe(value)}.")
@@ -204,7 +203,7 @@ def _argv(key: Key, value: Any, report: Report) -> list[str]:
         shown = ", ".join(f"element {i + 1} is {describe(value[i])}" for i in bad[:3])
         raise _Wrong(f"every element must be a string; {shown}.")
     if program and not value:
-        raise _Wrong(f"is empty; give the program to run, e.g. {key.name} = [\"python\", \"bots/my_bot.py\"].")
+        raise _Wrong(f'is empty; give the program to run, e.g. {key.name} = ["python", "bots/my_bot.py"].')
     if program and not value[0].strip():
         raise _Wrong("the program (the first element) is an empty string.")
     return value

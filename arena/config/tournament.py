@@ -172,7 +172,9 @@ def _check(report: Reporter, data: dict[str, Any], overrides: Mapping[str, Any],
             if spec.min_players == spec.max_players
             else f"{spec.min_players} to {spec.max_players} players"
         )
-        report.problem((*t, "seats"), f"{spec.name} is for {players}; seats = {safe_repr(seats)} is outside that range.")
+        report.problem(
+            (*t, "seats"), f"{spec.name} is for {players}; seats = {safe_repr(seats)} is outside that range."
+        )
         seats = None
     if "anchor_elo" in table and "anchor" not in table:
         report.problem((*t, "anchor_elo"), "anchor_elo needs anchor, the name of the bot whose Elo is fixed.")

@@ -93,7 +93,7 @@ def toml_literal(value: Any) -> str:
 
 
 def did_you_mean(word: str, known: Sequence[str]) -> str:
-    """" Did you mean 'x'?" or "": goes between two sentences."""
+    """ " Did you mean 'x'?" or "": goes between two sentences."""
     close = difflib.get_close_matches(word, known, n=1, cutoff=0.6)
     return f" Did you mean {close[0]!r}?" if close else ""
 
@@ -127,7 +127,7 @@ def parse_memory(value: Any) -> int | None:
     Raises ValueError with a sentence saying what is accepted.
     """
     if isinstance(value, bool):
-        raise ValueError(f"expected a size such as \"2GiB\" or a number of bytes, found {describe(value)}")
+        raise ValueError(f'expected a size such as "2GiB" or a number of bytes, found {describe(value)}')
     if isinstance(value, int):
         if value <= 0:
             raise ValueError(f"must be a positive number of bytes, not {safe_repr(value)}")
@@ -135,9 +135,7 @@ def parse_memory(value: Any) -> int | None:
             raise ValueError(f"must be at most 2**62 bytes, not {safe_repr(value)}")
         return value
     if not isinstance(value, str):
-        raise ValueError(
-            f"expected a size such as \"2GiB\", a number of bytes or \"none\", found {describe(value)}"
-        )
+        raise ValueError(f'expected a size such as "2GiB", a number of bytes or "none", found {describe(value)}')
     if value.strip().lower() == "none":
         return None
     match = _MEMORY_RE.match(value)
@@ -148,7 +146,7 @@ def parse_memory(value: Any) -> int | None:
             hint = f"; write {match.group(1)}{unit[0].upper()}iB"
         raise ValueError(
             f"cannot read the size {value!r}: write a number with KiB, MiB or GiB "
-            f"(\"512MiB\", \"2GiB\"), a number of bytes, or \"none\" for no limit{hint}"
+            f'("512MiB", "2GiB"), a number of bytes, or "none" for no limit{hint}'
         )
     number = float(match.group(1)) * _UNITS[unit]
     if not math.isfinite(number):

@@ -35,7 +35,6 @@ __all__ = ["BotCommand"]
 _MAX_SOCKET_PATH = 107
 
 
-
 @dataclass(frozen=True)
 class BotCommand:
     """How to start a bot.
@@ -64,16 +63,13 @@ class BotCommand:
         argv = tuple(self.argv) if not isinstance(self.argv, str) else None
         if not argv or not all(isinstance(a, str) for a in argv):
             raise ValueError(
-                f"BotCommand.argv of bot {self.name!r} must be a non-empty sequence of "
-                f"strings, got {self.argv!r}."
+                f"BotCommand.argv of bot {self.name!r} must be a non-empty sequence of strings, got {self.argv!r}."
             )
         env = dict(self.env)
         if not all(isinstance(k, str) and isinstance(v, str) for k, v in env.items()):
             raise ValueError(f"BotCommand.env of bot {self.name!r} must map strings to strings.")
         if self.memory_limit is not None and self.memory_limit <= 0:
-            raise ValueError(
-                f"BotCommand.memory_limit of bot {self.name!r} must be positive or None."
-            )
+            raise ValueError(f"BotCommand.memory_limit of bot {self.name!r} must be positive or None.")
         if self.stderr_limit < 0:
             raise ValueError(f"BotCommand.stderr_limit of bot {self.name!r} must be >= 0.")
         object.__setattr__(self, "argv", argv)
@@ -92,7 +88,6 @@ class BotCommand:
                 self.stderr_limit,
             )
         )
-
 
 
 # ---------------------------------------------------------------------------
@@ -196,14 +191,11 @@ def _start_error_message(command: BotCommand, exc: BaseException) -> str:
         if exc.filename is not None:
             reason += f": {os.fsdecode(exc.filename)!r}"
         if exc.errno == errno.ENOMEM and command.memory_limit is not None:
-            reason += (
-                f" (the memory limit of {format_bytes(command.memory_limit)} may be too small)"
-            )
+            reason += f" (the memory limit of {format_bytes(command.memory_limit)} may be too small)"
     else:
         reason = str(exc) or type(exc).__name__
     return (
-        f"Could not start bot {command.name!r}: running the command "
-        f"{shlex.join(command.argv)}{where} failed: {reason}."
+        f"Could not start bot {command.name!r}: running the command {shlex.join(command.argv)}{where} failed: {reason}."
     )
 
 
@@ -237,8 +229,14 @@ def _spawn(
     env[ADDRESS_ENV] = address
     limit = _effective_memory_limit(command.memory_limit)
     launcher = (
-        sys.executable, "-I", "-S", "-c", _LAUNCHER,
-        str(os.getpid()), str(-1 if limit is None else limit), str(exec_error_fd),
+        sys.executable,
+        "-I",
+        "-S",
+        "-c",
+        _LAUNCHER,
+        str(os.getpid()),
+        str(-1 if limit is None else limit),
+        str(exec_error_fd),
     )
     # Spawning from the current (trio) thread matters: PR_SET_PDEATHSIG fires
     # when the *thread* that created the child exits, and trio's worker

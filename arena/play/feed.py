@@ -43,9 +43,7 @@ def _snake(name: str) -> str:
 def _field_names(cls: type) -> tuple[str, ...]:
     # repr=False marks an internal field (a cache key, say); metadata "referee_only" a
     # field that is never sent to a seat (conto's match seed): neither is on the wire.
-    return tuple(
-        f.name for f in dataclasses.fields(cls) if f.repr and not f.metadata.get("referee_only")
-    )
+    return tuple(f.name for f in dataclasses.fields(cls) if f.repr and not f.metadata.get("referee_only"))
 
 
 _SCALAR, _ENUM, _MESSAGE, _REPEATED, _REPEATED_ENUM, _REPEATED_MESSAGE = range(6)
@@ -220,9 +218,7 @@ class GameWire:
 
     def event_notice(self, events: Sequence[bytes]) -> bytes:
         """A serialized RefereeMessage holding an EventNotice of these serialized GameEvents."""
-        return length_delimited(
-            _MESSAGE_EVENT, b"".join(length_delimited(_NOTICE_EVENTS, e) for e in events)
-        )
+        return length_delimited(_MESSAGE_EVENT, b"".join(length_delimited(_NOTICE_EVENTS, e) for e in events))
 
     def history_entry(self, event: pb.GameEvent) -> bytes:
         """`event` encoded as one entry of the view's `history` field."""
@@ -277,9 +273,7 @@ class GameWire:
         return message
 
     def result(self, result: engine.MatchResult, standing: tuple[float, ...]) -> pb.MatchResult:
-        message = pb.MatchResult(
-            scores=result.scores, ranks=result.ranks, standing=standing
-        )
+        message = pb.MatchResult(scores=result.scores, ranks=result.ranks, standing=standing)
         for deal in result.deals:
             outcome = message.deals.add(deal=deal.deal, scores=deal.scores, ranks=deal.ranks)
             if deal.forfeit is not None:

@@ -231,6 +231,7 @@ class GrpcBot:
         token = trio.lowlevel.current_trio_token()
         call = self._play(request_iterator())
         stream = PlayStream(self.name, call, requests, send, receive)
+
         def deliver(item: object) -> None:
             try:
                 send.send_nowait(item)

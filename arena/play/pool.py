@@ -116,6 +116,7 @@ class BotPool:
                     # Nursery bodies wrap exceptions in groups, so both tasks report
                     # through `answer` and the first to finish ends the wait.
                     async with trio.open_nursery() as waiting:
+
                         async def ask() -> None:
                             try:
                                 answer.append(await self._hello(bot, entry))
@@ -132,22 +133,18 @@ class BotPool:
                     if not answer or isinstance(answer[0], BotFault):
                         reason = answer[0].reason if answer else "no Hello"
                         if process.returncode() is not None:
-                            reason = (
-                                f"{reason}; the process {process.exit_description()} "
-                                f"(see {process.log_path})"
-                            )
+                            reason = f"{reason}; the process {process.exit_description()} (see {process.log_path})"
                         raise BotFault(FaultKind.START, reason)
                     hello = answer[0]
                     running = _Running(bot, hello, process)
                     task_status.started(running)
                     with trio.CancelScope() as scope:
                         async with trio.open_nursery() as watch:
+
                             async def on_exit() -> None:
                                 await process.wait()
                                 # gRPC can take seconds to notice a dead peer.
-                                bot.fail_streams(
-                                    BotFault(FaultKind.CRASH, f"the process {process.exit_description()}")
-                                )
+                                bot.fail_streams(BotFault(FaultKind.CRASH, f"the process {process.exit_description()}"))
                                 scope.cancel()
 
                             watch.start_soon(on_exit)
@@ -163,9 +160,7 @@ class BotPool:
         hello = await bot.hello(entry.startup_timeout)
         if self._game is not None and self._game not in hello.games:
             plays = ", ".join(hello.games) or "nothing"
-            raise BotFault(
-                FaultKind.START, f"the bot says it plays {plays}, not {self._game}"
-            )
+            raise BotFault(FaultKind.START, f"the bot says it plays {plays}, not {self._game}")
         return hello
 
     def exit_description(self, name: str) -> str | None:

@@ -87,7 +87,6 @@ _DRAIN_TIMEOUT = 0.5
 _READ_SIZE = 65536
 
 
-
 # ---------------------------------------------------------------------------
 # The process
 
@@ -151,10 +150,7 @@ class BotProcess:
             self._pidfd = None
 
     def __repr__(self) -> str:
-        return (
-            f"<BotProcess {self.name!r} pid={self.pid} {self.exit_description()}, "
-            f"address={self.address!r}>"
-        )
+        return f"<BotProcess {self.name!r} pid={self.pid} {self.exit_description()}, address={self.address!r}>"
 
     # -- public API ---------------------------------------------------------
 
@@ -183,9 +179,7 @@ class BotProcess:
             sender = "sent by the arena to stop it"
         else:
             sender = None
-        return describe_exit(
-            self._returncode, sender, self._memory_limit, self._memory_marker_seen, self._peak_rss
-        )
+        return describe_exit(self._returncode, sender, self._memory_limit, self._memory_marker_seen, self._peak_rss)
 
     # -- background tasks ---------------------------------------------------
 
@@ -268,13 +262,11 @@ class BotProcess:
                         truncated = True
                         newline = b"" if keep.endswith(b"\n") or written == 0 else b"\n"
                         self._log_file.write(
-                            newline + f"[arena: output truncated after {limit} bytes; "
-                            "the rest is discarded]\n".encode()
+                            newline + f"[arena: output truncated after {limit} bytes; the rest is discarded]\n".encode()
                         )
                 except OSError as exc:
                     log_ok = False
-                    logger.warning("Cannot write the log of bot %r (%s): %s", self.name,
-                                   self.log_path, exc)
+                    logger.warning("Cannot write the log of bot %r (%s): %s", self.name, self.log_path, exc)
         finally:
             stream.close()
             self._drained.set()
@@ -307,7 +299,9 @@ class BotProcess:
         if not self._exited.is_set():  # pragma: no cover - stuck in the kernel
             logger.warning(
                 "Bot %r (pid %d) did not die within %g s of SIGKILL.",
-                self.name, self.pid, _REAP_TIMEOUT,
+                self.name,
+                self.pid,
+                _REAP_TIMEOUT,
             )
             return
         with trio.move_on_after(_DRAIN_TIMEOUT):
@@ -328,7 +322,9 @@ class BotProcess:
                 except subprocess.TimeoutExpired:  # pragma: no cover
                     logger.warning(
                         "Bot %r (pid %d) did not die within %g s of SIGKILL; giving up.",
-                        self.name, self.pid, _REAP_TIMEOUT,
+                        self.name,
+                        self.pid,
+                        _REAP_TIMEOUT,
                     )
                 else:
                     _live_groups.pop(self.pid, None)
@@ -348,9 +344,7 @@ class BotProcess:
 
 
 @asynccontextmanager
-async def open_bot_process(
-    command: BotCommand, log_dir: Path, *, stdio: bool = False
-) -> AsyncIterator[BotProcess]:
+async def open_bot_process(command: BotCommand, log_dir: Path, *, stdio: bool = False) -> AsyncIterator[BotProcess]:
     """Start ``command`` and yield its :class:`BotProcess`; stop it on exit.
 
     The bot gets ``ARENA_BOT_ADDRESS=unix:<private 0700 temp dir>/bot.sock``
@@ -392,9 +386,7 @@ async def open_bot_process(
             fds += (stdout_read, stdout_write)
             child_stdio = (stdin_read, stdout_write)
         try:
-            popen, group = _spawn_protected(
-                command, address, write_fd, exec_error_write, child_stdio
-            )
+            popen, group = _spawn_protected(command, address, write_fd, exec_error_write, child_stdio)
         except (OSError, subprocess.SubprocessError) as exc:
             message = _start_error_message(command, exc)
             try:
@@ -415,7 +407,14 @@ async def open_bot_process(
         raise
 
     bot = BotProcess(
-        command, popen, group, address, socket_dir, log_path, log_file, read_fd,
+        command,
+        popen,
+        group,
+        address,
+        socket_dir,
+        log_path,
+        log_file,
+        read_fd,
         _effective_memory_limit(command.memory_limit),
     )
     if stdio:

@@ -198,13 +198,25 @@ async def play_match(
                 state.forfeit(seat.index, f"{fault.kind.value}: {fault.reason}")
                 if seat.consecutive_faults >= STOP_AFTER:
                     seat.stopped = f"{STOP_AFTER} consecutive faults"
-                    charge(seat, BotFault(FaultKind.STOPPED, f"stopped for the rest of the match after {STOP_AFTER} consecutive faults"))
+                    charge(
+                        seat,
+                        BotFault(
+                            FaultKind.STOPPED,
+                            f"stopped for the rest of the match after {STOP_AFTER} consecutive faults",
+                        ),
+                    )
                     seat.stream.cancel()
             else:
                 seat.consecutive_faults = 0
                 if decision.comment:
                     comments.append(Comment(seat.index, current_deal(), decision.comment[:COMMENT_LIMIT]))
-                    log.info("match %s: seat %d (%s) says: %s", match_id or "-", seat.index, seat.name, decision.comment[:COMMENT_LIMIT])
+                    log.info(
+                        "match %s: seat %d (%s) says: %s",
+                        match_id or "-",
+                        seat.index,
+                        seat.name,
+                        decision.comment[:COMMENT_LIMIT],
+                    )
                 state.apply(legal[decision.action_index])
             record_events()
 
@@ -212,7 +224,13 @@ async def play_match(
         standing = state.standing()
         result_message = wire.result(result, standing)
         fault_messages = [
-            pb.Fault(seat=f.seat, bot=f.bot, kind=pb.FaultKind.Value("FAULT_KIND_" + f.kind.name), reason=f.reason, deal=f.deal)
+            pb.Fault(
+                seat=f.seat,
+                bot=f.bot,
+                kind=pb.FaultKind.Value("FAULT_KIND_" + f.kind.name),
+                reason=f.reason,
+                deal=f.deal,
+            )
             for f in faults
         ]
         for seat in book:

@@ -299,8 +299,12 @@ class StdioStream:
         if given_id is not None:
             slot = self._position.get(given_id)
             if slot is None:
-                waiting = f"decision {self._pending.decision_id} was asked" if self._pending else "no decision was waiting"
-                fault = BotFault(FaultKind.MALFORMED, f"the answer names decision {given_id}, which was never asked; {waiting}")
+                waiting = (
+                    f"decision {self._pending.decision_id} was asked" if self._pending else "no decision was waiting"
+                )
+                fault = BotFault(
+                    FaultKind.MALFORMED, f"the answer names decision {given_id}, which was never asked; {waiting}"
+                )
                 if not self._resolve(fault):
                     self._unasked()
                     if self._deferred is None and self._fatal is None:
@@ -433,9 +437,7 @@ class StdioSeat:
         command = self._command()
         async with AsyncExitStack() as stack:
             try:
-                process = await stack.enter_async_context(
-                    open_bot_process(command, self.log_dir, stdio=True)
-                )
+                process = await stack.enter_async_context(open_bot_process(command, self.log_dir, stdio=True))
             except BotStartError as error:
                 raise BotFault(FaultKind.START, str(error)) from None
             self.pids.append(process.pid)

@@ -163,16 +163,12 @@ def _decode(data: Any, where: str) -> Any:
                     f"{data[_TYPE]} at {where or 'the top'} has no field {unknown[0]!r}; "
                     f"its fields are {', '.join(sorted(accepted)) or 'none'}."
                 )
-            kwargs = {
-                name: _decode(value, f"{where}.{name}") for name, value in data.items() if name != _TYPE
-            }
+            kwargs = {name: _decode(value, f"{where}.{name}") for name, value in data.items() if name != _TYPE}
             try:
                 return cls(**kwargs)
             except (TypeError, ValueError) as error:
                 raise RecordError(f"Cannot rebuild {data[_TYPE]} at {where or 'the top'}: {error}") from None
-        raise RecordError(
-            f"A mapping at {where or 'the top'} is neither a record ($type) nor an enum ($enum)."
-        )
+        raise RecordError(f"A mapping at {where or 'the top'} is neither a record ($type) nor an enum ($enum).")
     raise RecordError(f"Unexpected {type(data).__name__} at {where or 'the top'}.")
 
 

@@ -61,8 +61,16 @@ def export_stats(store: ResultStore, out: TextIO, format: Format) -> int:
     rows = 0
     for match in store.matches():
         for seat, stats in enumerate(game.seat_statistics(match.history) or ()):
-            row = {"key": match.key, "round": match.round, "table": match.table, "rotation": match.rotation,
-                   "seat": seat, "bot": match.names[seat], **dataclasses.asdict(stats)}  # type: ignore[call-overload]  # every game's SeatStats is a dataclass
+            counts = dataclasses.asdict(stats)  # type: ignore[call-overload]  # every SeatStats is a dataclass
+            row = {
+                "key": match.key,
+                "round": match.round,
+                "table": match.table,
+                "rotation": match.rotation,
+                "seat": seat,
+                "bot": match.names[seat],
+                **counts,
+            }
             if format == "jsonl":
                 out.write(json.dumps(row) + "\n")
             else:

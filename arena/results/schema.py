@@ -74,7 +74,6 @@ MATCH_COLUMNS = (
 )
 
 
-
 def dumps(value: Any) -> str:
     """Compact JSON, as every JSON column of the file holds it."""
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
@@ -90,9 +89,7 @@ def match_rows(slot: MatchSlot, record: MatchRecord, finished_at: str) -> tuple[
     result = record.result
     players = len(record.names)
     if len(result.scores) != players or len(result.ranks) != players:
-        raise StoreError(
-            f"Match {key!r} has {players} names but {len(result.scores)} scores; it was not saved."
-        )
+        raise StoreError(f"Match {key!r} has {players} names but {len(result.scores)} scores; it was not saved.")
     faults_by: dict[tuple[int, int], list[str]] = {}
     for fault in record.faults:
         faults_by.setdefault((fault.deal, fault.seat), []).append(fault.kind.value)
@@ -138,8 +135,22 @@ def match_rows(slot: MatchSlot, record: MatchRecord, finished_at: str) -> tuple[
 
 def stored_match(row: tuple) -> StoredMatch:
     """The match a ``matches`` row holds (ValueError, KeyError or TypeError if it is garbled)."""
-    (key, round_, table, rotation, seed, names, scores, ranks, standing,
-     deals, history, faults, seconds, finished_at) = row
+    (
+        key,
+        round_,
+        table,
+        rotation,
+        seed,
+        names,
+        scores,
+        ranks,
+        standing,
+        deals,
+        history,
+        faults,
+        seconds,
+        finished_at,
+    ) = row
     return StoredMatch(
         key=key,
         round=round_,

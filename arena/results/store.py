@@ -52,6 +52,7 @@ __all__ = ["Tournament", "StoreInfo", "ResultStore", "EXPORT_COLUMNS"]
 _BUSY_TIMEOUT_MS = 10_000
 _PAGE = 200  # matches read at a time
 
+
 class Tournament(Protocol):
     """What `ResultStore.open` reads of a tournament (an `arena.config.TournamentConfig`)."""
 
@@ -102,8 +103,7 @@ def _lock_writer(path: Path) -> int:
         os.close(fd)
         who = f" (process {holder})" if holder.isdigit() else ""
         raise StoreError(
-            f"Another arena run{who} is writing {path}; wait for it to finish, stop it, "
-            "or give another results file."
+            f"Another arena run{who} is writing {path}; wait for it to finish, stop it, or give another results file."
         ) from None
     os.ftruncate(fd, 0)
     os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
@@ -130,7 +130,9 @@ def _now() -> str:
 class ResultStore:
     """A results file; open with `ResultStore.open` (to write) or `open_readonly`."""
 
-    def __init__(self, path: Path, connection: sqlite3.Connection, readonly: bool, writer_lock: int | None = None) -> None:
+    def __init__(
+        self, path: Path, connection: sqlite3.Connection, readonly: bool, writer_lock: int | None = None
+    ) -> None:
         self.path = path
         self._db = connection
         self._readonly = readonly
@@ -149,11 +151,15 @@ class ResultStore:
         """
         path = Path(path)
         if path.is_dir():
-            raise StoreError(f"The results path {path} is a directory; give a file name such as {path / 'results.sqlite'}.")
+            raise StoreError(
+                f"The results path {path} is a directory; give a file name such as {path / 'results.sqlite'}."
+            )
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
-            raise StoreError(f"Cannot create the directory {path.parent} for the results: {error.strerror or error}.") from None
+            raise StoreError(
+                f"Cannot create the directory {path.parent} for the results: {error.strerror or error}."
+            ) from None
         writer_lock = _lock_writer(path)
         try:
             db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
@@ -259,8 +265,7 @@ class ResultStore:
 
     def _set_meta(self, key: str, value: Any) -> None:
         self._db.execute(
-            "INSERT INTO meta (key, value) VALUES (?, ?) "
-            "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
             (key, dumps(value)),
         )
 
@@ -344,8 +349,7 @@ class ResultStore:
                 where, params = "WHERE (round, table_no, rotation, key) > (?, ?, ?, ?)", after
             with self._lock:
                 page = self._db.execute(
-                    f"SELECT {columns} FROM matches {where} "
-                    f"ORDER BY round, table_no, rotation, key LIMIT {int(size)}",
+                    f"SELECT {columns} FROM matches {where} ORDER BY round, table_no, rotation, key LIMIT {int(size)}",
                     params,
                 ).fetchall()
             if not page:
@@ -358,9 +362,12 @@ class ResultStore:
         with self._lock:
             row = self._db.execute(f"SELECT {MATCH_COLUMNS} FROM matches WHERE key = ?", (key,)).fetchone()
             if row is None:
-                keys = [k for (k,) in self._db.execute(
-                    "SELECT key FROM matches ORDER BY round, table_no, rotation, key LIMIT 6"
-                )]
+                keys = [
+                    k
+                    for (k,) in self._db.execute(
+                        "SELECT key FROM matches ORDER BY round, table_no, rotation, key LIMIT 6"
+                    )
+                ]
                 total = self._db.execute("SELECT COUNT(*) FROM matches").fetchone()[0]
         if row is None:
             if not keys:

@@ -108,11 +108,19 @@ def elo_table(
             ]
         )
     headers = ["#", "bot", "Elo", "±95%", "LOS next", "deals", spec.score_title, "faults"]
-    text = tabulate(rows, headers=headers, tablefmt=tablefmt, disable_numparse=True, colalign=("right", "left", "right", "right", "right", "right", "right", "left"))
+    text = tabulate(
+        rows,
+        headers=headers,
+        tablefmt=tablefmt,
+        disable_numparse=True,
+        colalign=("right", "left", "right", "right", "right", "right", "right", "left"),
+    )
     unit = "matches" if spec.rate_by == "match" else "deals"
-    note = f"Elo: {table.model} fit over all {unit}, centred on " + (
-        f"{anchor[0]} = {anchor[1]:+g}" if anchor else "the pool mean"
-    ) + "; ±95% from the inverse Hessian; LOS next = likelihood of superiority over the bot below."
+    note = (
+        f"Elo: {table.model} fit over all {unit}, centred on "
+        + (f"{anchor[0]} = {anchor[1]:+g}" if anchor else "the pool mean")
+        + "; ±95% from the inverse Hessian; LOS next = likelihood of superiority over the bot below."
+    )
     return f"{text}\n{note}", table
 
 

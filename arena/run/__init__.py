@@ -1,7 +1,7 @@
 """Running tournaments: the schedule, the run itself, and its progress.
 
-    plan = plan_tournament(config, store.completed_keys())
-    summary = await run_tournament(plan, store, on_progress=ProgressPrinter().show)
+plan = plan_tournament(config, store.completed_keys())
+summary = await run_tournament(plan, store, on_progress=ProgressPrinter().show)
 """
 
 from arena.run.progress import Progress, ProgressPrinter

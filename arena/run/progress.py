@@ -74,8 +74,7 @@ class ProgressPrinter:
         eta = progress.eta_seconds()
         eta_text = "--" if eta is None else _duration(eta)
         status = (
-            f"{done}/{total} matches  {progress.hands_per_second:.1f} hands/s  "
-            f"ETA {eta_text}  leader: {self.leader}"
+            f"{done}/{total} matches  {progress.hands_per_second:.1f} hands/s  ETA {eta_text}  leader: {self.leader}"
         )
         if self.tty:
             width = 24

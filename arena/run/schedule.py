@@ -43,7 +43,5 @@ def build_schedule(config: TournamentConfig) -> list[MatchSlot]:
             rotations = config.seats if config.duplicate else 1
             for rotation in range(rotations):
                 seated = table[rotation:] + table[:rotation]
-                schedule.append(
-                    MatchSlot(f"r{round_}-t{index}-p{rotation + 1}", round_, index, rotation, seed, seated)
-                )
+                schedule.append(MatchSlot(f"r{round_}-t{index}-p{rotation + 1}", round_, index, rotation, seed, seated))
     return schedule

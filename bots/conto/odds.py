@@ -37,8 +37,7 @@ def supported(plate: Plate, known: Sequence[int]) -> bool:
 
 
 @lru_cache(maxsize=1 << 18)
-def _prob(needs: tuple[tuple[int, int], ...], jokers_known: int, jokers_unseen: int,
-          unseen: int, hidden: int) -> float:
+def _prob(needs: tuple[tuple[int, int], ...], jokers_known: int, jokers_unseen: int, unseen: int, hidden: int) -> float:
     """P(true): `needs` holds (cards still needed, unseen copies) per short portata."""
     if hidden <= 0 or unseen <= 0:
         return 1.0 if sum(n for n, _ in needs) <= jokers_known else 0.0
@@ -139,8 +138,9 @@ def bluff_counts(events: Sequence[NamedTuple], players: int) -> list[tuple[int, 
     return [(b, n) for b, n in counts]
 
 
-def fit_bluff_odds(records: Sequence[Record], prior_weight: float = 4.0,
-                   low: float = 0.02, high: float = 20.0) -> float:
+def fit_bluff_odds(
+    records: Sequence[Record], prior_weight: float = 4.0, low: float = 0.02, high: float = 20.0
+) -> float:
     """The odds ratio rho = P(declare | unsupported) / P(declare | supported) of a player.
 
     rho = 1: declarations say nothing about the hand (what the probabilist assumes);
@@ -200,8 +200,7 @@ class BluffOdds:
 def support_chance(info: Info, seat: int, plate: Plate | None = None) -> float:
     """P(seat's hidden hand + the face-up cards support the plate), from my view."""
     deck = [a - b for a, b in zip(DECK, info.hand)]
-    return prob_true(info.plate if plate is None else plate, info.revealed_counts,
-                     info.hand_sizes[seat], deck)
+    return prob_true(info.plate if plate is None else plate, info.revealed_counts, info.hand_sizes[seat], deck)
 
 
 def credibility(p: float, chance: float, rho: float) -> float:

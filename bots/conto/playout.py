@@ -46,8 +46,8 @@ def engine_game(players: int, hand_size: int, courses: int, oste: bool) -> Any:
     if game is None:
         import engine  # noqa: PLC0415 — heavy import kept out of the heuristic bots
         import engine.conto  # noqa: F401,PLC0415
-        game = _ENGINE[key] = engine.load("conto", players=players, hand_size=hand_size,
-                                          courses=courses, oste=oste)
+
+        game = _ENGINE[key] = engine.load("conto", players=players, hand_size=hand_size, courses=courses, oste=oste)
     return game
 
 
@@ -57,19 +57,37 @@ def engine_action(act: Act) -> Any:
 
     if act.kind == BILL:
         return ContoAction(Move.CONTO)
-    return ContoAction(Move(act.kind), act.slot, tuple(Portata(RANKS[r], q) for r, q in act.plate),
-                       RANKS[act.reveals] if act.reveals is not None else None)
+    return ContoAction(
+        Move(act.kind),
+        act.slot,
+        tuple(Portata(RANKS[r], q) for r, q in act.plate),
+        RANKS[act.reveals] if act.reveals is not None else None,
+    )
 
 
 def build_state(info: Info, dealt: Sequence[Sequence[int]]) -> Any:
     """An engine state at this decision: the current hand dealt as `dealt` (hands as
     dealt, revealed cards included) and this hand's declarations replayed."""
-    return build_hand_state(info.players, info.hand_size, info.courses, info.oste_rule,
-                            info.dealer, dealt, [d.act for d in hand_declarations(info)])
+    return build_hand_state(
+        info.players,
+        info.hand_size,
+        info.courses,
+        info.oste_rule,
+        info.dealer,
+        dealt,
+        [d.act for d in hand_declarations(info)],
+    )
 
 
-def build_hand_state(players: int, hand_size: int, courses: int, oste_rule: bool, dealer: int,
-                     dealt: Sequence[Sequence[int]], acts: Sequence[Act] = ()) -> Any:
+def build_hand_state(
+    players: int,
+    hand_size: int,
+    courses: int,
+    oste_rule: bool,
+    dealer: int,
+    dealt: Sequence[Sequence[int]],
+    acts: Sequence[Act] = (),
+) -> Any:
     """An engine state of one hand dealt as `dealt` by `dealer`, `acts` replayed.
 
     With the Regola dell'Oste the dealer may hold one card more; the engine deals that
@@ -94,7 +112,7 @@ def _oste_state(game: Any, dealer: int, texts: list[str]) -> Any:
     n = game.players
     per = game.cards_per_hand
     deck = [r for r in RANKS for _ in range(8)]
-    warm = [tuple(sorted(deck[s * per:(s + 1) * per], key=IDX.__getitem__)) for s in range(n)]
+    warm = [tuple(sorted(deck[s * per : (s + 1) * per], key=IDX.__getitem__)) for s in range(n)]
     opener = dealer  # seat `dealer` opens the warm-up (its dealer is dealer - 1) and wins it
     rank = warm[opener][0]
     first = ContoAction(Move.ORDINAZIONE, 0, (Portata(rank, 1),), rank)
@@ -102,7 +120,9 @@ def _oste_state(game: Any, dealer: int, texts: list[str]) -> Any:
         HandDealt(1, 2, (dealer - 1) % n, None, tuple(DealtHand(s, per, warm[s]) for s in range(n))),
         EDeclared(1, opener, first),
         BillCalled(1, (opener + 1) % n, opener, first.plate),
-        HandDealt(2, 2, dealer, dealer, tuple(DealtHand(s, len(t.split()), tuple(t.split())) for s, t in enumerate(texts))),
+        HandDealt(
+            2, 2, dealer, dealer, tuple(DealtHand(s, len(t.split()), tuple(t.split())) for s, t in enumerate(texts))
+        ),
     ]
     return game.replay(history)
 
@@ -151,15 +171,19 @@ class Table:
             self.in_hands -= 1
 
 
-
-
 class Model:
     """How each seat plays in a playout: a policy type per seat and what it needs."""
 
     __slots__ = ("types", "odds", "threshold", "honest_threshold", "rng")
 
-    def __init__(self, types: Sequence[int], odds: Sequence[float] | None = None, threshold: float = 0.5,
-                 honest_threshold: float = 0.25, rng: random.Random | None = None) -> None:
+    def __init__(
+        self,
+        types: Sequence[int],
+        odds: Sequence[float] | None = None,
+        threshold: float = 0.5,
+        honest_threshold: float = 0.25,
+        rng: random.Random | None = None,
+    ) -> None:
         self.types = list(types)
         self.odds = list(odds) if odds is not None else [1.0] * len(types)
         self.threshold = threshold
@@ -251,9 +275,18 @@ class TypeTracker:
     matches and log(eps / (n - 1)) otherwise (n legal actions); random scores log(1 / n).
     Declarations use `eps_declare` (a bluffer strays from the probabilist on purpose)."""
 
-    def __init__(self, players: int, hand_size: int, courses: int, oste_rule: bool,
-                 eps_bill: float = 0.1, eps_declare: float = 0.3, threshold: float = 0.5,
-                 honest_threshold: float = 0.25, prior_weight: float = 4.0) -> None:
+    def __init__(
+        self,
+        players: int,
+        hand_size: int,
+        courses: int,
+        oste_rule: bool,
+        eps_bill: float = 0.1,
+        eps_declare: float = 0.3,
+        threshold: float = 0.5,
+        honest_threshold: float = 0.25,
+        prior_weight: float = 4.0,
+    ) -> None:
         self.options = (players, hand_size, courses, oste_rule)
         self.players = players
         self.loglik = [[0.0] * 4 for _ in range(players)]
@@ -304,8 +337,9 @@ class TypeTracker:
             if n > 1:
                 self.decisions[seat] += 1
                 for kind in (PROBABILIST, ADAPTIVE, HONEST):
-                    predicted = policy_action(state, table, Model([kind] * self.players, odds,
-                                                                  self.threshold, self.honest_threshold))
+                    predicted = policy_action(
+                        state, table, Model([kind] * self.players, odds, self.threshold, self.honest_threshold)
+                    )
                     self.loglik[seat][kind] += self._score(predicted, taken, n)
                 self.loglik[seat][RANDOM] += -math.log(n)
             table.apply(seat, taken)

@@ -42,8 +42,9 @@ def honest_choice(info: Info, threshold: float = 0.25, order: str = "smallest", 
     if bill is not None and prob_true(info.plate, known, info.hidden) < threshold:
         return bill.index
     if vouch == "portata":
-        good = [a for a in info.actions if not a.is_bill and a.slot is not None
-                and supported((a.plate[a.slot],), known)]
+        good = [
+            a for a in info.actions if not a.is_bill and a.slot is not None and supported((a.plate[a.slot],), known)
+        ]
     else:
         good = [a for a in info.actions if not a.is_bill and supported(a.plate, known)]
     if good:

@@ -142,7 +142,9 @@ def event_from_message(message: Any) -> Event:
     if which == "hand_dealt":
         hands = sorted(e.hands, key=lambda h: h.seat)
         return Dealt(
-            e.hand_number, e.dealer, e.oste if e.HasField("oste") else None,
+            e.hand_number,
+            e.dealer,
+            e.oste if e.HasField("oste") else None,
             tuple(h.size for h in hands),
             tuple(tuple(counts_of(h.cards)) if h.cards else None for h in hands),
         )
@@ -153,8 +155,13 @@ def event_from_message(message: Any) -> Event:
     if which == "showdown":
         hands = sorted(e.hands, key=lambda h: h.seat)
         return Showdown(
-            e.hand_number, tuple(tuple(counts_of(h.cards)) for h in hands),
-            plate_from_message(e.plate), e.plate_true, e.capotavola, e.cameriere, e.loser,
+            e.hand_number,
+            tuple(tuple(counts_of(h.cards)) for h in hands),
+            plate_from_message(e.plate),
+            e.plate_true,
+            e.capotavola,
+            e.cameriere,
+            e.loser,
         )
     return Forfeited(e.hand_number, e.seat)
 

@@ -24,8 +24,9 @@ def unseen_pool(info: Info, deck: Sequence[int] = DECK) -> list[int]:
     return pool
 
 
-def sample_dealt_hands(info: Info, rng: random.Random, pool: list[int] | None = None,
-                       by_seat: list[list[int]] | None = None) -> list[list[int]]:
+def sample_dealt_hands(
+    info: Info, rng: random.Random, pool: list[int] | None = None, by_seat: list[list[int]] | None = None
+) -> list[list[int]]:
     """Every seat's hand as dealt (count vectors), the other hands drawn uniformly from
     the unseen cards with the right sizes, each seat's revealed cards added back."""
     if pool is None:
@@ -42,16 +43,22 @@ def sample_dealt_hands(info: Info, rng: random.Random, pool: list[int] | None = 
             counts = list(info.hand)
         else:
             counts = [0] * 14
-            for c in drawn[pos:pos + info.hand_sizes[s]]:
+            for c in drawn[pos : pos + info.hand_sizes[s]]:
                 counts[c] += 1
             pos += info.hand_sizes[s]
         hands.append(add(counts, by_seat[s]))
     return hands
 
 
-def sample_weight(info: Info, dealt: Sequence[Sequence[int]], odds: Sequence[float],
-                  raise_threshold: float = 0.5, raise_penalty: float = 1.0,
-                  types: Sequence[int] | None = None, honest_threshold: float = 0.25) -> float:
+def sample_weight(
+    info: Info,
+    dealt: Sequence[Sequence[int]],
+    odds: Sequence[float],
+    raise_threshold: float = 0.5,
+    raise_penalty: float = 1.0,
+    types: Sequence[int] | None = None,
+    honest_threshold: float = 0.25,
+) -> float:
     """Likelihood (up to a constant) of the opponents' declarations of this hand given
     a sample: each unsupported opponent declaration counts that opponent's bluff odds
     ratio rho (see `fit_bluff_odds`), a supported one 1; a raise over a plate that the

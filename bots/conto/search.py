@@ -39,25 +39,27 @@ class Clock:
 class SearchParams:
     """The search bot's parameters (see bots/README.md), with their defaults."""
 
-    max_time: float = 0.5         # seconds per decision, at most
-    time_fraction: float = 0.5    # of the request's time limit
-    threshold: float = 0.5        # the probabilist's, for the fallback and the models
-    candidates: int = 6           # declarations played out, by P(true)
+    max_time: float = 0.5  # seconds per decision, at most
+    time_fraction: float = 0.5  # of the request's time limit
+    threshold: float = 0.5  # the probabilist's, for the fallback and the models
+    candidates: int = 6  # declarations played out, by P(true)
     weighted_samples: int = 200
     raise_penalty: float = 0.3
     min_samples: int = 4
-    early_stop: int = 60          # runs before it may stop once the choice is settled; 0: the whole budget
+    early_stop: int = 60  # runs before it may stop once the choice is settled; 0: the whole budget
     max_samples: int = 5000
-    margin: float = 0.0           # the probabilist's choice wins ties within this loss
+    margin: float = 0.0  # the probabilist's choice wins ties within this loss
 
     @classmethod
     def from_bot(cls, bot: Any) -> SearchParams:
         """The parameters of `bot` (its `param`), each converted like its default."""
         defaults = cls()
-        return cls(**{
-            name: type(getattr(defaults, name))(bot.param(name, getattr(defaults, name)))
-            for name in cls.__dataclass_fields__
-        })
+        return cls(
+            **{
+                name: type(getattr(defaults, name))(bot.param(name, getattr(defaults, name)))
+                for name in cls.__dataclass_fields__
+            }
+        )
 
     def budget(self, info: Info) -> float:
         """Seconds for this decision."""
@@ -67,13 +69,12 @@ class SearchParams:
 
 
 class Decision(NamedTuple):
-    choice: int                # the index of the action chosen
-    best_loss: float | None    # its estimated chance of losing the hand, if it was searched
-    stats: dict[str, object]   # runs, samples, bill_loss, options, elapsed
+    choice: int  # the index of the action chosen
+    best_loss: float | None  # its estimated chance of losing the hand, if it was searched
+    stats: dict[str, object]  # runs, samples, bill_loss, options, elapsed
 
 
-def settled(outcomes: list[list[int]], bill_loss: float | None, bill_samples: int,
-            indifference: float = 0.02) -> bool:
+def settled(outcomes: list[list[int]], bill_loss: float | None, bill_samples: int, indifference: float = 0.02) -> bool:
     """True when no other option can be better than the best by more than
     `indifference` (3 standard errors; declarations are compared run by run, since
     they were played out on the same samples)."""
@@ -97,13 +98,14 @@ def settled(outcomes: list[list[int]], bill_loss: float | None, bill_samples: in
     if bill_loss is not None:
         r = rates[best]
         var = r * (1 - r) / n + bill_loss * (1 - bill_loss) / max(bill_samples, 1)
-        if (bill_loss - r) - 3 * var ** 0.5 <= -indifference:
+        if (bill_loss - r) - 3 * var**0.5 <= -indifference:
             return False
     return True
 
 
-def search_choice(info: Info, rng: random.Random, odds: list[float], model: Model, clock: Clock,
-                  p: SearchParams) -> Decision:
+def search_choice(
+    info: Info, rng: random.Random, odds: list[float], model: Model, clock: Clock, p: SearchParams
+) -> Decision:
     """The action least likely to lose the hand, by playouts on weighted samples until
     the clock runs out (or the choice is settled); the probabilist's choice when no
     playout could be made."""
@@ -124,8 +126,7 @@ def search_choice(info: Info, rng: random.Random, odds: list[float], model: Mode
     true_weight = 0.0
     for _ in range(n_weighted if (opponents_declared or bill is not None) else 0):
         dealt = sample_dealt_hands(info, rng, pool, by_seat)
-        w = (sample_weight(info, dealt, odds, threshold, raise_penalty, model.types)
-             if opponents_declared else 1.0)
+        w = sample_weight(info, dealt, odds, threshold, raise_penalty, model.types) if opponents_declared else 1.0
         samples.append(dealt)
         weights.append(w)
         if bill is not None and info.plate and plate_true(info.plate, _total(dealt)):
@@ -199,8 +200,13 @@ def search_choice(info: Info, rng: random.Random, odds: list[float], model: Mode
         fb = [o for o in options if o[2] == fallback]
         if fb and fb[0][0] <= best_loss + margin:
             best_index = fallback
-    stats: dict[str, object] = {"runs": runs, "samples": len(samples), "bill_loss": bill_loss,
-                                "options": options, "elapsed": clock.elapsed()}
+    stats: dict[str, object] = {
+        "runs": runs,
+        "samples": len(samples),
+        "bill_loss": bill_loss,
+        "options": options,
+        "elapsed": clock.elapsed(),
+    }
     return Decision(best_index, best_loss, stats)
 
 

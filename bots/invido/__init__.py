@@ -17,7 +17,19 @@ from bots.invido.reading import Position, read_request, strength
 from bots.invido.solver import Analysis, analyse, decided, opponent_hands, play_value, secured_by_three, solve
 
 __all__ = [
-    "Position", "read_request", "strength",
-    "Analysis", "analyse", "decided", "opponent_hands", "play_value", "secured_by_three", "solve",
-    "Choice", "RuleParams", "bluff_choice", "index_of", "rule_choice",
+    "Position",
+    "read_request",
+    "strength",
+    "Analysis",
+    "analyse",
+    "decided",
+    "opponent_hands",
+    "play_value",
+    "secured_by_three",
+    "solve",
+    "Choice",
+    "RuleParams",
+    "bluff_choice",
+    "index_of",
+    "rule_choice",
 ]

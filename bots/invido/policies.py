@@ -16,27 +16,24 @@ from bots.invido.solver import analyse, secured_by_three
 @dataclass(frozen=True)
 class Choice:
     kind: int
-    card: int | None = None   # a strength, for PLAY
+    card: int | None = None  # a strength, for PLAY
     why: str = ""
 
 
 @dataclass(frozen=True)
 class RuleParams:
-    raise_at: float = 0.45       # equity to raise on one's turn
-    reraise_at: float = 0.6      # equity to counter-call a raise
-    accept_margin: float = 0.2   # accept a call to N at V when equity >= -V/N + margin
-    monte_at: float = -0.4       # call a monte on one's turn at or below this equity
-    monte_accept: float = 0.0    # accept the opponent's a monte below this equity
-    doubt: float = 0.3           # weight of hands that do not fit an opponent's raise
-    doubt_accept: float = 0.7    # ... that do not fit an opponent's acceptance
+    raise_at: float = 0.45  # equity to raise on one's turn
+    reraise_at: float = 0.6  # equity to counter-call a raise
+    accept_margin: float = 0.2  # accept a call to N at V when equity >= -V/N + margin
+    monte_at: float = -0.4  # call a monte on one's turn at or below this equity
+    monte_accept: float = 0.0  # accept the opponent's a monte below this equity
+    doubt: float = 0.3  # weight of hands that do not fit an opponent's raise
+    doubt_accept: float = 0.7  # ... that do not fit an opponent's acceptance
 
     @classmethod
     def from_bot(cls, bot: Any) -> RuleParams:
         defaults = cls()
-        return cls(**{
-            name: float(bot.param(name, getattr(defaults, name)))
-            for name in cls.__dataclass_fields__
-        })
+        return cls(**{name: float(bot.param(name, getattr(defaults, name))) for name in cls.__dataclass_fields__})
 
 
 def rule_choice(pos: Position, p: RuleParams) -> Choice:
@@ -75,8 +72,15 @@ def rule_choice(pos: Position, p: RuleParams) -> Choice:
     return Choice(PLAY, a.best_card, why=f"equity {e:+.2f}")
 
 
-def bluff_choice(pos: Position, p: RuleParams, aggression: float, max_bluff: int,
-                 rng: random.Random, rebluff: float = 0.0, floor: float = -1.0) -> Choice:
+def bluff_choice(
+    pos: Position,
+    p: RuleParams,
+    aggression: float,
+    max_bluff: int,
+    rng: random.Random,
+    rebluff: float = 0.0,
+    floor: float = -1.0,
+) -> Choice:
     """The rule player, plus raises on weak hands: where it would only play a card or
     call a monte, it raises with probability `aggression`, up to `max_bluff` points and
     only while the opponent has shown no strength in this giocata (no raise, no
@@ -88,8 +92,12 @@ def bluff_choice(pos: Position, p: RuleParams, aggression: float, max_bluff: int
         return choice
     if pos.pending is None:
         shown = pos.opp_raises or pos.opp_accepts
-        if not shown and choice.kind in (PLAY, A_MONTE) and rng.random() < aggression \
-                and analyse(pos, p.doubt, p.doubt_accept).equity >= floor:
+        if (
+            not shown
+            and choice.kind in (PLAY, A_MONTE)
+            and rng.random() < aggression
+            and analyse(pos, p.doubt, p.doubt_accept).equity >= floor
+        ):
             return Choice(CALL, why="bluff: raise on a weak hand")
     elif not pos.pending_mine and choice.kind in (A_MONTE, VADO_VIA):
         if rng.random() < rebluff:

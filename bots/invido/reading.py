@@ -30,22 +30,22 @@ class Position:
 
     seat: int
     hand: tuple[str, ...]
-    mine: tuple[int, ...]                 # my strengths, sorted
-    opp_size: int                         # cards in the opponent's hand
-    unseen: tuple[int, ...]               # per strength 0..7: cards not in my hand nor played
-    outcomes: tuple[int, ...]             # finished tricks: +1 mine, -1 theirs, 0 tied
-    leader_me: bool                       # I lead the trick in progress
-    table: int | None                     # strength of the card led in this trick, if any
-    value: int                            # what the giocata is worth now
-    pending: int | None                   # a score call waiting for an answer
-    pending_mine: bool                    # ... made by me
-    monte_by_opp: bool                    # the opponent's a monte waits for my answer
+    mine: tuple[int, ...]  # my strengths, sorted
+    opp_size: int  # cards in the opponent's hand
+    unseen: tuple[int, ...]  # per strength 0..7: cards not in my hand nor played
+    outcomes: tuple[int, ...]  # finished tricks: +1 mine, -1 theirs, 0 tied
+    leader_me: bool  # I lead the trick in progress
+    table: int | None  # strength of the card led in this trick, if any
+    value: int  # what the giocata is worth now
+    pending: int | None  # a score call waiting for an answer
+    pending_mine: bool  # ... made by me
+    monte_by_opp: bool  # the opponent's a monte waits for my answer
     my_points: int
     opp_points: int
     goal: int
-    opp_raises: int = 0                   # opponent's score calls this giocata
-    opp_accepts: int = 0                  # opponent's va bene to my calls / no to my a monte
-    opp_montes: int = 0                   # opponent's a monte calls this giocata
+    opp_raises: int = 0  # opponent's score calls this giocata
+    opp_accepts: int = 0  # opponent's va bene to my calls / no to my a monte
+    opp_montes: int = 0  # opponent's a monte calls this giocata
     legal: tuple[tuple[int, str | None, int | None], ...] = field(default=())
 
     @property

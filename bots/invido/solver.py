@@ -47,8 +47,9 @@ def _without(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
 
 
 @cache
-def solve(mine: tuple[int, ...], opp: tuple[int, ...], outcomes: tuple[int, ...],
-          leader_me: bool, table: int | None) -> int:
+def solve(
+    mine: tuple[int, ...], opp: tuple[int, ...], outcomes: tuple[int, ...], leader_me: bool, table: int | None
+) -> int:
     """Perfect-information value for me of the rest of the giocata (+1, 0, -1)."""
     me_to_play = leader_me if table is None else not leader_me
     hand = mine if me_to_play else opp
@@ -56,8 +57,14 @@ def solve(mine: tuple[int, ...], opp: tuple[int, ...], outcomes: tuple[int, ...]
     return max(values) if me_to_play else min(values)
 
 
-def play_value(mine: tuple[int, ...], opp: tuple[int, ...], outcomes: tuple[int, ...],
-               leader_me: bool, table: int | None, card: int) -> int:
+def play_value(
+    mine: tuple[int, ...],
+    opp: tuple[int, ...],
+    outcomes: tuple[int, ...],
+    leader_me: bool,
+    table: int | None,
+    card: int,
+) -> int:
     """The value for me after the seat whose card turn it is plays `card` (then best play)."""
     me_to_play = leader_me if table is None else not leader_me
     if me_to_play:
@@ -97,11 +104,11 @@ def opponent_hands(unseen: tuple[int, ...], size: int) -> tuple[tuple[tuple[int,
 
 @dataclass(frozen=True)
 class Analysis:
-    win: float          # posterior probability that I win the giocata (best play from here)
+    win: float  # posterior probability that I win the giocata (best play from here)
     lose: float
-    sure_win: bool      # I win whatever the opponent holds
-    sure_loss: bool     # I lose whatever the opponent holds
-    best_card: int | None   # strength to play when it is my card turn
+    sure_win: bool  # I win whatever the opponent holds
+    sure_loss: bool  # I lose whatever the opponent holds
+    best_card: int | None  # strength to play when it is my card turn
     card_values: dict[int, float]
 
     @property

@@ -61,9 +61,7 @@ class Portata:
 
     def __post_init__(self) -> None:
         if self.rank not in _CARD_INDEX:
-            raise NotationError(
-                f"{self.rank!r} is not a rank; ranks are {' '.join(RANKS)}."
-            )
+            raise NotationError(f"{self.rank!r} is not a rank; ranks are {' '.join(RANKS)}.")
 
     @property
     def text(self) -> str:
@@ -154,17 +152,12 @@ class HandDealt(Event):
     seed: int | None = field(default=None, metadata={"referee_only": True})
 
     def visible_to(self, seat: int) -> HandDealt:
-        hidden = tuple(
-            h if h.seat == seat else DealtHand(h.seat, h.size, ()) for h in self.hands
-        )
+        hidden = tuple(h if h.seat == seat else DealtHand(h.seat, h.size, ()) for h in self.hands)
         return HandDealt(self.hand_number, self.hands_in_match, self.dealer, self.oste, hidden)
 
     @property
     def text(self) -> str:
-        hands = "; ".join(
-            f"seat {h.seat}: {' '.join(h.cards) if h.cards else f'{h.size} cards'}"
-            for h in self.hands
-        )
+        hands = "; ".join(f"seat {h.seat}: {' '.join(h.cards) if h.cards else f'{h.size} cards'}" for h in self.hands)
         oste = " (the Oste)" if self.oste is not None else ""
         return f"hand {self.hand_number}: seat {self.dealer} deals{oste}; {hands}"
 
@@ -224,10 +217,7 @@ class Showdown(Event):
         counts = ", ".join(f"{p.rank}: {n}" for p, n in zip(self.plate, self.natural))
         verdict = "true" if self.plate_true else "false"
         role = "capotavola" if self.plate_true else "cameriere"
-        return (
-            f"showdown: {plate} is {verdict} ({counts}, jokers: {self.jokers}); "
-            f"seat {self.loser} ({role}) loses"
-        )
+        return f"showdown: {plate} is {verdict} ({counts}, jokers: {self.jokers}); seat {self.loser} ({role}) loses"
 
 
 @dataclass(frozen=True, slots=True)

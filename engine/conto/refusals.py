@@ -56,14 +56,18 @@ class ContoRefusals:
                     f"{len(old)} portate (courses = {self._courses})."
                 )
             if plate[:-1] != old or len(plate) != len(old) + 1:
-                return f"An ordinazione keeps the plate {plate_text(old)} and adds one portata after it; {said} does not."
+                return (
+                    f"An ordinazione keeps the plate {plate_text(old)} and adds one portata after it; {said} does not."
+                )
             changed = len(old)
             if plate[-1].quantity != 1:
                 return f"An ordinazione adds exactly one card; {said} asks for {plate[-1].quantity}."
         else:
             if not old:
                 return f"There is no portata yet to {action.kind.name.lower()}, so {said} cannot be played; start with an ordinazione."
-            diff = [i for i in range(max(len(plate), len(old))) if i >= len(plate) or i >= len(old) or plate[i] != old[i]]
+            diff = [
+                i for i in range(max(len(plate), len(old))) if i >= len(plate) or i >= len(old) or plate[i] != old[i]
+            ]
             if len(plate) != len(old) or len(diff) != 1:
                 return (
                     f"Exactly one portata changes per turn; {said} does not change exactly "

@@ -67,10 +67,7 @@ class ContoGame(Game["ContoState"]):
         # Actions are interned: the same declaration is the same object every time, which
         # keeps legal-move generation far below the cost of one gRPC round trip.
         self._actions: dict[int, ContoAction] = {}
-        self._portate = [
-            [Portata(rank, q) if q else None for q in range(MAX_QUANTITY + 1)]
-            for rank in RANKS + JOKER
-        ]
+        self._portate = [[Portata(rank, q) if q else None for q in range(MAX_QUANTITY + 1)] for rank in RANKS + JOKER]
         self.bill = self._intern(ContoAction(Move.CONTO))
 
     def _check_combination(self) -> None:
@@ -423,4 +420,3 @@ def _check_explicit_hands(hands: Sequence[Sequence[str]], sizes: Sequence[int]) 
         limit = JOKERS_IN_DECK if card == JOKER else COPIES_PER_RANK
         if count > limit:
             raise ValueError(f"The hands hold {count} cards {card!r}; the deck has only {limit}.")
-

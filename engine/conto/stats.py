@@ -115,8 +115,7 @@ def conto_statistics(history: Sequence[Event], players: int) -> tuple[ContoStats
         if isinstance(event, HandDealt):
             if len(event.hands) != players:
                 raise ValueError(
-                    f"Hand {event.hand_number} is dealt to {len(event.hands)} seats, "
-                    f"but the table has {players}."
+                    f"Hand {event.hand_number} is dealt to {len(event.hands)} seats, but the table has {players}."
                 )
             dealt = [[0] * len(_INDEX) for _ in range(players)]
             for hand in event.hands:

@@ -50,9 +50,7 @@ def parse_card(token: str, context: str | None = None) -> str:
         if card in _DECK_SET:
             return card
         if card[0] in "45" and card[1] in SUITS:
-            raise NotationError(
-                f"Cannot use the card {token!r}{where}: the Invido deck has no 4s and 5s."
-            )
+            raise NotationError(f"Cannot use the card {token!r}{where}: the Invido deck has no 4s and 5s.")
     raise NotationError(
         f"Cannot read the card {token!r}{where}: write the rank then the suit, ranks "
         f"{' '.join(RANKS)}, suits {' '.join(SUITS)} (e.g. 3c, Rd, Fb)."
@@ -71,16 +69,14 @@ def _check_hands(hands: Sequence[str]) -> tuple[tuple[str, ...], ...]:
     """Read the two hands `new_match(hands=...)` gives: three cards each, none twice."""
     if isinstance(hands, str) or len(hands) != 2:
         raise NotationError(
-            f"Invido needs two hands, one per seat (seat 0 first), e.g. "
-            f"['3c 2b As', '6s 7c Rd']; got {hands!r}."
+            f"Invido needs two hands, one per seat (seat 0 first), e.g. ['3c 2b As', '6s 7c Rd']; got {hands!r}."
         )
     parsed = tuple(parse_hand(h) for h in hands)
     seen: dict[str, int] = {}
     for seat, hand in enumerate(parsed):
         if len(hand) != HAND_SIZE:
             raise NotationError(
-                f"Seat {seat}'s hand {hands[seat]!r} has {len(hand)} cards; "
-                f"an Invido hand has {HAND_SIZE}."
+                f"Seat {seat}'s hand {hands[seat]!r} has {len(hand)} cards; an Invido hand has {HAND_SIZE}."
             )
         for card in hand:
             if card in seen:
@@ -120,8 +116,7 @@ def parse_action(text: str, vado_dentro: bool = False) -> InvidoAction:
     raise NotationError(
         f"Cannot read the action {text!r}: write 'play <card>' (e.g. 'play 3c'), "
         "'call invido (3)' (or tras mas, tras mas nof, fuori gioco, partita), "
-        "'va bene', 'vado via', 'a monte', 'no'"
-        + (", or 'vado dentro <card>'." if vado_dentro else ".")
+        "'va bene', 'vado via', 'a monte', 'no'" + (", or 'vado dentro <card>'." if vado_dentro else ".")
     )
 
 
@@ -139,9 +134,7 @@ def _parse_call(rest: str, text: str) -> int:
         if name and by_name is None:
             value = None
         elif by_name is not None and by_num is not None and by_name != by_num:
-            raise NotationError(
-                f"The call {text!r} names {name} but says {by_num}; {name} is worth {by_name}."
-            )
+            raise NotationError(f"The call {text!r} names {name} but says {by_num}; {name} is worth {by_name}.")
         else:
             value = by_name if by_name is not None else by_num
     if value not in _NEXT.values():

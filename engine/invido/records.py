@@ -78,21 +78,21 @@ def _name(value: int) -> str:
 
 
 class Kind(enum.Enum):
-    PLAY = 1          # play a card face up
-    CALL = 2          # a score call: the next step of the ladder
-    VA_BENE = 3       # accept the pending score call, or the pending a monte
-    VADO_VIA = 4      # give up the giocata: the opponent takes the value in force
-    A_MONTE = 5       # ask to call the giocata off
-    NO = 6            # refuse an a monte: play resumes where it stopped
-    VADO_DENTRO = 7   # play a card face down (option vado_dentro): it loses the trick
+    PLAY = 1  # play a card face up
+    CALL = 2  # a score call: the next step of the ladder
+    VA_BENE = 3  # accept the pending score call, or the pending a monte
+    VADO_VIA = 4  # give up the giocata: the opponent takes the value in force
+    A_MONTE = 5  # ask to call the giocata off
+    NO = 6  # refuse an a monte: play resumes where it stopped
+    VADO_DENTRO = 7  # play a card face down (option vado_dentro): it loses the trick
 
 
 class EndReason(enum.Enum):
-    TRICKS = 1      # decided by the tricks
-    TIES = 2        # three tied tricks: void
-    VADO_VIA = 3    # a player went away
-    A_MONTE = 4     # an a monte was accepted: void
-    FORFEIT = 5     # a seat faulted: its vado via
+    TRICKS = 1  # decided by the tricks
+    TIES = 2  # three tied tricks: void
+    VADO_VIA = 3  # a player went away
+    A_MONTE = 4  # an a monte was accepted: void
+    FORFEIT = 5  # a seat faulted: its vado via
 
 
 # --- actions --------------------------------------------------------------------------
@@ -156,10 +156,7 @@ class TrickRecord:
 
     def visible_to(self, seat: int) -> TrickRecord:
         """The trick as `seat` sees it: the other seat's face-down cards hidden."""
-        cards = tuple(
-            PlayedCard(c.seat, None, True) if c.face_down and c.seat != seat else c
-            for c in self.cards
-        )
+        cards = tuple(PlayedCard(c.seat, None, True) if c.face_down and c.seat != seat else c for c in self.cards)
         return TrickRecord(self.number, self.leader, cards, self.finished, self.winner)
 
 
@@ -190,12 +187,15 @@ class GiocataDealt(Event):
     hands: tuple[DealtHand, ...]
 
     def visible_to(self, seat: int) -> GiocataDealt:
-        hidden = tuple(
-            h if h.seat == seat else DealtHand(h.seat, h.size, ()) for h in self.hands
-        )
+        hidden = tuple(h if h.seat == seat else DealtHand(h.seat, h.size, ()) for h in self.hands)
         return GiocataDealt(
-            self.giocata, self.max_giocate, self.dealer, self.leader, self.goal,
-            self.points, hidden,
+            self.giocata,
+            self.max_giocate,
+            self.dealer,
+            self.leader,
+            self.goal,
+            self.points,
+            hidden,
         )
 
     @property
@@ -345,10 +345,7 @@ class GiocataEnded(Event):
         score = "–".join(str(p) for p in self.match_points)
         if self.winner is None:
             return f"giocata {self.giocata} is void ({why}); match {score}"
-        return (
-            f"giocata {self.giocata}: seat {self.winner} wins {self.points} "
-            f"({why}); match {score}"
-        )
+        return f"giocata {self.giocata}: seat {self.winner} wins {self.points} ({why}); match {score}"
 
 
 @dataclass(frozen=True, slots=True)

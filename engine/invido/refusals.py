@@ -83,7 +83,9 @@ class InvidoRefusals:
             if pending is not None:
                 step = _NEXT.get(pending)
                 if step is None:
-                    return f"Seat {other} called {_name(pending)}, the top of the ladder, so {said} has nothing above it."
+                    return (
+                        f"Seat {other} called {_name(pending)}, the top of the ladder, so {said} has nothing above it."
+                    )
                 return (
                     f"Only the next step may be called: seat {other} called {_name(pending)}, "
                     f"so a counter-call must be {_name(step)}, not {said}."

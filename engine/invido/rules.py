@@ -215,19 +215,17 @@ class InvidoState(InvidoRefusals, State):
             DealRandom(self.seed, "invido", "deal", self.giocata).shuffle(deck)
             dealt: list[tuple[str, ...]] = [(), ()]
             dealt[leader] = tuple(sorted(deck[:HAND_SIZE], key=_SORT_KEY.__getitem__))
-            dealt[dealer] = tuple(
-                sorted(deck[HAND_SIZE : 2 * HAND_SIZE], key=_SORT_KEY.__getitem__)
-            )
+            dealt[dealer] = tuple(sorted(deck[HAND_SIZE : 2 * HAND_SIZE], key=_SORT_KEY.__getitem__))
             hands = (dealt[0], dealt[1])
         self._dealt = hands
         self._hands = [list(hands[0]), list(hands[1])]
         self.leader = leader
-        self._turn = leader          # whose card it is
+        self._turn = leader  # whose card it is
         self._trick_leader = leader
         self._current: list[PlayedCard] = []
         self._tricks: list[TrickRecord] = []
         self._outcomes: list[int | None] = []
-        self._face_down = False      # any card played face down this giocata
+        self._face_down = False  # any card played face down this giocata
         self.value = 1
         self.last_raiser: int | None = None
         self.pending_caller: int | None = None
@@ -372,9 +370,7 @@ class InvidoState(InvidoRefusals, State):
         first, second = self._current
         winner = trick_winner(first, second)
         number = len(self._tricks) + 1
-        self._tricks.append(
-            TrickRecord(number, self._trick_leader, (first, second), True, winner)
-        )
+        self._tricks.append(TrickRecord(number, self._trick_leader, (first, second), True, winner))
         self._outcomes.append(winner)
         self._current = []
         self.monte_used = [False, False]
@@ -395,17 +391,11 @@ class InvidoState(InvidoRefusals, State):
         if winner is not None:
             self.points[winner] += points
         scores = tuple(float(points) if s == winner else 0.0 for s in (0, 1))
-        self._results.append(
-            DealResult(self.giocata, scores, ranks_from_scores(scores), forfeit)
-        )
+        self._results.append(DealResult(self.giocata, scores, ranks_from_scores(scores), forfeit))
         shown: tuple[DealtHand, ...] = ()
         if len(self._tricks) == 3 and not self._face_down:
             shown = tuple(DealtHand(s, len(h), tuple(h)) for s, h in enumerate(self._dealt))
-        self._history.append(
-            GiocataEnded(
-                self.giocata, winner, points, self.value, reason, tuple(self.points), shown
-            )
-        )
+        self._history.append(GiocataEnded(self.giocata, winner, points, self.value, reason, tuple(self.points), shown))
         self.pending_caller = None
         self.pending_value = None
         self.monte_caller = None
@@ -424,9 +414,7 @@ class InvidoState(InvidoRefusals, State):
         if reached is not None or self.giocata >= self.max_giocate:
             if reached is None and p0 != p1:
                 reached = 0 if p0 > p1 else 1
-            self._history.append(
-                MatchEnded(self.giocata, reached, (p0, p1), self.goal, max(p0, p1) < self.goal)
-            )
+            self._history.append(MatchEnded(self.giocata, reached, (p0, p1), self.goal, max(p0, p1) < self.goal))
             return
         self.dealer = 1 - self.dealer
         self._deal()
@@ -446,11 +434,7 @@ class InvidoState(InvidoRefusals, State):
             raise ValueError(f"There is no seat {seat} at a 2-player invido table.")
         tricks = list(self._tricks)
         if self._to_act is not None or self._current:
-            tricks.append(
-                TrickRecord(
-                    len(self._tricks) + 1, self._trick_leader, tuple(self._current), False, None
-                )
-            )
+            tricks.append(TrickRecord(len(self._tricks) + 1, self._trick_leader, tuple(self._current), False, None))
         if self._face_down:
             tricks = [t.visible_to(seat) for t in tricks]
         return InvidoView(

@@ -146,9 +146,7 @@ def test_readable_but_illegal_text_is_an_illegal_action_not_a_notation_error() -
 
 
 def test_a_wrong_reveal_is_read_as_written_and_refused() -> None:
-    state = engine.load("conto", players=3).new_match(
-        hands=["K Q 2 3 4 5", "2 3 4 5 6 7", "2 3 4 5 6 7"]
-    )
+    state = engine.load("conto", players=3).new_match(hands=["K Q 2 3 4 5", "2 3 4 5 6 7", "2 3 4 5 6 7"])
     assert state.parse_action("ordinazione → 1K, reveals K") in state.legal_actions()
     action = state.parse_action("ordinazione → 1K, reveals Q")
     assert action.reveals == "Q"

@@ -397,9 +397,7 @@ def test_a_forfeit_costs_the_faulting_seat_the_hand(table: Table, at: int, seat:
 
 OPTION_COMBINATIONS = [
     (players, hand_size, courses, oste)
-    for players, hand_size, courses, oste in itertools.product(
-        range(3, 9), (5, 6), (2, 3), (False, True)
-    )
+    for players, hand_size, courses, oste in itertools.product(range(3, 9), (5, 6), (2, 3), (False, True))
     if hand_size == 6 or players >= 6
 ]
 

@@ -159,9 +159,7 @@ def test_esempio_5_is_legal_and_the_cameriere_loses() -> None:
     assert state.result().ranks == (2, 0, 0)
 
 
-@pytest.mark.parametrize(
-    ("hands", "table"), [(ESEMPIO_4_HANDS, ESEMPIO_4), (ESEMPIO_5_HANDS, ESEMPIO_5)]
-)
+@pytest.mark.parametrize(("hands", "table"), [(ESEMPIO_4_HANDS, ESEMPIO_4), (ESEMPIO_5_HANDS, ESEMPIO_5)])
 def test_examples_replay_from_their_history(hands, table) -> None:
     state = replay_example(hands, table)
     again = state.game.replay(state.history)

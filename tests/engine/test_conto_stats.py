@@ -85,9 +85,7 @@ def test_a_bluff_the_table_covers_is_not_a_lie_and_a_lie_is_caught() -> None:
     state.apply("abbondare → 4A")  # seat 0: two Aces of its own, no joker: bluff and lie
     state.apply("il conto")  # seat 1 calls the bill: right
     s = stats(state)
-    assert s[0] == ContoStats(
-        hands=1, declarations=2, bluffs=1, lies=1, challenged=1, caught=1, lost_as_cameriere=1
-    )
+    assert s[0] == ContoStats(hands=1, declarations=2, bluffs=1, lies=1, challenged=1, caught=1, lost_as_cameriere=1)
     assert s[1] == ContoStats(hands=1, declarations=1, challenges=1, challenges_right=1)
     assert s[2] == ContoStats(hands=1, declarations=1, bluffs=1)
     assert state.standing() == (1.0, 0.0, 0.0)
@@ -151,9 +149,7 @@ def test_leaving_someone_elses_false_portata_standing_is_a_lie_not_a_bluff() -> 
     assert s[0] == ContoStats(hands=1, declarations=2, bluffs=1, lies=1)
     assert s[1] == ContoStats(hands=1, declarations=2, bluffs=0, lies=1)
     state.apply("il conto")  # seat 2 calls: the plate is false, and seat 1 pays for it
-    assert stats(state)[1] == ContoStats(
-        hands=1, declarations=2, lies=1, challenged=1, caught=1, lost_as_cameriere=1
-    )
+    assert stats(state)[1] == ContoStats(hands=1, declarations=2, lies=1, challenged=1, caught=1, lost_as_cameriere=1)
 
 
 def test_a_forfeit_and_the_hands_of_a_longer_match() -> None:
@@ -217,9 +213,7 @@ def test_esempio_5() -> None:
     state = play(*ESEMPIO_5)
     assert not state.history[-1].plate_true  # type: ignore[attr-defined]
     assert stats(state) == (
-        ContoStats(
-            hands=1, declarations=3, bluffs=1, lies=1, challenged=1, caught=1, lost_as_cameriere=1
-        ),
+        ContoStats(hands=1, declarations=3, bluffs=1, lies=1, challenged=1, caught=1, lost_as_cameriere=1),
         ContoStats(hands=1, declarations=2, challenges=1, challenges_right=1),
         ContoStats(hands=1, declarations=2),
     )
@@ -311,9 +305,7 @@ def _counts(cards) -> list[int]:
     bill=st.sampled_from([0.02, 0.2, 0.6]),
     forfeit=st.sampled_from([None, 0.01, 0.05]),
 )
-def test_random_playouts_give_consistent_counts(
-    players, courses, oste, seed, deals, policy, bill, forfeit
-) -> None:
+def test_random_playouts_give_consistent_counts(players, courses, oste, seed, deals, policy, bill, forfeit) -> None:
     game = engine.load("conto", players=players, courses=courses, oste=oste)
     state = game.new_match(seed=seed, deals=deals)
     rng = random.Random(policy)
@@ -327,7 +319,8 @@ def test_random_playouts_give_consistent_counts(
         legal = state.legal_actions()
         declarations = [a for a in legal if a.kind is not Move.CONTO]
         action: ContoAction = (
-            legal[0] if not declarations or (legal[0].kind is Move.CONTO and rng.random() < bill)
+            legal[0]
+            if not declarations or (legal[0].kind is Move.CONTO and rng.random() < bill)
             else rng.choice(declarations)
         )
         if action.kind is not Move.CONTO:

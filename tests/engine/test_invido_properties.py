@@ -112,18 +112,14 @@ def test_views_hide_the_opponents_cards(seed, choice, dentro):
         giocata = state.giocata
         dealt = [e for e in state.history if isinstance(e, GiocataDealt)][-1]
         face_up = {
-            e.card
-            for e in state.history
-            if isinstance(e, CardPlayed) and e.giocata == giocata and not e.face_down
+            e.card for e in state.history if isinstance(e, CardPlayed) and e.giocata == giocata and not e.face_down
         }
         for seat in (0, 1):
             view = state.view(seat)
             assert view.seat == seat
             opponent = dealt.hands[1 - seat].cards
             secret = [card for card in opponent if card not in face_up]
-            current = [
-                e for e in view.history if getattr(e, "giocata", None) == giocata
-            ]
+            current = [e for e in view.history if getattr(e, "giocata", None) == giocata]
             shown = repr((view.hand, view.tricks)) + repr(current)
             for card in secret:
                 assert f"'{card}'" not in shown, (seat, card)

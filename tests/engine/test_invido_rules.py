@@ -268,9 +268,7 @@ def test_trick_resolution(name, hands, cards, winner, tricks):
     # Hands are shown at the end only when every card was played.
     assert bool(end.hands) == (tricks == 3)
     if end.hands:
-        assert tuple(" ".join(h.cards) for h in end.hands) == tuple(
-            " ".join(parse_hand(h)) for h in hands
-        )
+        assert tuple(" ".join(h.cards) for h in end.hands) == tuple(" ".join(parse_hand(h)) for h in hands)
 
 
 def test_giocata_winner_function():
@@ -401,8 +399,13 @@ def test_answers_without_a_call_are_refused():
         (["call invido (3)", "call tras mas (6)"], 0, 3),  # the manual's own example
         (["call invido (3)", "call tras mas (6)", "call tras mas nof (9)"], 1, 6),
         (
-            ["call invido (3)", "call tras mas (6)", "call tras mas nof (9)",
-             "call fuori gioco (12)", "call partita (24)"],
+            [
+                "call invido (3)",
+                "call tras mas (6)",
+                "call tras mas nof (9)",
+                "call fuori gioco (12)",
+                "call partita (24)",
+            ],
             1,
             12,
         ),
@@ -464,9 +467,16 @@ def test_a_monte_refused_resumes_exactly_where_play_stopped():
     run(state, (0, "a monte"), (1, "no"))
     after = state.view(0)
     assert state.current_seat() == 0
-    assert (after.value, after.pending_call, after.pending_caller, after.last_raiser) == (
-        before.value, before.pending_call, before.pending_caller, before.last_raiser,
-    ) == (3, 6, 1, 0)
+    assert (
+        (after.value, after.pending_call, after.pending_caller, after.last_raiser)
+        == (
+            before.value,
+            before.pending_call,
+            before.pending_caller,
+            before.last_raiser,
+        )
+        == (3, 6, 1, 0)
+    )
     assert texts(state) == legal  # the same answers, minus the a monte already used
     assert [e for e in state.history if isinstance(e, Answered)][-1].to_monte
 
@@ -636,7 +646,12 @@ def test_view_shows_own_hand_and_public_table_only():
 def test_action_texts_and_parsing():
     state = new(("3c 2b As", "6s 7c Rd"))
     assert texts(state) == [
-        "play 3c", "play 2b", "play As", "call invido (3)", "vado via", "a monte",
+        "play 3c",
+        "play 2b",
+        "play As",
+        "call invido (3)",
+        "vado via",
+        "a monte",
     ]
     for action in GAME.every_action():
         assert state.parse_action(action.text) is action

@@ -28,8 +28,7 @@ def stats(state) -> tuple[InvidoStats, ...]:
 
 def giocata_1(state) -> list:
     """The history up to the end of the first giocata (later ones are dealt by seed)."""
-    end = next(i for i, e in enumerate(state.history)
-               if type(e).__name__ == "GiocataEnded" and e.giocata == 1)
+    end = next(i for i, e in enumerate(state.history) if type(e).__name__ == "GiocataEnded" and e.giocata == 1)
     return list(state.history[: end + 1])
 
 
@@ -44,9 +43,13 @@ def test_example_1_two_montes_refused_then_a_fold_to_invido():
     g1, g2 = 1, 0
     state = play(
         ["6s 7c Rd", "3c 2b As"],
-        (g2, "a monte"), (g1, "no"),
-        (g2, "play Rd"), (g1, "play As"),
-        (g1, "call invido (3)"), (g2, "a monte"), (g1, "no"),
+        (g2, "a monte"),
+        (g1, "no"),
+        (g2, "play Rd"),
+        (g1, "play As"),
+        (g1, "call invido (3)"),
+        (g2, "a monte"),
+        (g1, "no"),
         (g2, "vado via"),
     )
     s = invido_statistics(giocata_1(state))
@@ -58,7 +61,10 @@ def test_example_2_a_monte_accepted_voids_the_giocata_and_the_raise_counts_neith
     g1, g2 = 0, 1
     state = play(
         ["Rs 2b 6c", "6s 3d Fb"],
-        (g1, "play 2b"), (g2, "call invido (3)"), (g1, "a monte"), (g2, "va bene"),
+        (g1, "play 2b"),
+        (g2, "call invido (3)"),
+        (g1, "a monte"),
+        (g2, "va bene"),
     )
     s = invido_statistics(giocata_1(state))
     assert s[g1] == InvidoStats(giocate=1, montes=1, montes_accepted=1)
@@ -69,14 +75,16 @@ def test_example_3_counter_calls_accept_the_call_they_answer():
     g1, g2 = 0, 1
     state = play(
         ["Rs 2b Ac", "2s 3d Fb"],
-        (g1, "play 2b"), (g2, "play 2s"),
-        (g1, "call invido (3)"), (g2, "va bene"),
+        (g1, "play 2b"),
+        (g2, "play 2s"),
+        (g1, "call invido (3)"),
+        (g2, "va bene"),
         (g1, "play Ac"),
         (g2, "call tras mas (6)"),
-        (g1, "call tras mas nof (9)"),   # accepts tras mas
-        (g2, "call fuori gioco (12)"),   # accepts tras mas nof
-        (g1, "call partita (24)"),       # accepts fuori gioco
-        (g2, "va bene"),                 # accepts partita
+        (g1, "call tras mas nof (9)"),  # accepts tras mas
+        (g2, "call fuori gioco (12)"),  # accepts tras mas nof
+        (g1, "call partita (24)"),  # accepts fuori gioco
+        (g2, "va bene"),  # accepts partita
         (g2, "play 3d"),
     )
     assert state.is_terminal()  # 24 points: the match is over after one giocata
@@ -101,7 +109,9 @@ def test_a_forfeit_is_counted_apart_from_folds():
     # last accepted), seat 1 raises to 6 and seat 0 times out with the call pending.
     state = play(
         ["3c 2b As", "6s 7c Rd"],
-        (0, "call invido (3)"), (1, "va bene"), (0, "play As"),
+        (0, "call invido (3)"),
+        (1, "va bene"),
+        (0, "play As"),
         (1, "call tras mas (6)"),
     )
     state.forfeit(0, "timeout")

@@ -75,9 +75,7 @@ def _phi(z: float) -> float:
     return 0.5 * (1.0 + math.erf(z / math.sqrt(2.0)))
 
 
-def los(
-    ratings: tuple[Rating, ...], covariance: tuple[tuple[float, ...], ...], i: int, j: int
-) -> float:
+def los(ratings: tuple[Rating, ...], covariance: tuple[tuple[float, ...], ...], i: int, j: int) -> float:
     """LOS of ratings[i] over ratings[j].
 
     Computed once for the better-placed bot of the pair, as p = Phi(z) >= 0.5, and as

@@ -87,8 +87,7 @@ class Observation:
         ranks = tuple(self.ranks)
         if len(ranks) != len(sides):
             raise RatingError(
-                f"An observation has {len(sides)} sides but {len(ranks)} ranks; "
-                "give exactly one rank per side."
+                f"An observation has {len(sides)} sides but {len(ranks)} ranks; give exactly one rank per side."
             )
         for rank in ranks:
             if isinstance(rank, bool) or not isinstance(rank, (int, np.integer)) or rank < 0:

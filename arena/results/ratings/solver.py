@@ -50,8 +50,10 @@ def fit(
     pool-average opponent (0 = plain maximum likelihood). Raises `RatingError` for no
     observations, an unknown anchor, or results that do not determine the ratings.
     """
-    if isinstance(prior_games, bool) or not isinstance(prior_games, (int, float)) or not (
-        math.isfinite(prior_games) and prior_games >= 0
+    if (
+        isinstance(prior_games, bool)
+        or not isinstance(prior_games, (int, float))
+        or not (math.isfinite(prior_games) and prior_games >= 0)
     ):
         raise RatingError(f"prior_games must be a finite number >= 0, got {prior_games!r}.")
     groups: dict[tuple, list[float]] = {}
@@ -268,5 +270,3 @@ def _newton_step(information: np.ndarray, grad: np.ndarray) -> np.ndarray | None
         y = np.linalg.solve(factor, grad)
         return np.linalg.solve(factor.T, y)
     return None
-
-
