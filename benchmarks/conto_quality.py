@@ -6,7 +6,7 @@ rotated through the four seats (4 rotations), so every bot holds every seat's ca
 Successive seeds of a table use its different cyclic seat orders, since in conto it
 matters who sits on whose left (the bill is called on the previous player).
 No gRPC: the bots' `act` is called directly with the DecisionRequest the referee would
-send (built by arena._wire.GameWire from the engine's views).  Every hand is one
+send (built by arena.play.GameWire from the engine's views).  Every hand is one
 observation (Luce "who loses": the hand's loser ranks last), fitted by arena.results.ratings.fit.
 
     python benchmarks/conto_quality.py                 # the full run (~7 min on 2 cores)

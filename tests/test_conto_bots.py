@@ -1,6 +1,6 @@
-"""Tests of the conto bots (bots/conto_*.py) and their shared helpers (bots/conto_lib.py).
+"""Tests of the conto bots (bots/conto_*.py) and their shared helpers (the bots.conto package).
 
-No gRPC: requests are built from engine states with arena._wire.GameWire, exactly as the
+No gRPC: requests are built from engine states with arena.play.GameWire, exactly as the
 referee builds them, and handed to each bot's `act`.
 """
 

@@ -1,7 +1,7 @@
 """Tests of the invido bots (bots/invido_rules.py, bots/invido_bluffer.py) and their
-shared helpers (bots/invido_lib.py).
+shared helpers (the bots.invido package).
 
-No gRPC: requests are built from engine states with arena._wire.GameWire, exactly as the
+No gRPC: requests are built from engine states with arena.play.GameWire, exactly as the
 referee builds them, and handed to each bot's `act`.
 """
 

@@ -164,7 +164,7 @@ def ping_pong(requests: list[tuple[int, bytes]], servers: int) -> float:
 
 def bridge_ping_pong(requests: list[tuple[int, bytes]], servers: int) -> float:
     """Round trips per second for the same exchange as `ping_pong`, but sent and awaited
-    from trio through the referee's own bridge (arena._grpc), with no referee work."""
+    from trio through the referee's own bridge (arena.play.grpc_bot), with no referee work."""
     ids = [pb.RefereeMessage.FromString(request).decision_request.decision_id for _, request in requests]
 
     async def run(addresses: list[str]) -> float:

@@ -4,7 +4,7 @@ For languages without gRPC.  A bot entry with ``protocol = "stdio"`` is a comman
 arena runs once per match and seat (``BotPool.seat`` hands out a `StdioSeat`); the
 process lives for that one match.  It gets the same process care as a gRPC bot (memory
 limit, stderr in a log file in the run's log directory, its whole process group killed
-at the end, no orphans): see `arena._process.open_bot_process`.
+at the end, no orphans): see `arena.play.process.open_bot_process`.
 
 The wire format
 ---------------
