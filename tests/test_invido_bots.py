@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import random
 from math import comb
+from pathlib import Path
 
 import pytest
 
@@ -320,3 +321,9 @@ def test_the_bluffer_raises_on_weak_hands_more_often_than_the_rule_player():
     assert raises[InvidoBlufferBot] >= len(weak) // 6
     # aggression 0 is the rule player
     assert all(decide(s, InvidoBlufferBot, {"aggression": 0}) == decide(s, InvidoRulesBot) for s in weak[:30])
+
+
+@pytest.mark.parametrize("bot_class", [InvidoRulesBot, InvidoBlufferBot], ids=lambda b: b.name)
+def test_every_invido_bot_is_described_in_bots_readme_as_in_its_hello(bot_class) -> None:
+    readme = (Path(__file__).resolve().parent.parent / "bots" / "README.md").read_text()
+    assert f"**{bot_class.name}**" in readme and bot_class.description in readme
