@@ -23,7 +23,7 @@ onto their own line just before it).  For example (shortened)::
 
     {"type":"match_start","matchStart":{"matchId":"m-42","game":"conto","options":{"conto":{"handSize":6,"courses":2}},"players":3,"names":["rec","random","first"],"deals":1,"moveTimeMs":2000}}
     {"type":"event","event":{"events":[{"text":"hand 1: seat 2 deals; seat 0: 6 8 T J K A; seat 1: 6 cards; seat 2: 6 cards","conto":{"handDealt":{"handNumber":1,"handsInMatch":1,"dealer":2,"hands":[{"size":6,"cards":["6","8","T","J","K","A"]},{"seat":1,"size":6},{"seat":2,"size":6}]}}}]}}
-    {"type":"decision_request","decisionRequest":{"decisionId":"1","timeLimitMs":2000,"view":{"conto":{"players":3,"handNumber":1,"handsInMatch":1,"dealer":2,"toAct":0,"hand":["6","8","T","J","K","A"],"handSizes":[6,6,6],"cardsDealt":18,"points":[0,0,0],"courses":2,"handSize":6}},"legalActions":[{"text":"ordinazione \\u2192 16, reveals 6","action":{"conto":{"kind":"CONTO_MOVE_ORDINAZIONE","slot":0,"plate":[{"rank":"6","quantity":1}],"reveals":"6"}}},...]}}
+    {"type":"decision_request","decisionRequest":{"decisionId":"1","timeLimitMs":2000,"view":{"conto":{"players":3,"handNumber":1,"handsInMatch":1,"dealer":2,"toAct":0,"hand":["6","8","T","J","K","A"],"handSizes":[6,6,6],"cardsDealt":18,"points":[0,0,0],"courses":2,"handSizeOption":6}},"legalActions":[{"text":"ordinazione \\u2192 16, reveals 6","action":{"conto":{"kind":"CONTO_MOVE_ORDINAZIONE","slot":0,"plate":[{"rank":"6","quantity":1}],"reveals":"6"}}},...]}}
     {"type":"match_end","matchEnd":{"result":{"scores":[0.0,0.0,-1.0],"ranks":[0,0,2],"deals":[{"deal":1,"scores":[0.0,0.0,-1.0],"ranks":[0,0,2]}],"standing":[0.0,0.0,1.0]}}}
 
 So a bot can tell the kind of a line by its first characters: ``{"type":"decision_request"``.

@@ -253,7 +253,9 @@ class ContoView(View):
     cameriere: int | None
     points: tuple[int, ...]
     courses: int
-    hand_size: int
+    # Not `hand_size`: beside the repeated `hand`, protobuf's C++ accessor hand_size()
+    # would be generated twice, and the protocol must compile in every language.
+    hand_size_option: int
     oste_rule: bool
     history: tuple[Event, ...]
 

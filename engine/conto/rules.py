@@ -391,7 +391,7 @@ class ContoState(ContoRefusals, State):
             cameriere=self.cameriere,
             points=tuple(self.points),
             courses=options["courses"],
-            hand_size=options["hand_size"],
+            hand_size_option=options["hand_size"],
             oste_rule=options["oste"],
             history=self.events_for(seat),
         )
