@@ -49,3 +49,17 @@ def test_no_command_is_a_usage_error():
         [sys.executable, "-m", "arena.cli", "check-bot", "--game", "conto"], cwd=ROOT, capture_output=True, text=True
     )
     assert result.returncode == 2 and "give the bot's command" in result.stderr
+
+
+def test_an_answer_dropped_after_its_timeout_is_reported_with_its_delay():
+    result = check("python", "tests/fixtures/bots/late_once.py")
+    assert result.returncode == 1
+    assert "timeout once" in result.stdout
+    assert "1 answer was dropped, first: its answer to decision " in result.stdout
+    assert "past the 1000 ms limit" in result.stdout
+
+
+def test_an_answer_naming_another_decision_is_reported_as_malformed():
+    result = check("python", "tests/fixtures/bots/wrong_id.py")
+    assert result.returncode == 1
+    assert "malformed" in result.stdout and "but decision" in result.stdout and "was asked" in result.stdout

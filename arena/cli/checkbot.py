@@ -11,6 +11,7 @@ and exits 0 (ready) or 1 (not ready).  Every game the bot claims in Hello is tri
 from __future__ import annotations
 
 import argparse
+import logging
 import statistics
 import sys
 import tempfile
@@ -60,7 +61,36 @@ async def _matches(game: engine.Game, pool: BotPool, hands: int, move_time: floa
     return records
 
 
+class _DroppedAnswers(logging.Handler):
+    """Collects what the clients log of the candidate's dropped answers (late, or repeated)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.notes: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        text = record.getMessage()
+        if text.startswith(f"bot {CANDIDATE}: "):
+            self.notes.append(text.removeprefix(f"bot {CANDIDATE}: "))
+
+
 async def check_bot(
+    argv: list[str], game_name: str, *, stdio: bool, hands: int, move_time: float, log_dir: Path
+) -> CheckReport:
+    dropped = _DroppedAnswers()
+    logger = logging.getLogger("arena")
+    logger.addHandler(dropped)
+    try:
+        report = await _check(argv, game_name, stdio=stdio, hands=hands, move_time=move_time, log_dir=log_dir)
+    finally:
+        logger.removeHandler(dropped)
+    if dropped.notes:
+        count = len(dropped.notes)
+        report.problems.append(f"{count} answer{'s were' if count > 1 else ' was'} dropped, first: {dropped.notes[0]}.")
+    return report
+
+
+async def _check(
     argv: list[str], game_name: str, *, stdio: bool, hands: int, move_time: float, log_dir: Path
 ) -> CheckReport:
     report = CheckReport()
