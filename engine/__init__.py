@@ -11,6 +11,7 @@
 from ._core import (
     Action,
     DealResult,
+    DecisionKind,
     Event,
     Game,
     GameSpec,
@@ -18,6 +19,7 @@ from ._core import (
     Option,
     SeatStats,
     State,
+    Turn,
     View,
 )
 from ._errors import EngineError, IllegalAction, NotationError, OptionError
@@ -26,6 +28,7 @@ from ._registry import game_class, games, load, register
 __all__ = [
     "Action",
     "DealResult",
+    "DecisionKind",
     "EngineError",
     "Event",
     "Game",
@@ -37,6 +40,7 @@ __all__ = [
     "OptionError",
     "SeatStats",
     "State",
+    "Turn",
     "View",
     "game_class",
     "games",

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import enum
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -34,6 +35,8 @@ __all__ = [
     "DealResult",
     "MatchResult",
     "SeatStats",
+    "DecisionKind",
+    "Turn",
 ]
 
 
@@ -113,6 +116,10 @@ class Event:
 
     __slots__ = ()
 
+    #: True for the event that opens a deal (conto's HandDealt, invido's GiocataDealt):
+    #: a view's `deal_events` start there, so a request never grows with the match.
+    starts_deal: ClassVar[bool] = False
+
     def visible_to(self, seat: int) -> Event | None:
         return self
 
@@ -131,9 +138,43 @@ class Event:
 
 
 class View:
-    """Base of every game's per-seat view (frozen dataclasses): all a seat may know."""
+    """Base of every game's per-seat view (frozen dataclasses): all a seat may know of
+    the current deal, its events so far in a field `deal_events` (earlier deals are the
+    seat's memory: it saw them as events)."""
 
     __slots__ = ()
+
+
+class DecisionKind(enum.Enum):
+    """Why a seat is asked.  Decisions come one seat at a time: a window in which several
+    seats may act out of turn asks them one after another, "pass" among the actions."""
+
+    #: The seat's turn in the order of play.
+    TURN = 1
+    #: An answer owed to another seat's action (invido: a call to accept, raise or refuse).
+    RESPONSE = 2
+    #: A chance to act out of turn after another seat's action (frederik's interrupts).
+    INTERRUPT = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """The decision awaited: who decides, why, and for whom.
+
+    `seat` is whose bot decides (`State.current_seat`); `acting_seat` whose cards and
+    turn the decision plays, the same seat except where one seat plays for another
+    (bridge: declarer plays dummy's cards); `responding_to` the seat whose action an
+    answer or an interrupt follows, None on a plain turn.
+    """
+
+    seat: int
+    kind: DecisionKind = DecisionKind.TURN
+    acting_seat: int = -1
+    responding_to: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.acting_seat < 0:
+            object.__setattr__(self, "acting_seat", self.seat)
 
 
 class SeatStats:
@@ -297,6 +338,13 @@ class State(ABC):
         """The seat whose decision is awaited, or None when the match is over."""
         return self._to_act
 
+    def turn(self) -> Turn | None:
+        """The decision awaited (who, why, for whom), or None when the match is over.
+
+        A plain turn of the seat to act unless the game says otherwise."""
+        seat = self._to_act
+        return None if seat is None else Turn(seat)
+
     def legal_actions(self) -> tuple[Action, ...]:
         """Every legal action of the seat to act, in a stable canonical order."""
         if self._legal is None:
@@ -360,24 +408,38 @@ class State(ABC):
         """The full log, hidden cards included: the referee's record of the match."""
         return tuple(self._history)
 
+    def history_since(self, start: int) -> tuple[Event, ...]:
+        """The history entries from index `start` on (what is new since a reader's last look)."""
+        return tuple(self._history[start:])
+
     def events_for(self, seat: int, start: int = 0) -> tuple[Event, ...]:
         """History entries from index `start`, as `seat` may see them."""
-        history = self.history
-        if start:
-            seen = (event.visible_to(seat) for event in history[start:])
-            return tuple(event for event in seen if event is not None)
-        # Views carry the whole history, so a seat's redacted log is kept and extended
-        # rather than rebuilt per decision.  Tuples only: clones may share them safely.
+        seen = (event.visible_to(seat) for event in self._history[start:])
+        return tuple(event for event in seen if event is not None)
+
+    def deal_events(self, seat: int) -> tuple[Event, ...]:
+        """The current deal's events (from the last that `starts_deal`), as `seat` may see them.
+
+        Views carry them at every decision, so each seat's redacted log is kept and
+        extended rather than rebuilt, with the index where its current deal begins."""
+        history = self._history
         owner, cache = self.__dict__.get("_visible_cache", (None, None))
         if owner is not self:  # absent, or copied along by a clone
             cache = {}
             self.__dict__["_visible_cache"] = (self, cache)
-        known, upto = cache.get(seat, ((), 0))
+        entry = cache.get(seat)
+        if entry is None:
+            entry = cache[seat] = [[], 0, 0]  # the seat's events, history read up to, deal start
+        known, upto, start = entry
         if upto < len(history):
-            fresh = (event.visible_to(seat) for event in history[upto:])
-            known += tuple(event for event in fresh if event is not None)
-            cache[seat] = (known, len(history))
-        return known
+            for event in history[upto:]:
+                if event.starts_deal:
+                    start = len(known)
+                visible = event.visible_to(seat)
+                if visible is not None:
+                    known.append(visible)
+            entry[1], entry[2] = len(history), start
+        return tuple(known[start:])
 
     # --- how it ends --------------------------------------------------------------
     def is_terminal(self) -> bool:

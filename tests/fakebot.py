@@ -1,7 +1,9 @@
 """A scripted fake bot for protocol tests: an in-process SeatClient, no gRPC.
 
 It records every message the referee sends it (decoded), and answers with a script:
-a function from the decision request to an index, or a BotFault to raise.
+a function from the decision request to an index, or a BotFault to raise.  With
+`blocking=True` its stream also answers from a thread, so the referee drives the match
+from a worker thread as it does for gRPC seats; otherwise from trio, as for stdio seats.
 """
 
 from __future__ import annotations
@@ -14,8 +16,9 @@ from arena.v1 import arena_pb2 as pb
 
 
 class FakeSeat:
-    def __init__(self, name, script=None, seed=0):
+    def __init__(self, name, script=None, seed=0, blocking=False):
         self.name = name
+        self.blocking = blocking
         self.script = script or (lambda request, rng: rng.randrange(len(request.legal_actions)))
         self.rng = random.Random(seed)
         self.received: list[pb.RefereeMessage] = []
@@ -23,7 +26,7 @@ class FakeSeat:
     @asynccontextmanager
     async def open_play(self, start):
         self.received.append(pb.RefereeMessage(match_start=start))
-        yield _FakeStream(self)
+        yield _BlockingFakeStream(self) if self.blocking else _FakeStream(self)
 
 
 class _FakeStream:
@@ -36,6 +39,9 @@ class _FakeStream:
         self.seat.received.append(message)
 
     async def decide(self, request, decision_id, time_limit):
+        return self.answer(request, decision_id)
+
+    def answer(self, request, decision_id):
         message = pb.RefereeMessage.FromString(request)
         self.seat.received.append(message)
         answer = self.seat.script(message.decision_request, self.seat.rng)
@@ -45,3 +51,8 @@ class _FakeStream:
 
     def cancel(self):
         pass
+
+
+class _BlockingFakeStream(_FakeStream):
+    def decide_blocking(self, request, decision_id, time_limit):
+        return self.answer(request, decision_id)

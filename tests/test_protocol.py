@@ -1,4 +1,6 @@
-"""What bots receive: only their own seat's view, self-sufficient requests, all events."""
+"""What bots receive: only their own seat's view, self-sufficient per-deal requests that
+do not grow with the match, every event once.  Each runs under both drivers of the
+referee: from trio (stdio seats) and from a worker thread (gRPC seats)."""
 
 import pytest
 import trio
@@ -7,6 +9,7 @@ import engine
 from arena.errors import BotFault
 from arena.play import GameWire, play_match
 from arena.records import FaultKind
+from arena.v1 import arena_pb2 as pb
 from tests.fakebot import FakeSeat
 
 
@@ -25,7 +28,7 @@ def conto_messages(seat):
             for event in message.decision_request.events:
                 yield "event", event.conto
             yield "view", message.decision_request.view.conto
-            for event in message.decision_request.view.conto.history:
+            for event in message.decision_request.view.conto.deal_events:
                 yield "event", event
         elif kind == "match_end":
             for event in message.match_end.history:
@@ -42,11 +45,17 @@ def delivered_events(message):
     return []
 
 
+@pytest.fixture(params=[False, True], ids=["trio", "thread"])
+def blocking(request):
+    """Whether the fake seats answer from a thread (the referee's thread driver)."""
+    return request.param
+
+
 @pytest.mark.parametrize("players", [3, 4, 6, 8])
-def test_no_message_to_a_seat_carries_another_seats_hidden_cards(players):
+def test_no_message_to_a_seat_carries_another_seats_hidden_cards(players, blocking):
     game = engine.load("conto", players=players)
     for seed in range(6):
-        seats = [FakeSeat(f"b{i}", seed=seed * 10 + i) for i in range(players)]
+        seats = [FakeSeat(f"b{i}", seed=seed * 10 + i, blocking=blocking) for i in range(players)]
         record = play(game, seats, seed=seed)
         # The referee's full log says what each seat held in each hand.
         dealt = {e.hand_number: e.hands for e in record.history if isinstance(e, engine.conto.HandDealt)}
@@ -81,11 +90,12 @@ def test_no_message_to_a_seat_carries_another_seats_hidden_cards(players):
                     assert shown == {h.seat: sorted(h.cards) for h in dealt[hand_number]}
 
 
-def test_a_decision_request_is_self_sufficient():
-    """Each request's view and actions equal the engine's view of that seat then."""
+def test_a_decision_request_is_self_sufficient(blocking):
+    """Each request's view and actions equal the engine's view of that seat then; the
+    turn and the standing are the engine's too."""
     game = engine.load("conto", players=4)
     wire = GameWire(game)
-    seats = [FakeSeat(f"b{i}", seed=i) for i in range(4)]
+    seats = [FakeSeat(f"b{i}", seed=i, blocking=blocking) for i in range(4)]
     record = play(game, seats, deals=2)
     requests = sorted(
         (m.decision_request for seat in seats for m in seat.received if m.WhichOneof("message") == "decision_request"),
@@ -95,15 +105,23 @@ def test_a_decision_request_is_self_sufficient():
     moves = [e for e in record.history if isinstance(e, (engine.conto.Declared, engine.conto.BillCalled))]
     assert len(requests) == len(moves)
     for request, move in zip(requests, moves):
-        assert request.view == wire.view(state.view(state.current_seat()))
+        seat = state.current_seat()
+        assert request.view == wire.view(state.view(seat))
         assert [a.text for a in request.legal_actions] == [a.text for a in state.legal_actions()]
+        assert request.kind == pb.DECISION_KIND_TURN and request.acting_seat == seat
+        assert not request.HasField("responding_to")
+        finished = state.deal_results()
+        assert request.standing.deal == len(finished) + 1 == request.view.conto.hand_number
+        assert request.standing.deals == 2
+        assert list(request.standing.scores) == [sum(d.scores[s] for d in finished) for s in range(4)]
+        assert list(request.standing.standing) == list(request.view.conto.points)
         state.apply(move.action if isinstance(move, engine.conto.Declared) else game.bill)
     assert [e.text for e in state.history] == [e.text for e in record.history]
 
 
-def test_every_seat_gets_every_event_once_in_order_then_the_match_end():
+def test_every_seat_gets_every_event_once_in_order_then_the_match_end(blocking):
     game = engine.load("conto", players=3)
-    seats = [FakeSeat(f"b{i}", seed=i) for i in range(3)]
+    seats = [FakeSeat(f"b{i}", seed=i, blocking=blocking) for i in range(3)]
     record = play(game, seats, deals=3)
     for index, seat in enumerate(seats):
         kinds = [m.WhichOneof("message") for m in seat.received]
@@ -120,7 +138,7 @@ def test_every_seat_gets_every_event_once_in_order_then_the_match_end():
         assert len(end.history) == len(expected)
 
 
-def test_faults_from_a_scripted_bot_forfeit_the_deal_and_the_match_goes_on():
+def test_faults_from_a_scripted_bot_forfeit_the_deal_and_the_match_goes_on(blocking):
     game = engine.load("conto", players=3)
     calls = []
 
@@ -130,7 +148,7 @@ def test_faults_from_a_scripted_bot_forfeit_the_deal_and_the_match_goes_on():
             return BotFault(FaultKind.TIMEOUT, "no answer within 1000 ms")
         return 0
 
-    seats = [FakeSeat("flaky", flaky), FakeSeat("b1", seed=1), FakeSeat("b2", seed=2)]
+    seats = [FakeSeat("flaky", flaky, blocking=blocking), FakeSeat("b1", seed=1), FakeSeat("b2", seed=2)]
     record = play(game, seats, deals=3)
     assert [f.kind for f in record.faults] == [FaultKind.TIMEOUT]
     assert record.result.deals[0].forfeit == 0
@@ -138,3 +156,80 @@ def test_faults_from_a_scripted_bot_forfeit_the_deal_and_the_match_goes_on():
     assert "timeout" in next(e.text for e in record.history if isinstance(e, engine.conto.Forfeited))
     end = seats[1].received[-1].match_end
     assert [f.kind for f in end.faults] == [1]  # FAULT_KIND_TIMEOUT, told to every seat
+
+
+def test_a_view_holds_the_current_deal_and_its_events_only(blocking):
+    game = engine.load("conto", players=3)
+    seats = [FakeSeat(f"b{i}", seed=i, blocking=blocking) for i in range(3)]
+    play(game, seats, deals=4)
+    for seat in seats:
+        for message in seat.received:
+            if message.WhichOneof("message") != "decision_request":
+                continue
+            view = message.decision_request.view.conto
+            first, *rest = view.deal_events
+            assert first.WhichOneof("event") == "hand_dealt"
+            assert first.hand_dealt.hand_number == view.hand_number
+            assert all(e.WhichOneof("event") == "declared" for e in rest)
+            assert all(e.declared.hand_number == view.hand_number for e in rest)
+
+
+def test_a_request_is_as_large_at_hand_60_as_at_hand_2(blocking):
+    """The same position (each hand: one order, then the bill) costs the same bytes early
+    and late in a 60-hand match: nothing in a request grows with it.  Legal actions
+    depend on the cards held, so they are left out of the comparison; the texts of
+    events differ by a digit or a word, hence the small tolerance (the whole match's
+    history would add some 20 KB by hand 60)."""
+    game = engine.load("conto", players=4)
+    seats = [FakeSeat(f"b{i}", lambda request, rng: 0, blocking=blocking) for i in range(4)]
+    record = play(game, seats, deals=60)
+    assert len(record.result.deals) == 60
+
+    def size(request):
+        request = pb.DecisionRequest.FromString(request.SerializeToString())
+        del request.legal_actions[:]
+        return request.ByteSize()
+
+    compared = 0
+    for seat in seats:
+        # Per position (how many of the hand's events came before, and how many events
+        # are news: a seat not asked for three hands gets three hands of news): the
+        # requests of hands 2 and later, in hand order.
+        by_position: dict[tuple[int, int], list] = {}
+        for message in seat.received:
+            if message.WhichOneof("message") == "decision_request":
+                request = message.decision_request
+                if request.view.conto.hand_number >= 2:
+                    position = len(request.view.conto.deal_events), len(request.events)
+                    by_position.setdefault(position, []).append(request)
+        for requests in by_position.values():
+            early, late = requests[0], requests[-1]
+            if late.view.conto.hand_number < 50:
+                continue
+            assert early.view.conto.hand_number <= 10
+            assert abs(size(late) - size(early)) <= 16, (size(early), size(late))
+            compared += 1
+    assert compared >= 4
+
+
+def test_invido_replies_to_a_call_are_responses_to_the_caller(blocking):
+    game = engine.load("invido")
+    seats = [FakeSeat(f"b{i}", seed=i, blocking=blocking) for i in range(2)]
+    play(game, seats, seed=3, deals=30)
+    kinds = set()
+    for index, seat in enumerate(seats):
+        for message in seat.received:
+            if message.WhichOneof("message") != "decision_request":
+                continue
+            request = message.decision_request
+            view = request.view.invido
+            assert request.acting_seat == index
+            caller = view.monte_caller if view.HasField("monte_caller") else view.pending_caller
+            if view.HasField("pending_caller") or view.HasField("monte_caller"):
+                assert request.kind == pb.DECISION_KIND_RESPONSE
+                assert request.responding_to == caller != index
+            else:
+                assert request.kind == pb.DECISION_KIND_TURN
+                assert not request.HasField("responding_to")
+            kinds.add(request.kind)
+    assert kinds == {pb.DECISION_KIND_TURN, pb.DECISION_KIND_RESPONSE}

@@ -117,22 +117,34 @@ def test_encode_message_lines():
     assert line.startswith(b'{"type":"match_start","matchStart":{')
     decoded = json.loads(line)
     assert decoded["matchStart"] == {"matchId": "m1", "game": "conto", "players": 3, "names": ["a", "b", "c"]}
-    # Bytes of a RefereeMessage are accepted too; the caller's message is never changed.
+    # Bytes of a RefereeMessage are accepted too: the line is the whole message.
     end = pb.RefereeMessage(match_end=pb.MatchEnd(history=[pb.GameEvent(text="x")]))
-    assert json.loads(encode_message(end.SerializeToString())) == {"type": "match_end", "matchEnd": {}}
-    assert len(end.match_end.history) == 1
-    assert json.loads(encode_message(end, history=True))["matchEnd"] == {"history": [{"text": "x"}]}
+    assert json.loads(encode_message(end.SerializeToString())) == {
+        "type": "match_end",
+        "matchEnd": {"history": [{"text": "x"}]},
+    }
     # Pure ASCII.
     notice = pb.RefereeMessage(event=pb.EventNotice(events=[pb.GameEvent(text="speziare → 1A")]))
     assert encode_message(notice) == b'{"type":"event","event":{"events":[{"text":"speziare \\u2192 1A"}]}}\n'
-    # A request's news goes on an event line of its own, just before the request line.
+    # A request is one line, its news inside it, as over gRPC.
     request = pb.RefereeMessage(
-        decision_request=pb.DecisionRequest(decision_id=7, events=[pb.GameEvent(text="a"), pb.GameEvent(text="b")])
+        decision_request=pb.DecisionRequest(
+            decision_id=7,
+            events=[pb.GameEvent(text="a"), pb.GameEvent(text="b")],
+            kind=pb.DECISION_KIND_RESPONSE,
+            responding_to=0,
+        )
     )
-    first, second = encode_message(request).splitlines()
-    assert json.loads(first) == {"type": "event", "event": {"events": [{"text": "a"}, {"text": "b"}]}}
-    assert json.loads(second) == {"type": "decision_request", "decisionRequest": {"decisionId": "7"}}
-    assert len(request.decision_request.events) == 2
+    (line,) = encode_message(request).splitlines()
+    assert json.loads(line) == {
+        "type": "decision_request",
+        "decisionRequest": {
+            "decisionId": "7",
+            "events": [{"text": "a"}, {"text": "b"}],
+            "kind": "DECISION_KIND_RESPONSE",
+            "respondingTo": 0,  # optional: present when set, even at 0
+        },
+    }
 
 
 def test_parse_answer():
@@ -177,7 +189,9 @@ def test_lines_the_bot_reads(tmp_path):
     messages = [json.loads(line) for line in lines]
     kinds = [m["type"] for m in messages]
     assert kinds[0] == "match_start" and kinds[-1] == "match_end"
-    assert set(kinds) == {"match_start", "event", "decision_request", "match_end"}
+    assert set(kinds) <= {"match_start", "event", "decision_request", "match_end"}
+    # News rides in the requests; an event line only brings the last news before the end.
+    assert all(kinds[i + 1] == "match_end" for i, kind in enumerate(kinds) if kind == "event")
     for line, message in zip(lines, messages):
         assert line.startswith(f'{{"type":"{message["type"]}","')
         assert list(message) == [
@@ -197,7 +211,15 @@ def test_lines_the_bot_reads(tmp_path):
     for request in requests:
         assert request["decisionId"].isdigit()  # a uint64: a string
         assert request["legalActions"][0]["text"]
-        assert "history" not in request["view"]["conto"]  # the event lines tell it
+        assert request["kind"] == "DECISION_KIND_TURN"
+        view = request["view"]["conto"]
+        assert "handDealt" in view["dealEvents"][0]  # the current hand's events, from its deal
+        assert request["standing"]["deal"] == view["handNumber"]
+    # Every event the seat may see arrives once, in the requests' news or the last notice,
+    # and match_end holds them all again.
+    news = [e["text"] for m in messages for e in (m.get("decisionRequest") or m.get("event") or {}).get("events", [])]
+    assert news == [e.visible_to(0).text for e in record.history]
+    assert [e["text"] for e in messages[-1]["matchEnd"]["history"]] == news
     assert messages[-1]["matchEnd"]["result"]["ranks"]
 
 

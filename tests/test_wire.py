@@ -41,7 +41,7 @@ def test_views_actions_and_events_convert_field_for_field(name):
             inner = getattr(message, name)
             view = state.view(s)
             assert inner.seat == view.seat
-            assert len(inner.history) == len(view.history)
+            assert len(inner.deal_events) == len(view.deal_events) == len(state.deal_events(s))
         for action in state.legal_actions():
             converted = wire.action(action)
             assert converted.text == action.text
@@ -58,15 +58,35 @@ def test_byte_built_request_equals_the_message_built_field_by_field(name):
         if seat is None:
             continue
         wire = GameWire(game)
-        events = [wire.event(e) for e in state.events_for(seat)]
-        history = b"".join(wire.history_entry(e) for e in events)
         view = state.view(seat)
-        built = pb.RefereeMessage.FromString(wire.decision_request(9, 1500, view, history, state.legal_actions()))
+        deal_events = b"".join(wire.encode_event(e)[1] for e in view.deal_events)
+        news = view.deal_events[-2:]
+        turn = state.turn()
+        built = pb.RefereeMessage.FromString(
+            wire.decision_request(
+                9,
+                1500,
+                view,
+                deal_events,
+                state.legal_actions(),
+                [wire.encode_event(e)[0] for e in news],
+                wire.turn(turn),
+                wire.standing(state, 3),
+            )
+        )
+        finished = state.deal_results()
         expected = pb.DecisionRequest(
             decision_id=9,
             time_limit_ms=1500,
             view=wire.view(view),
             legal_actions=wire.actions(state.legal_actions()),
+            events=[wire.event(e) for e in news],
+            kind=pb.DecisionKind.Value("DECISION_KIND_" + turn.kind.name),
+            acting_seat=turn.acting_seat,
+            responding_to=turn.responding_to,
+            standing=pb.MatchStanding(
+                deal=len(finished) + 1, deals=3, scores=state.result().scores, standing=state.standing()
+            ),
         )
         assert built.decision_request == expected
 

@@ -32,6 +32,7 @@ from arena.v1 import arena_pb2 as pb
 __all__ = ["GameWire", "wire_for", "fill", "length_delimited"]
 
 _WIRES: dict[int, GameWire] = {}
+_SKIP_DEAL_EVENTS = frozenset({"deal_events"})
 
 
 @cache
@@ -150,11 +151,25 @@ def length_delimited(field_number: int, payload: bytes | bytearray) -> bytes:
     return _varint(field_number << 3 | 2) + _varint(len(payload)) + payload
 
 
-_REQUEST_VIEW = pb.DecisionRequest.DESCRIPTOR.fields_by_name["view"].number
-_MESSAGE_REQUEST = pb.RefereeMessage.DESCRIPTOR.fields_by_name["decision_request"].number
-_MESSAGE_EVENT = pb.RefereeMessage.DESCRIPTOR.fields_by_name["event"].number
-_NOTICE_EVENTS = pb.EventNotice.DESCRIPTOR.fields_by_name["events"].number
-_REQUEST_EVENTS = pb.DecisionRequest.DESCRIPTOR.fields_by_name["events"].number
+_DECISION_KINDS = (pb.DecisionKind.DESCRIPTOR, {v.name: v.number for v in pb.DecisionKind.DESCRIPTOR.values})
+
+
+def _field(message: Any, name: str) -> int:
+    return message.DESCRIPTOR.fields_by_name[name].number
+
+
+_MESSAGE_REQUEST = _field(pb.RefereeMessage, "decision_request")
+_MESSAGE_EVENT = _field(pb.RefereeMessage, "event")
+_MESSAGE_END = _field(pb.RefereeMessage, "match_end")
+_NOTICE_EVENTS = _field(pb.EventNotice, "events")
+_REQUEST_ID = _field(pb.DecisionRequest, "decision_id") << 3  # varint fields: the tag is number << 3
+_REQUEST_TIME = _field(pb.DecisionRequest, "time_limit_ms") << 3
+_REQUEST_VIEW = _field(pb.DecisionRequest, "view")
+_REQUEST_LEGAL = _field(pb.DecisionRequest, "legal_actions")
+_REQUEST_EVENTS = _field(pb.DecisionRequest, "events")
+_REQUEST_STANDING = _field(pb.DecisionRequest, "standing")
+_EVENT_TEXT = _field(pb.GameEvent, "text")
+_END_HISTORY = _field(pb.MatchEnd, "history")
 
 
 def wire_for(game: engine.Game) -> GameWire:
@@ -166,7 +181,12 @@ def wire_for(game: engine.Game) -> GameWire:
 
 
 class GameWire:
-    """The envelopes of one game: its view, actions, events and options as messages."""
+    """The envelopes of one game: its view, actions, events and options as messages.
+
+    The referee's hot path builds a decision request from bytes (`decision_request`):
+    protobuf fields may come in any order and repeat, so the parts that recur (a legal
+    action, an event, the standing, the turn) are encoded once and joined.
+    """
 
     def __init__(self, game: engine.Game) -> None:
         self.game = game
@@ -177,12 +197,19 @@ class GameWire:
                 f"protos/arena/v1/arena.proto has no {self.name!r} field in GameView; "
                 "add the game's messages to the protocol and regenerate the stubs."
             )
-        # The same actions recur all tournament long (as equal values, not the same
-        # objects): convert each once, keyed by the frozen action itself.
-        self._actions: dict[engine.Action, tuple[pb.LegalAction, bytes]] = {}
+        view_fields = game_field.message_type.fields_by_name
+        if "deal_events" not in view_fields:
+            raise WireError(f"{game_field.message_type.full_name} has no field 'deal_events' for the deal's events.")
         self._game_field = game_field.number
-        self._history_field = game_field.message_type.fields_by_name["history"].number
-        self._legal_field = pb.DecisionRequest.DESCRIPTOR.fields_by_name["legal_actions"].number
+        self._view_type = game_field.message_type._concrete_class
+        self._event_type = pb.GameEvent.DESCRIPTOR.fields_by_name[self.name].message_type._concrete_class
+        self._deal_events_field = view_fields["deal_events"].number
+        # The same actions recur all tournament long: each is converted once.  Games
+        # intern their actions, so the identity finds most (an id is cheap to hash, a
+        # frozen dataclass of tuples is not); equal copies are found by value.
+        self._by_id: dict[int, tuple[engine.Action, pb.LegalAction, bytes]] = {}
+        self._by_value: dict[engine.Action, tuple[engine.Action, pb.LegalAction, bytes]] = {}
+        self._turns: dict[tuple[Any, int, int | None], bytes] = {}
 
     def options(self) -> pb.GameOptions:
         message = pb.GameOptions()
@@ -198,77 +225,117 @@ class GameWire:
         fill(getattr(message, self.name), event)
         return message
 
+    def encode_event(self, event: engine.Event) -> tuple[bytes, bytes]:
+        """One event, encoded once for all its uses: (a serialized GameEvent, the same
+        event as one entry of the view's `deal_events`)."""
+        inner = fill(self._event_type(), event).SerializeToString()
+        whole = length_delimited(_EVENT_TEXT, event.text.encode()) + length_delimited(self._game_field, inner)
+        return whole, length_delimited(self._deal_events_field, inner)
+
     def action(self, action: engine.Action) -> pb.LegalAction:
         message = pb.LegalAction(text=action.text)
         fill(getattr(message.action, self.name), action)
         return message
 
-    def _action_entry(self, action: engine.Action) -> tuple[pb.LegalAction, bytes]:
-        hit = self._actions.get(action)
+    def _action_entry(self, action: engine.Action) -> tuple[engine.Action, pb.LegalAction, bytes]:
+        hit = self._by_id.get(id(action))
+        if hit is not None and hit[0] is action:
+            return hit
+        hit = self._by_value.get(action)
         if hit is None:
-            if len(self._actions) > 100_000:
-                self._actions.clear()
+            if len(self._by_value) > 100_000:
+                self._by_value.clear()
+                self._by_id.clear()
             message = self.action(action)
-            encoded = length_delimited(self._legal_field, message.SerializeToString())
-            hit = self._actions[action] = (message, encoded)
-        return hit
+            hit = self._by_value[action] = (
+                action,
+                message,
+                length_delimited(_REQUEST_LEGAL, message.SerializeToString()),
+            )
+        # The entry holds the action, so its id cannot be reused while the entry lives.
+        self._by_id[id(action)] = hit if hit[0] is action else (action, hit[1], hit[2])
+        return self._by_id[id(action)]
 
     def actions(self, actions: Sequence[engine.Action]) -> list[pb.LegalAction]:
-        return [self._action_entry(a)[0] for a in actions]
+        return [self._action_entry(a)[1] for a in actions]
 
-    def event_notice(self, events: Sequence[bytes]) -> bytes:
+    def turn(self, turn: engine.Turn) -> bytes:
+        """The request's kind, acting_seat and responding_to fields, encoded."""
+        key = (turn.kind, turn.acting_seat, turn.responding_to)
+        encoded = self._turns.get(key)
+        if encoded is None:
+            message = pb.DecisionRequest(
+                kind=pb.DecisionKind.Name(_enum_value(_DECISION_KINDS, turn.kind)),
+                acting_seat=turn.acting_seat,
+                responding_to=turn.responding_to,
+            )
+            encoded = self._turns[key] = message.SerializeToString()
+        return encoded
+
+    @staticmethod
+    def standing(state: engine.State, deals: int) -> bytes:
+        """The request's `standing` field: the match before the current deal, encoded."""
+        message = pb.MatchStanding(
+            deal=len(state.deal_results()) + 1,
+            deals=deals,
+            scores=state.result().scores,
+            standing=state.standing(),
+        )
+        return length_delimited(_REQUEST_STANDING, message.SerializeToString())
+
+    @staticmethod
+    def event_notice(events: Sequence[bytes]) -> bytes:
         """A serialized RefereeMessage holding an EventNotice of these serialized GameEvents."""
         return length_delimited(_MESSAGE_EVENT, b"".join(length_delimited(_NOTICE_EVENTS, e) for e in events))
 
-    def history_entry(self, event: pb.GameEvent) -> bytes:
-        """`event` encoded as one entry of the view's `history` field."""
-        return length_delimited(self._history_field, getattr(event, self.name).SerializeToString())
-
     @staticmethod
-    def request_events(events: Sequence[bytes]) -> bytes:
-        """Serialized GameEvents as the `events` field of a DecisionRequest."""
-        return b"".join(length_delimited(_REQUEST_EVENTS, e) for e in events)
+    def match_end(end: pb.MatchEnd, history: Sequence[bytes]) -> bytes:
+        """A serialized RefereeMessage holding `end` with these serialized GameEvents as its history."""
+        body = end.SerializeToString() + b"".join(length_delimited(_END_HISTORY, e) for e in history)
+        return length_delimited(_MESSAGE_END, body)
 
     def decision_request(
         self,
         decision_id: int,
         time_limit_ms: int,
         view: engine.View,
-        history: bytes | bytearray,
+        deal_events: bytes | bytearray,
         actions: Sequence[engine.Action],
-        events: bytes = b"",
+        events: Sequence[bytes] = (),
+        turn: bytes = b"",
+        standing: bytes = b"",
     ) -> bytes:
         """A serialized RefereeMessage holding a DecisionRequest.
 
-        Built from bytes because protobuf fields may come in any order: the seat's
-        history is encoded once per event and appended, not re-encoded per decision.
-        `events` is the request's `events` field, already encoded (`request_events`).
+        `deal_events` are the view's deal events, already encoded (`encode_event`'s
+        second part, joined); `events` serialized GameEvents (the news); `turn` and
+        `standing` the encoded fields (`turn`, `standing`).
         """
-        inner = pb.GameView()
-        target = getattr(inner, self.name)
-        fill(target, view, skip=frozenset({"history"}))
-        view_bytes = target.SerializeToString() + history
-        request = (
-            pb.DecisionRequest(decision_id=decision_id, time_limit_ms=time_limit_ms).SerializeToString()
-            + b"".join(self._action_entry(a)[1] for a in actions)
-            + length_delimited(_REQUEST_VIEW, length_delimited(self._game_field, view_bytes))
-            + events
+        target = self._view_type()
+        fill(target, view, skip=_SKIP_DEAL_EVENTS)
+        view_bytes = target.SerializeToString() + deal_events
+        action_entry = self._action_entry
+        request = b"".join(
+            (
+                _varint(_REQUEST_ID),
+                _varint(decision_id),
+                _varint(_REQUEST_TIME),
+                _varint(time_limit_ms),
+                *[action_entry(a)[2] for a in actions],
+                length_delimited(_REQUEST_VIEW, length_delimited(self._game_field, view_bytes)),
+                *[length_delimited(_REQUEST_EVENTS, e) for e in events],
+                turn,
+                standing,
+            )
         )
         return length_delimited(_MESSAGE_REQUEST, request)
 
-    def view(self, view: engine.View, history: list[pb.GameEvent] | None = None) -> pb.GameView:
-        """The view; `history`, when given, is the seat's already-converted event log.
-
-        Converting the whole history at every decision would make the request cost grow
-        with the match; the referee keeps each seat's converted events and passes them.
-        """
+    def view(self, view: engine.View) -> pb.GameView:
+        """The whole view as a message, its deal events included (for tests and tools;
+        the referee builds its requests from bytes with `decision_request`)."""
         message = pb.GameView()
         target = getattr(message, self.name)
-        if history is None:
-            fill(target, view)
-        else:
-            fill(target, view, skip=frozenset({"history"}))
-            target.history.extend(getattr(e, self.name) for e in history)
+        fill(target, view)
         target.SetInParent()
         return message
 

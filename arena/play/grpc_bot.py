@@ -1,17 +1,17 @@
-"""The referee's side of gRPC, bridged into trio.
+"""The referee's side of gRPC.
 
-grpcio's blocking calls ignore trio cancellation, so they are never awaited in a worker
-thread.  Instead: unary calls use grpcio's future API, whose completion callback wakes a
-trio task and whose `cancel()` really cancels the RPC when the trio scope is cancelled;
-the Play stream is written through a queue that grpcio's own thread consumes, and read
-by one reader thread per stream that hands every message to trio through the run's
-token.  A deadline is a trio cancel scope around a channel receive.
-"""
+grpcio's blocking calls ignore trio cancellation, so unary calls (Hello) use grpcio's
+future API, whose completion callback wakes a trio task and whose `cancel()` really
+cancels the RPC when the trio scope is cancelled.  A Play stream is written through a
+queue that grpcio's own thread consumes, and read by one reader thread per stream that
+puts every answer in a thread-safe inbox.  The referee waits on that inbox from the
+thread that drives the match (`PlayStream.decide_blocking`), with the decision's
+deadline, checking for trio cancellation as it waits: a decision costs no hop through
+the trio loop."""
 
 from __future__ import annotations
 
 import logging
-import math
 import queue
 import threading
 import time
@@ -78,21 +78,21 @@ def _serialize(message: pb.RefereeMessage | bytes) -> bytes:
 
 
 class PlayStream:
-    """One match's Play stream with one bot seat."""
+    """One match's Play stream with one bot seat.
 
-    def __init__(
-        self,
-        name: str,
-        call: Any,
-        requests: queue.SimpleQueue,
-        send: trio.MemorySendChannel,
-        receive: trio.MemoryReceiveChannel,
-    ) -> None:
+    grpcio's reader thread puts every answer (or the fault that ended the stream) in a
+    thread-safe inbox; `decide_blocking` waits on it from the thread that drives the
+    match, `decide` from trio through a worker thread.  Either wait checks every
+    `CANCEL_POLL` seconds whether its trio task was cancelled.
+    """
+
+    CANCEL_POLL = 0.05
+
+    def __init__(self, name: str, call: Any, requests: queue.SimpleQueue, inbox: queue.SimpleQueue) -> None:
         self.name = name
         self._call = call
         self._requests = requests
-        self._send = send
-        self._receive = receive
+        self._inbox = inbox
         self._closed_reason: BotFault | None = None
         self.stale = 0  # late answers dropped
         self._timed_out: dict[int, tuple[float, float]] = {}  # decision id -> (asked at, limit)
@@ -105,42 +105,58 @@ class PlayStream:
             self._requests.put(message)
 
     async def decide(self, request: bytes, decision_id: int, time_limit: float) -> pb.Decision:
+        """`decide_blocking` from trio (in a worker thread; cancelling the task ends the wait)."""
+        return await trio.to_thread.run_sync(self.decide_blocking, request, decision_id, time_limit)
+
+    def decide_blocking(self, request: bytes, decision_id: int, time_limit: float) -> pb.Decision:
         """Send a serialized RefereeMessage holding a decision request; wait for its answer.
 
         At most `time_limit` seconds: then BotFault(TIMEOUT), and a late answer to this
-        request is recognised by its decision_id and dropped.
+        request is recognised by its decision_id and dropped.  Call it from a thread
+        that trio started: it raises trio.Cancelled when that thread's task is cancelled.
         """
         if self._closed_reason is not None:
             raise BotFault(self._closed_reason.kind, f"stream already closed ({self._closed_reason.reason})")
         self.asked += 1
         self._asked_ids.add(decision_id)
         asked = time.monotonic()
+        deadline = asked + time_limit
         self.send(request)
-        with trio.move_on_after(time_limit):
-            while True:
-                item = await self._receive.receive()
-                if isinstance(item, BotFault):
-                    self._closed_reason = item
-                    raise item
-                if item is _END:
-                    self._closed_reason = BotFault(FaultKind.CRASH, "the bot closed its stream")
-                    raise self._closed_reason
-                message, arrived = item
-                kind = message.WhichOneof("message")
-                if kind != "decision":
-                    raise BotFault(FaultKind.MALFORMED, "the bot sent a message with no decision in it")
-                decision = message.decision
-                if decision.decision_id != decision_id:
-                    if decision.decision_id in self._asked_ids:
-                        self._drop_late(decision.decision_id, arrived)
-                        continue
-                    raise BotFault(
-                        FaultKind.MALFORMED,
-                        f"the answer names decision {decision.decision_id}, but decision {decision_id} was asked",
-                    )
-                return decision
-        self._timed_out[decision_id] = (asked, time_limit)
-        raise BotFault(FaultKind.TIMEOUT, f"no answer within {time_limit * 1000:.0f} ms")
+        inbox = self._inbox
+        while True:
+            left = deadline - time.monotonic()
+            try:
+                item = inbox.get(timeout=min(max(left, 0.0), self.CANCEL_POLL))
+            except queue.Empty:
+                trio.from_thread.check_cancelled()
+                if left <= 0:
+                    self._timed_out[decision_id] = (asked, time_limit)
+                    raise BotFault(FaultKind.TIMEOUT, f"no answer within {time_limit * 1000:.0f} ms") from None
+                continue
+            if isinstance(item, BotFault):
+                self._closed_reason = item
+                raise item
+            if item is _END:
+                self._closed_reason = BotFault(FaultKind.CRASH, "the bot closed its stream")
+                raise self._closed_reason
+            message, arrived = item
+            kind = message.WhichOneof("message")
+            if kind != "decision":
+                raise BotFault(FaultKind.MALFORMED, "the bot sent a message with no decision in it")
+            decision = message.decision
+            if decision.decision_id != decision_id:
+                if decision.decision_id in self._asked_ids:
+                    self._drop_late(decision.decision_id, arrived)
+                    continue
+                raise BotFault(
+                    FaultKind.MALFORMED,
+                    f"the answer names decision {decision.decision_id}, but decision {decision_id} was asked",
+                )
+            if arrived > deadline:  # found only now, but it came too late: the timeout stands
+                self._timed_out[decision_id] = (asked, time_limit)
+                self._drop_late(decision_id, arrived)
+                raise BotFault(FaultKind.TIMEOUT, f"no answer within {time_limit * 1000:.0f} ms")
+            return decision
 
     def _drop_late(self, decision_id: int, arrived: float) -> None:
         """An answer to an earlier request (one that timed out, or answered twice): dropped."""
@@ -149,15 +165,23 @@ class PlayStream:
         late = None if asked is None else arrived - asked
         log.warning(late_answer_note(self.name, decision_id, late, limit))
 
+    def wait_closed(self, timeout: float) -> None:
+        """Wait (in a worker thread) up to `timeout` seconds for the bot to end its stream."""
+        deadline = time.monotonic() + timeout
+        while (left := deadline - time.monotonic()) > 0:
+            try:
+                item = self._inbox.get(timeout=left)
+            except queue.Empty:
+                return
+            if item is _END or isinstance(item, BotFault):
+                return
+
     def close(self) -> None:
         self._requests.put(_END)
 
     def fail(self, fault: BotFault) -> None:
         """End a wait at once with `fault` (the process died: do not wait for gRPC to notice)."""
-        try:
-            self._send.send_nowait(fault)
-        except (trio.WouldBlock, trio.ClosedResourceError, trio.BrokenResourceError):
-            pass
+        self._inbox.put(fault)
 
     def cancel(self) -> None:
         self._closed_reason = self._closed_reason or BotFault(FaultKind.STOPPED, "stopped by the referee")
@@ -227,23 +251,9 @@ class GrpcBot:
                     return
                 yield item
 
-        send, receive = trio.open_memory_channel(math.inf)
-        token = trio.lowlevel.current_trio_token()
+        inbox: queue.SimpleQueue = queue.SimpleQueue()
         call = self._play(request_iterator())
-        stream = PlayStream(self.name, call, requests, send, receive)
-
-        def deliver(item: object) -> None:
-            try:
-                send.send_nowait(item)
-            except (trio.ClosedResourceError, trio.BrokenResourceError):
-                pass
-
-        def forward(item: object) -> bool:
-            try:
-                token.run_sync_soon(deliver, item)
-            except trio.RunFinishedError:
-                return False
-            return True
+        stream = PlayStream(self.name, call, requests, inbox)
 
         def reader() -> None:
             received = 0
@@ -251,19 +261,18 @@ class GrpcBot:
                 for message in call:
                     received += 1
                     if received > stream.asked + FLOOD_LIMIT:
-                        forward(BotFault(FaultKind.FLOOD, f"more than {FLOOD_LIMIT} messages nobody asked for"))
+                        inbox.put(BotFault(FaultKind.FLOOD, f"more than {FLOOD_LIMIT} messages nobody asked for"))
                         call.cancel()
                         return
-                    if not forward((message, time.monotonic())):
-                        return
+                    inbox.put((message, time.monotonic()))
             except grpc.RpcError as error:
                 if error.code() != grpc.StatusCode.CANCELLED:
-                    forward(_fault_from_rpc_error(error, "the Play stream failed"))
+                    inbox.put(_fault_from_rpc_error(error, "the Play stream failed"))
                 return
             except Exception as error:  # noqa: BLE001 - a reader must report, never die silently
-                forward(BotFault(FaultKind.MALFORMED, f"unreadable message: {error}"))
+                inbox.put(BotFault(FaultKind.MALFORMED, f"unreadable message: {error}"))
                 return
-            forward(_END)
+            inbox.put(_END)
 
         thread = threading.Thread(target=reader, name=f"arena-read-{self.name}", daemon=True)
         thread.start()
@@ -274,14 +283,9 @@ class GrpcBot:
             self._streams.discard(stream)
             stream.close()
             # Give a well-behaved bot a moment to see the end of the stream, then cut it.
-            with trio.move_on_after(1.0) as scope:
-                scope.shield = True
-                while True:
-                    item = await receive.receive()
-                    if item is _END or isinstance(item, BotFault):
-                        break
+            with trio.CancelScope(shield=True):
+                await trio.to_thread.run_sync(stream.wait_closed, 1.0)
             call.cancel()
-            send.close()
 
     def fail_streams(self, fault: BotFault) -> None:
         for stream in list(self._streams):

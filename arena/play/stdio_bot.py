@@ -6,43 +6,21 @@ process lives for that one match.  It gets the same process care as a gRPC bot (
 limit, stderr in a log file in the run's log directory, its whole process group killed
 at the end, no orphans): see `arena.play.process.open_bot_process`.
 
-The wire format
----------------
-Every message to the bot is ONE line on its stdin: a JSON object holding the
-RefereeMessage in the protobuf canonical JSON mapping (lowerCamelCase field names,
-enums as their names, 64-bit integers as strings, fields at their default value
-omitted: 0, "", false, [] and unset optionals do not appear, so read a missing number
-as 0 — "seat" is missing for seat 0), plus a top-level ``"type"`` field, always first,
-naming the message: ``match_start``, ``event``, ``decision_request`` or ``match_end``.
-The line is compact (no spaces between tokens) and pure ASCII (other characters are
-written as ``\\uXXXX``).  Two fields that repeat what the event lines already said are
-left out (see `SEND_HISTORY`), so no line grows with the match: the view's ``history``
-in a decision request and ``history`` in match_end.  Events always come on ``event``
-lines (over gRPC they ride inside the next decision request; here they are split out
-onto their own line just before it).  For example (shortened)::
+The wire format is specified field by field in protos/README.md ("Without gRPC: the
+stdio form"): every message to the bot is ONE line on its stdin, the RefereeMessage a
+gRPC bot would get, in protobuf's canonical JSON mapping, compact and pure ASCII, with a
+top-level ``"type"`` first (``match_start``, ``decision_request``, ``event``,
+``match_end``)::
 
-    {"type":"match_start","matchStart":{"matchId":"m-42","game":"conto","options":{"conto":{"handSize":6,"courses":2}},"players":3,"names":["rec","random","first"],"deals":1,"moveTimeMs":2000}}
-    {"type":"event","event":{"events":[{"text":"hand 1: seat 2 deals; seat 0: 6 8 T J K A; seat 1: 6 cards; seat 2: 6 cards","conto":{"handDealt":{"handNumber":1,"handsInMatch":1,"dealer":2,"hands":[{"size":6,"cards":["6","8","T","J","K","A"]},{"seat":1,"size":6},{"seat":2,"size":6}]}}}]}}
-    {"type":"decision_request","decisionRequest":{"decisionId":"1","timeLimitMs":2000,"view":{"conto":{"players":3,"handNumber":1,"handsInMatch":1,"dealer":2,"toAct":0,"hand":["6","8","T","J","K","A"],"handSizes":[6,6,6],"cardsDealt":18,"points":[0,0,0],"courses":2,"handSizeOption":6}},"legalActions":[{"text":"ordinazione \\u2192 16, reveals 6","action":{"conto":{"kind":"CONTO_MOVE_ORDINAZIONE","slot":0,"plate":[{"rank":"6","quantity":1}],"reveals":"6"}}},...]}}
-    {"type":"match_end","matchEnd":{"result":{"scores":[0.0,0.0,-1.0],"ranks":[0,0,2],"deals":[{"deal":1,"scores":[0.0,0.0,-1.0],"ranks":[0,0,2]}],"standing":[0.0,0.0,1.0]}}}
+    {"type":"decision_request","decisionRequest":{"decisionId":"1","timeLimitMs":2000,"view":{"conto":{…}},"legalActions":[…],…}}
 
-So a bot can tell the kind of a line by its first characters: ``{"type":"decision_request"``.
-
-The bot answers each decision request with ONE line on its stdout, either the index of
-the chosen legal action as a bare integer::
-
-    3
-
-or a JSON object (``comment`` optional, logged by the referee; ``decision_id`` optional,
-checked when given; ``actionIndex``/``decisionId`` are accepted too)::
-
-    {"action_index": 3, "comment": "three of a kind is likely"}
-
+The bot answers each decision request with ONE line on its stdout: the index of the
+chosen legal action (``3``) or a JSON object ``{"action_index": 3, "comment": "…"}``
+(``decision_id`` optional, checked when given; ``actionIndex``/``decisionId`` accepted).
 Answers are matched to requests in order: the n-th answer line answers the n-th
-request, so a late answer to a request that timed out is recognised and dropped.  The
-bot may ignore every other line; when the match is over its stdin closes (after the
-match_end line) and it should exit; if it has not exited within `EXIT_GRACE` seconds
-it gets SIGTERM, then SIGKILL.  Diagnostics go to stderr, which lands in the log file.
+request, so a late answer to a request that timed out is recognised and dropped.  When
+the match is over its stdin closes (after the match_end line) and it should exit; if it
+has not exited within `EXIT_GRACE` seconds it gets SIGTERM, then SIGKILL.
 
 Faults, as over gRPC (raised as `arena.errors.BotFault` from `decide`):
 
@@ -95,53 +73,25 @@ log = logging.getLogger("arena.stdio")
 EXIT_GRACE = 1.0
 #: Seconds to wait for the exit status after the bot's stdout closed, to explain a crash.
 CRASH_GRACE = 0.5
-#: Whether lines repeat the match's history (see `encode_message`).  Off: a bot has seen
-#: every event in the event lines already, and lines would grow with the match (a
-#: 300-hand conto match makes decision requests of 750 KB that take 0.3 s to encode).
-SEND_HISTORY = False
-
 _UINT32 = 2**32
 _DIGITS = re.compile(rb"[0-9]+")
 
 
-def encode_message(message: pb.RefereeMessage | bytes, *, history: bool | None = None) -> bytes:
+def encode_message(message: pb.RefereeMessage | bytes) -> bytes:
     """The bot's line for a RefereeMessage: its canonical JSON with "type" first.
 
-    A decision request's new `events` go on an "event" line of their own just before it,
-    as they always did on the stdio protocol (gRPC carries them inside the request).
-    Unless `history` (default: `SEND_HISTORY`), the fields that repeat what the event
-    lines already said are left out: the view's `history` in a decision request and
-    `history` in match_end.
+    The same message a gRPC bot receives, field for field: the news rides in the
+    decision request's `events`, the view holds the current deal, match_end the whole
+    match.
     """
-    if history is None:
-        history = SEND_HISTORY
-    if isinstance(message, pb.RefereeMessage):
-        copy = pb.RefereeMessage()
-        copy.CopyFrom(message)  # never change the caller's message
-    else:
-        copy = pb.RefereeMessage.FromString(bytes(message))
-    message = copy
+    if not isinstance(message, pb.RefereeMessage):
+        message = pb.RefereeMessage.FromString(bytes(message))
     kind = message.WhichOneof("message")
     if kind is None:
         raise ValueError("an empty RefereeMessage has no line")
-    before = b""
-    if kind == "decision_request" and message.decision_request.events:
-        notice = pb.RefereeMessage(event=pb.EventNotice(events=message.decision_request.events))
-        before = encode_message(notice)
-        message.decision_request.ClearField("events")
-    if not history:
-        if kind == "decision_request":
-            view = message.decision_request.view
-            game = view.WhichOneof("game")
-            if game is not None:
-                game_view = getattr(view, game)
-                if "history" in game_view.DESCRIPTOR.fields_by_name:
-                    game_view.ClearField("history")
-        elif kind == "match_end":
-            message.match_end.ClearField("history")
     line: dict[str, Any] = {"type": kind}
     line.update(json_format.MessageToDict(message))
-    return before + json.dumps(line, separators=(",", ":"), ensure_ascii=True).encode("ascii") + b"\n"
+    return json.dumps(line, separators=(",", ":"), ensure_ascii=True).encode("ascii") + b"\n"
 
 
 def _preview(line: bytes, limit: int = 60) -> str:

@@ -9,6 +9,13 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
+class DecisionKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    DECISION_KIND_UNSPECIFIED: _ClassVar[DecisionKind]
+    DECISION_KIND_TURN: _ClassVar[DecisionKind]
+    DECISION_KIND_RESPONSE: _ClassVar[DecisionKind]
+    DECISION_KIND_INTERRUPT: _ClassVar[DecisionKind]
+
 class FaultKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     FAULT_KIND_UNSPECIFIED: _ClassVar[FaultKind]
@@ -20,6 +27,10 @@ class FaultKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     FAULT_KIND_FLOOD: _ClassVar[FaultKind]
     FAULT_KIND_START: _ClassVar[FaultKind]
     FAULT_KIND_STOPPED: _ClassVar[FaultKind]
+DECISION_KIND_UNSPECIFIED: DecisionKind
+DECISION_KIND_TURN: DecisionKind
+DECISION_KIND_RESPONSE: DecisionKind
+DECISION_KIND_INTERRUPT: DecisionKind
 FAULT_KIND_UNSPECIFIED: FaultKind
 FAULT_KIND_TIMEOUT: FaultKind
 FAULT_KIND_CRASH: FaultKind
@@ -85,18 +96,38 @@ class MatchStart(_message.Message):
     def __init__(self, match_id: _Optional[str] = ..., game: _Optional[str] = ..., options: _Optional[_Union[GameOptions, _Mapping]] = ..., players: _Optional[int] = ..., seat: _Optional[int] = ..., names: _Optional[_Iterable[str]] = ..., deals: _Optional[int] = ..., move_time_ms: _Optional[int] = ...) -> None: ...
 
 class DecisionRequest(_message.Message):
-    __slots__ = ("decision_id", "time_limit_ms", "view", "legal_actions", "events")
+    __slots__ = ("decision_id", "time_limit_ms", "view", "legal_actions", "events", "kind", "acting_seat", "responding_to", "standing")
     DECISION_ID_FIELD_NUMBER: _ClassVar[int]
     TIME_LIMIT_MS_FIELD_NUMBER: _ClassVar[int]
     VIEW_FIELD_NUMBER: _ClassVar[int]
     LEGAL_ACTIONS_FIELD_NUMBER: _ClassVar[int]
     EVENTS_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    ACTING_SEAT_FIELD_NUMBER: _ClassVar[int]
+    RESPONDING_TO_FIELD_NUMBER: _ClassVar[int]
+    STANDING_FIELD_NUMBER: _ClassVar[int]
     decision_id: int
     time_limit_ms: int
     view: GameView
     legal_actions: _containers.RepeatedCompositeFieldContainer[LegalAction]
     events: _containers.RepeatedCompositeFieldContainer[GameEvent]
-    def __init__(self, decision_id: _Optional[int] = ..., time_limit_ms: _Optional[int] = ..., view: _Optional[_Union[GameView, _Mapping]] = ..., legal_actions: _Optional[_Iterable[_Union[LegalAction, _Mapping]]] = ..., events: _Optional[_Iterable[_Union[GameEvent, _Mapping]]] = ...) -> None: ...
+    kind: DecisionKind
+    acting_seat: int
+    responding_to: int
+    standing: MatchStanding
+    def __init__(self, decision_id: _Optional[int] = ..., time_limit_ms: _Optional[int] = ..., view: _Optional[_Union[GameView, _Mapping]] = ..., legal_actions: _Optional[_Iterable[_Union[LegalAction, _Mapping]]] = ..., events: _Optional[_Iterable[_Union[GameEvent, _Mapping]]] = ..., kind: _Optional[_Union[DecisionKind, str]] = ..., acting_seat: _Optional[int] = ..., responding_to: _Optional[int] = ..., standing: _Optional[_Union[MatchStanding, _Mapping]] = ...) -> None: ...
+
+class MatchStanding(_message.Message):
+    __slots__ = ("deal", "deals", "scores", "standing")
+    DEAL_FIELD_NUMBER: _ClassVar[int]
+    DEALS_FIELD_NUMBER: _ClassVar[int]
+    SCORES_FIELD_NUMBER: _ClassVar[int]
+    STANDING_FIELD_NUMBER: _ClassVar[int]
+    deal: int
+    deals: int
+    scores: _containers.RepeatedScalarFieldContainer[float]
+    standing: _containers.RepeatedScalarFieldContainer[float]
+    def __init__(self, deal: _Optional[int] = ..., deals: _Optional[int] = ..., scores: _Optional[_Iterable[float]] = ..., standing: _Optional[_Iterable[float]] = ...) -> None: ...
 
 class EventNotice(_message.Message):
     __slots__ = ("events",)

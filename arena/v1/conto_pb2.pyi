@@ -151,7 +151,7 @@ class ContoEvent(_message.Message):
     def __init__(self, hand_dealt: _Optional[_Union[ContoHandDealt, _Mapping]] = ..., declared: _Optional[_Union[ContoDeclared, _Mapping]] = ..., bill_called: _Optional[_Union[ContoBillCalled, _Mapping]] = ..., showdown: _Optional[_Union[ContoShowdown, _Mapping]] = ..., forfeited: _Optional[_Union[ContoForfeited, _Mapping]] = ...) -> None: ...
 
 class ContoView(_message.Message):
-    __slots__ = ("seat", "players", "hand_number", "hands_in_match", "dealer", "oste", "to_act", "hand", "hand_sizes", "cards_dealt", "plate", "revealed", "cameriere", "points", "courses", "hand_size_option", "oste_rule", "history")
+    __slots__ = ("seat", "players", "hand_number", "hands_in_match", "dealer", "oste", "to_act", "hand", "hand_sizes", "cards_dealt", "plate", "revealed", "cameriere", "points", "courses", "hand_size_option", "oste_rule", "deal_events")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
     HAND_NUMBER_FIELD_NUMBER: _ClassVar[int]
@@ -169,7 +169,7 @@ class ContoView(_message.Message):
     COURSES_FIELD_NUMBER: _ClassVar[int]
     HAND_SIZE_OPTION_FIELD_NUMBER: _ClassVar[int]
     OSTE_RULE_FIELD_NUMBER: _ClassVar[int]
-    HISTORY_FIELD_NUMBER: _ClassVar[int]
+    DEAL_EVENTS_FIELD_NUMBER: _ClassVar[int]
     seat: int
     players: int
     hand_number: int
@@ -187,5 +187,5 @@ class ContoView(_message.Message):
     courses: int
     hand_size_option: int
     oste_rule: bool
-    history: _containers.RepeatedCompositeFieldContainer[ContoEvent]
-    def __init__(self, seat: _Optional[int] = ..., players: _Optional[int] = ..., hand_number: _Optional[int] = ..., hands_in_match: _Optional[int] = ..., dealer: _Optional[int] = ..., oste: _Optional[int] = ..., to_act: _Optional[int] = ..., hand: _Optional[_Iterable[str]] = ..., hand_sizes: _Optional[_Iterable[int]] = ..., cards_dealt: _Optional[int] = ..., plate: _Optional[_Iterable[_Union[ContoPortata, _Mapping]]] = ..., revealed: _Optional[_Iterable[_Union[ContoRevealedCard, _Mapping]]] = ..., cameriere: _Optional[int] = ..., points: _Optional[_Iterable[int]] = ..., courses: _Optional[int] = ..., hand_size_option: _Optional[int] = ..., oste_rule: _Optional[bool] = ..., history: _Optional[_Iterable[_Union[ContoEvent, _Mapping]]] = ...) -> None: ...
+    deal_events: _containers.RepeatedCompositeFieldContainer[ContoEvent]
+    def __init__(self, seat: _Optional[int] = ..., players: _Optional[int] = ..., hand_number: _Optional[int] = ..., hands_in_match: _Optional[int] = ..., dealer: _Optional[int] = ..., oste: _Optional[int] = ..., to_act: _Optional[int] = ..., hand: _Optional[_Iterable[str]] = ..., hand_sizes: _Optional[_Iterable[int]] = ..., cards_dealt: _Optional[int] = ..., plate: _Optional[_Iterable[_Union[ContoPortata, _Mapping]]] = ..., revealed: _Optional[_Iterable[_Union[ContoRevealedCard, _Mapping]]] = ..., cameriere: _Optional[int] = ..., points: _Optional[_Iterable[int]] = ..., courses: _Optional[int] = ..., hand_size_option: _Optional[int] = ..., oste_rule: _Optional[bool] = ..., deal_events: _Optional[_Iterable[_Union[ContoEvent, _Mapping]]] = ...) -> None: ...

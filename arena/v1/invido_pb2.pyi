@@ -262,7 +262,7 @@ class InvidoEvent(_message.Message):
     def __init__(self, giocata_dealt: _Optional[_Union[InvidoGiocataDealt, _Mapping]] = ..., card_played: _Optional[_Union[InvidoCardPlayed, _Mapping]] = ..., trick_ended: _Optional[_Union[InvidoTrickEnded, _Mapping]] = ..., called: _Optional[_Union[InvidoCalled, _Mapping]] = ..., monte_called: _Optional[_Union[InvidoMonteCalled, _Mapping]] = ..., answered: _Optional[_Union[InvidoAnswered, _Mapping]] = ..., went_away: _Optional[_Union[InvidoWentAway, _Mapping]] = ..., forfeited: _Optional[_Union[InvidoForfeited, _Mapping]] = ..., giocata_ended: _Optional[_Union[InvidoGiocataEnded, _Mapping]] = ..., match_reset: _Optional[_Union[InvidoMatchReset, _Mapping]] = ..., match_ended: _Optional[_Union[InvidoMatchEnded, _Mapping]] = ...) -> None: ...
 
 class InvidoView(_message.Message):
-    __slots__ = ("seat", "giocata", "max_giocate", "dealer", "leader", "to_act", "hand", "hand_sizes", "tricks", "trick", "value", "pending_call", "pending_caller", "monte_caller", "last_raiser", "monte_used", "points", "goal", "reset_rule", "vado_dentro", "history")
+    __slots__ = ("seat", "giocata", "max_giocate", "dealer", "leader", "to_act", "hand", "hand_sizes", "tricks", "trick", "value", "pending_call", "pending_caller", "monte_caller", "last_raiser", "monte_used", "points", "goal", "reset_rule", "vado_dentro", "deal_events")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     GIOCATA_FIELD_NUMBER: _ClassVar[int]
     MAX_GIOCATE_FIELD_NUMBER: _ClassVar[int]
@@ -283,7 +283,7 @@ class InvidoView(_message.Message):
     GOAL_FIELD_NUMBER: _ClassVar[int]
     RESET_RULE_FIELD_NUMBER: _ClassVar[int]
     VADO_DENTRO_FIELD_NUMBER: _ClassVar[int]
-    HISTORY_FIELD_NUMBER: _ClassVar[int]
+    DEAL_EVENTS_FIELD_NUMBER: _ClassVar[int]
     seat: int
     giocata: int
     max_giocate: int
@@ -304,5 +304,5 @@ class InvidoView(_message.Message):
     goal: int
     reset_rule: bool
     vado_dentro: bool
-    history: _containers.RepeatedCompositeFieldContainer[InvidoEvent]
-    def __init__(self, seat: _Optional[int] = ..., giocata: _Optional[int] = ..., max_giocate: _Optional[int] = ..., dealer: _Optional[int] = ..., leader: _Optional[int] = ..., to_act: _Optional[int] = ..., hand: _Optional[_Iterable[str]] = ..., hand_sizes: _Optional[_Iterable[int]] = ..., tricks: _Optional[_Iterable[_Union[InvidoTrickRecord, _Mapping]]] = ..., trick: _Optional[int] = ..., value: _Optional[int] = ..., pending_call: _Optional[int] = ..., pending_caller: _Optional[int] = ..., monte_caller: _Optional[int] = ..., last_raiser: _Optional[int] = ..., monte_used: _Optional[_Iterable[bool]] = ..., points: _Optional[_Iterable[int]] = ..., goal: _Optional[int] = ..., reset_rule: _Optional[bool] = ..., vado_dentro: _Optional[bool] = ..., history: _Optional[_Iterable[_Union[InvidoEvent, _Mapping]]] = ...) -> None: ...
+    deal_events: _containers.RepeatedCompositeFieldContainer[InvidoEvent]
+    def __init__(self, seat: _Optional[int] = ..., giocata: _Optional[int] = ..., max_giocate: _Optional[int] = ..., dealer: _Optional[int] = ..., leader: _Optional[int] = ..., to_act: _Optional[int] = ..., hand: _Optional[_Iterable[str]] = ..., hand_sizes: _Optional[_Iterable[int]] = ..., tricks: _Optional[_Iterable[_Union[InvidoTrickRecord, _Mapping]]] = ..., trick: _Optional[int] = ..., value: _Optional[int] = ..., pending_call: _Optional[int] = ..., pending_caller: _Optional[int] = ..., monte_caller: _Optional[int] = ..., last_raiser: _Optional[int] = ..., monte_used: _Optional[_Iterable[bool]] = ..., points: _Optional[_Iterable[int]] = ..., goal: _Optional[int] = ..., reset_rule: _Optional[bool] = ..., vado_dentro: _Optional[bool] = ..., deal_events: _Optional[_Iterable[_Union[InvidoEvent, _Mapping]]] = ...) -> None: ...

@@ -12,6 +12,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from .._core import Action, Event, View
 from .._errors import NotationError
@@ -142,6 +143,8 @@ class DealtHand:
 
 @dataclass(frozen=True, slots=True)
 class HandDealt(Event):
+    starts_deal: ClassVar[bool] = True
+
     hand_number: int
     hands_in_match: int
     dealer: int
@@ -257,7 +260,8 @@ class ContoView(View):
     # would be generated twice, and the protocol must compile in every language.
     hand_size_option: int
     oste_rule: bool
-    history: tuple[Event, ...]
+    #: This deal's events so far, as the seat may see them (earlier deals it saw as events).
+    deal_events: tuple[Event, ...]
 
 
 # --- the showdown ---------------------------------------------------------------------

@@ -393,7 +393,7 @@ class ContoState(ContoRefusals, State):
             courses=options["courses"],
             hand_size_option=options["hand_size"],
             oste_rule=options["oste"],
-            history=self.events_for(seat),
+            deal_events=self.deal_events(seat),
         )
 
     def clone(self) -> ContoState:

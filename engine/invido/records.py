@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import ClassVar
 
 from .._core import Action, Event, View
 
@@ -178,6 +179,8 @@ def _hand_text(hand: DealtHand) -> str:
 
 @dataclass(frozen=True, slots=True)
 class GiocataDealt(Event):
+    starts_deal: ClassVar[bool] = True
+
     giocata: int
     max_giocate: int
     dealer: int
@@ -414,4 +417,5 @@ class InvidoView(View):
     goal: int
     reset_rule: bool
     vado_dentro: bool
-    history: tuple[Event, ...]
+    #: This deal's events so far, as the seat may see them (earlier deals it saw as events).
+    deal_events: tuple[Event, ...]

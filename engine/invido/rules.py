@@ -12,12 +12,14 @@ from collections.abc import Sequence
 
 from .._core import (
     DealResult,
+    DecisionKind,
     Event,
     Game,
     GameSpec,
     MatchResult,
     Option,
     State,
+    Turn,
     ranks_from_scores,
 )
 from .._errors import IllegalAction
@@ -260,6 +262,16 @@ class InvidoState(InvidoRefusals, State):
         scores = self.standing()
         return MatchResult(scores, ranks_from_scores(scores), self.deal_results())
 
+    def turn(self) -> Turn | None:
+        """A reply to a pending call (or a monte) is an answer to its caller."""
+        seat = self._to_act
+        if seat is None:
+            return None
+        caller = self.monte_caller if self.monte_caller is not None else self.pending_caller
+        if caller is not None:
+            return Turn(seat, DecisionKind.RESPONSE, seat, caller)
+        return Turn(seat)
+
     def _generate(self) -> None:
         """Plays (then face-down plays), a call, va bene, no, vado via, a monte."""
         seat = self._to_act
@@ -458,7 +470,7 @@ class InvidoState(InvidoRefusals, State):
             goal=self.goal,
             reset_rule=self.reset_rule,
             vado_dentro=self._vado_dentro,
-            history=self.events_for(seat),
+            deal_events=self.deal_events(seat),
         )
 
     def clone(self) -> InvidoState:

@@ -315,9 +315,11 @@ def test_a_view_never_shows_another_seats_hidden_cards(table: Table) -> None:
             view = state.view(seat)
             assert sorted(view.hand) == sorted(remaining[seat])
             assert view.hand_sizes == tuple(len(remaining[s]) for s in range(table.players))
-            assert view.history == state.events_for(seat)
+            # The current deal's events as the seat sees them, from its HandDealt on.
+            assert view.deal_events == state.events_for(seat, history.index(dealt))
+            assert view.deal_events[0].hand_number == dealt.hand_number == view.hand_number
             previous = None
-            for event in view.history:
+            for event in view.deal_events:
                 assert event is not None
                 if isinstance(event, HandDealt):
                     assert event.seed is None, "the seed would give every hand away"

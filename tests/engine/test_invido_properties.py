@@ -119,14 +119,16 @@ def test_views_hide_the_opponents_cards(seed, choice, dentro):
             assert view.seat == seat
             opponent = dealt.hands[1 - seat].cards
             secret = [card for card in opponent if card not in face_up]
-            current = [e for e in view.history if getattr(e, "giocata", None) == giocata]
+            current = list(view.deal_events)
+            assert isinstance(current[0], GiocataDealt)
+            assert all(e.giocata == giocata for e in current if hasattr(e, "giocata")), current
             shown = repr((view.hand, view.tricks)) + repr(current)
             for card in secret:
                 assert f"'{card}'" not in shown, (seat, card)
             assert not set(view.hand) & set(opponent)
             assert view.hand_sizes[1 - seat] == len(state.view(1 - seat).hand)
             # Events as seen by a seat carry no hidden card of the other seat.
-            for event in view.history:
+            for event in view.deal_events:
                 if isinstance(event, GiocataDealt):
                     assert event.hands[1 - seat].cards == ()
                 if isinstance(event, CardPlayed) and event.face_down and event.seat != seat:

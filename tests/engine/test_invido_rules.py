@@ -635,7 +635,7 @@ def test_view_shows_own_hand_and_public_table_only():
     assert view.hand == ("Rd", "7c", "6s")
     assert view.hand_sizes == (2, 3)
     assert view.tricks[-1].cards[0].card == "2b" and not view.tricks[-1].finished
-    dealt = view.history[0]
+    dealt = view.deal_events[0]
     assert dealt.hands[0].cards == () and dealt.hands[0].size == 3
     assert dealt.hands[1].cards == ("Rd", "7c", "6s")
     text = repr(state.view(1))
@@ -698,7 +698,7 @@ def test_vado_dentro_face_down_card_loses_and_stays_hidden():
     view = state.view(1)
     assert view.tricks[-1].cards[0].card is None and view.tricks[-1].cards[0].face_down
     assert "'3c'" not in repr(view)
-    assert [e for e in view.history if isinstance(e, CardPlayed)][0].card is None
+    assert [e for e in view.deal_events if isinstance(e, CardPlayed)][0].card is None
     assert state.view(0).tricks[-1].cards[0].card == "3c"
     run(state, (1, "play 6s"))
     assert [e for e in state.history if isinstance(e, TrickEnded)][0].winner == 1

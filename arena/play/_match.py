@@ -1,0 +1,313 @@
+"""One match as the referee keeps it, transport aside: whom to ask, what to send, what
+an answer or a fault does.  `arena.play.referee` opens the streams and drives it.
+
+Every event is encoded once, when it happens, per seat that may see it (once in all
+when it hides nothing): as a GameEvent for the news and MatchEnd, and as an entry of the
+view's `deal_events`.  A request is then joined from bytes: the view of the moment, the
+current deal's entries, the legal actions (each encoded once per game), the turn and
+the standing (encoded once per deal).  Nothing in it grows with the match.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, fields
+from typing import Any
+
+import engine
+from arena.errors import BotFault
+from arena.play.feed import GameWire, wire_for
+from arena.protocol import COMMENT_LIMIT
+from arena.records import Comment, Fault, FaultKind, MatchRecord
+from arena.v1 import arena_pb2 as pb
+
+__all__ = ["Match", "MatchSeat", "RefereeProfile"]
+
+log = logging.getLogger("arena.referee")
+
+
+@dataclass
+class RefereeProfile:
+    """The referee's own time per phase, in seconds, added up over decisions.
+
+    `legal`: the legal actions; `view`: the seat's view; `encode`: the request's bytes;
+    `apply`: the action (or forfeit) applied; `events`: new events recorded and encoded.
+    """
+
+    decisions: int = 0
+    legal: float = 0.0
+    view: float = 0.0
+    encode: float = 0.0
+    apply: float = 0.0
+    events: float = 0.0
+    #: Per decision, the sum of the phases (for medians).
+    per_decision: list[float] | None = None
+
+    def __post_init__(self) -> None:
+        if self.per_decision is None:
+            self.per_decision = []
+
+    def phases(self) -> dict[str, float]:
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.name not in ("decisions", "per_decision")}
+
+
+class MatchSeat:
+    """The referee's book-keeping for one seat during a match."""
+
+    __slots__ = ("index", "name", "stream", "consecutive_faults", "stopped", "seen", "unsent", "deal", "latencies")
+
+    def __init__(self, index: int, name: str) -> None:
+        self.index = index
+        self.name = name
+        self.stream: Any = None
+        self.consecutive_faults = 0
+        self.stopped: str | None = None
+        self.seen: list[bytes] = []  # every event this seat may see, each a serialized GameEvent
+        self.unsent = 0  # how many of them the bot has not been sent yet
+        self.deal = bytearray()  # the current deal's events, encoded as the view's deal_events
+        self.latencies: list[float] = []
+
+    def take_unsent(self) -> list[bytes]:
+        """The serialized events this seat has not been sent yet; they count as sent now."""
+        unsent = self.seen[self.unsent :]
+        self.unsent = len(self.seen)
+        return unsent
+
+    @property
+    def reachable(self) -> bool:
+        return self.stream is not None and self.stopped is None
+
+
+class Match:
+    """One match in progress between seats that answer requests."""
+
+    STOP_AFTER = 3
+
+    def __init__(
+        self,
+        game: engine.Game,
+        names: Sequence[str],
+        *,
+        seed: int,
+        deals: int,
+        move_time: float,
+        match_id: str = "",
+        hands: Sequence[str] | None = None,
+        on_event: Callable[[engine.Event], None] | None = None,
+        profile: RefereeProfile | None = None,
+    ) -> None:
+        self.started = time.monotonic()
+        self.game = game
+        self.seed = seed
+        self.deals = deals
+        self.move_time = move_time
+        self.match_id = match_id
+        self.state = game.new_match(seed=seed, deals=deals, hands=hands)
+        self.wire: GameWire = wire_for(game)
+        self.seats = [MatchSeat(i, name) for i, name in enumerate(names)]
+        self.faults: list[Fault] = []
+        self.comments: list[Comment] = []
+        self.profile = profile
+        self._on_event = on_event
+        self._recorded = 0
+        self._decision_id = 0
+        self._time_limit_ms = round(move_time * 1000)
+        self._standing_for = -1  # the number of finished deals `_standing` was encoded for
+        self._standing = b""
+        self._pending_legal: tuple[engine.Action, ...] = ()
+        self._record_events()
+
+    # --- the conversation -----------------------------------------------------------
+    def start_message(self, seat: MatchSeat) -> pb.MatchStart:
+        return pb.MatchStart(
+            match_id=self.match_id,
+            game=self.game.spec.name,
+            options=self.wire.options(),
+            players=self.game.players,
+            seat=seat.index,
+            names=[s.name for s in self.seats],
+            deals=self.deals,
+            move_time_ms=self._time_limit_ms,
+        )
+
+    def failed_to_start(self, seat: MatchSeat, fault: BotFault) -> None:
+        self._charge(seat, fault)
+        seat.stopped = f"{fault.kind.value}: {fault.reason}"
+
+    def next_request(self) -> tuple[MatchSeat, bytes, int] | None:
+        """The next seat to ask, the request's bytes and its decision id; None once the
+        match is over.  Seats that cannot be asked forfeit on the way."""
+        state = self.state
+        profile = self.profile
+        while True:
+            turn = state.turn()
+            if turn is None:
+                return None
+            seat = self.seats[turn.seat]
+            if seat.reachable:
+                break
+            self._forfeit(seat, f"stopped: {seat.stopped}")
+        t0 = time.perf_counter() if profile else 0.0
+        legal = state.legal_actions()
+        t1 = time.perf_counter() if profile else 0.0
+        view = state.view(seat.index)
+        t2 = time.perf_counter() if profile else 0.0
+        finished = len(state.deal_results())
+        if finished != self._standing_for:
+            self._standing = self.wire.standing(state, self.deals)
+            self._standing_for = finished
+        self._decision_id += 1
+        request = self.wire.decision_request(
+            self._decision_id,
+            self._time_limit_ms,
+            view,
+            seat.deal,
+            legal,
+            seat.take_unsent(),
+            self.wire.turn(turn),
+            self._standing,
+        )
+        self._pending_legal = legal
+        if profile:
+            t3 = time.perf_counter()
+            profile.legal += t1 - t0
+            profile.view += t2 - t1
+            profile.encode += t3 - t2
+            self._asked_work = t3 - t0
+        return seat, request, self._decision_id
+
+    def answered(self, seat: MatchSeat, decision: pb.Decision, latency: float) -> None:
+        """Apply a seat's answer (an index out of range is an `illegal` fault)."""
+        seat.latencies.append(latency)
+        legal = self._pending_legal
+        if decision.action_index >= len(legal):
+            self.faulted(
+                seat,
+                BotFault(
+                    FaultKind.ILLEGAL,
+                    f"action index {decision.action_index} is out of range: "
+                    f"there were {len(legal)} legal actions (0 to {len(legal) - 1})",
+                ),
+            )
+            return
+        seat.consecutive_faults = 0
+        if decision.comment:
+            comment = decision.comment[:COMMENT_LIMIT]
+            self.comments.append(Comment(seat.index, self.current_deal(), comment))
+            log.info("match %s: seat %d (%s) says: %s", self.match_id or "-", seat.index, seat.name, comment)
+        profile = self.profile
+        t0 = time.perf_counter() if profile else 0.0
+        self.state.apply(legal[decision.action_index])
+        t1 = time.perf_counter() if profile else 0.0
+        self._record_events()
+        if profile:
+            t2 = time.perf_counter()
+            profile.apply += t1 - t0
+            profile.events += t2 - t1
+            profile.decisions += 1
+            profile.per_decision.append(self._asked_work + t2 - t0)  # type: ignore[union-attr]
+
+    def faulted(self, seat: MatchSeat, fault: BotFault) -> None:
+        """A seat failed to answer: charge it, it forfeits the deal, maybe it is stopped."""
+        self._charge(seat, fault)
+        seat.consecutive_faults += 1
+        self._forfeit(seat, f"{fault.kind.value}: {fault.reason}")
+        if seat.consecutive_faults >= self.STOP_AFTER:
+            seat.stopped = f"{self.STOP_AFTER} consecutive faults"
+            self._charge(
+                seat,
+                BotFault(
+                    FaultKind.STOPPED,
+                    f"stopped for the rest of the match after {self.STOP_AFTER} consecutive faults",
+                ),
+            )
+            seat.stream.cancel()
+
+    def send_match_end(self) -> None:
+        """The last news, then MatchEnd with the whole match, to every seat still there."""
+        result = self.wire.result(self.state.result(), self.state.standing())
+        faults = [
+            pb.Fault(
+                seat=f.seat,
+                bot=f.bot,
+                kind=pb.FaultKind.Value("FAULT_KIND_" + f.kind.name),
+                reason=f.reason,
+                deal=f.deal,
+            )
+            for f in self.faults
+        ]
+        end = pb.MatchEnd(result=result, faults=faults)
+        for seat in self.seats:
+            if not seat.reachable:
+                continue
+            unsent = seat.take_unsent()
+            if unsent:
+                seat.stream.send(self.wire.event_notice(unsent))
+            seat.stream.send(self.wire.match_end(end, seat.seen))
+
+    def record(self) -> MatchRecord:
+        state = self.state
+        return MatchRecord(
+            match_id=self.match_id,
+            game=self.game.spec.name,
+            players=self.game.players,
+            options=dict(self.game.options),
+            seed=self.seed,
+            deals=self.deals,
+            names=tuple(s.name for s in self.seats),
+            result=state.result(),
+            standing=state.standing(),
+            history=state.history,
+            faults=tuple(self.faults),
+            comments=tuple(self.comments),
+            latencies=tuple(tuple(s.latencies) for s in self.seats),
+            seconds=time.monotonic() - self.started,
+        )
+
+    # --- book-keeping ----------------------------------------------------------------
+    def current_deal(self) -> int:
+        return len(self.state.deal_results()) + 1
+
+    def _charge(self, seat: MatchSeat, fault: BotFault) -> None:
+        record = Fault(seat.index, seat.name, fault.kind, fault.reason, self.current_deal())
+        self.faults.append(record)
+        log.warning("match %s: %s", self.match_id or "-", record)
+
+    def _forfeit(self, seat: MatchSeat, reason: str) -> None:
+        profile = self.profile
+        t0 = time.perf_counter() if profile else 0.0
+        self.state.forfeit(seat.index, reason)
+        t1 = time.perf_counter() if profile else 0.0
+        self._record_events()
+        if profile:
+            profile.apply += t1 - t0
+            profile.events += time.perf_counter() - t1
+
+    def _record_events(self) -> None:
+        """Encode new history entries once per seat that may see them (once in all when
+        they hide nothing); a deal's first event clears every seat's deal entries."""
+        new = self.state.history_since(self._recorded)
+        on_event = self._on_event
+        encode = self.wire.encode_event
+        for event in new:
+            if on_event is not None:
+                on_event(event)
+            if event.starts_deal:
+                for seat in self.seats:
+                    seat.deal.clear()
+            shared = None
+            for seat in self.seats:
+                visible = event.visible_to(seat.index)
+                if visible is None:
+                    continue
+                if visible is event:
+                    if shared is None:
+                        shared = encode(event)
+                    whole, entry = shared
+                else:
+                    whole, entry = encode(visible)
+                seat.seen.append(whole)
+                seat.deal += entry
+        self._recorded += len(new)
