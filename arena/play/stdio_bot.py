@@ -84,13 +84,12 @@ def encode_message(message: pb.RefereeMessage | bytes) -> bytes:
     decision request's `events`, the view holds the current deal, match_end the whole
     match.
     """
-    if not isinstance(message, pb.RefereeMessage):
-        message = pb.RefereeMessage.FromString(bytes(message))
-    kind = message.WhichOneof("message")
+    decoded = message if isinstance(message, pb.RefereeMessage) else pb.RefereeMessage.FromString(bytes(message))
+    kind = decoded.WhichOneof("message")
     if kind is None:
         raise ValueError("an empty RefereeMessage has no line")
     line: dict[str, Any] = {"type": kind}
-    line.update(json_format.MessageToDict(message))
+    line.update(json_format.MessageToDict(decoded))
     return json.dumps(line, separators=(",", ":"), ensure_ascii=True).encode("ascii") + b"\n"
 
 
