@@ -4,6 +4,7 @@ import logging
 import os
 import re
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -152,3 +153,37 @@ def test_a_crashed_bot_is_restarted_for_the_next_match(tmp_path):
     assert starts == 2
     assert all(any(f.kind is FaultKind.CRASH for f in r.faults) for r in records)
     assert "exited with status 7" in next(f.reason for f in records[0].faults if f.kind is FaultKind.CRASH)
+
+
+def test_a_table_of_grpc_bots_is_driven_from_one_worker_thread_and_a_stdio_seat_from_trio(tmp_path):
+    """The thread driver for gRPC tables (no hop through trio per decision), the trio
+    driver as soon as a stdio seat sits at the table; both play the match through."""
+    entries = {
+        "r1": BotEntry("r1", command=RANDOM, startup_timeout=10.0),
+        "r2": BotEntry("r2", command=RANDOM, startup_timeout=10.0),
+        "r3": BotEntry("r3", command=RANDOM, startup_timeout=10.0),
+        "awk": BotEntry("awk", command=(str(ROOT / "bots" / "stdio" / "first.awk"),), protocol="stdio"),
+    }
+
+    async def main():
+        threads = {}
+        async with open_bot_pool(entries, tmp_path / "logs", game="conto") as pool:
+            for table in (("r1", "r2", "r3"), ("r1", "r2", "awk")):
+                seen = threads[table] = set()
+                record = await play_match(
+                    engine.load("conto", players=len(table)),
+                    [pool.seat(name) for name in table],
+                    seed=3,
+                    deals=2,
+                    move_time=5.0,
+                    on_event=lambda event, seen=seen: seen.add(threading.current_thread().name),
+                )
+                assert record.faults == () and len(record.result.deals) == 2
+        return threads, threading.current_thread().name
+
+    threads, trio_thread = trio.run(main)
+    grpc_table, mixed_table = threads[("r1", "r2", "r3")], threads[("r1", "r2", "awk")]
+    # The first deal is recorded as the match is set up, in trio; every later event
+    # comes from the driving thread.
+    assert len(grpc_table - {trio_thread}) == 1, grpc_table
+    assert mixed_table == {trio_thread}

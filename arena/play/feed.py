@@ -27,6 +27,7 @@ from google.protobuf.message import Message
 
 import engine
 from arena.errors import WireError
+from arena.play._encode import encode_record, length_delimited, varint
 from arena.v1 import arena_pb2 as pb
 
 __all__ = ["GameWire", "wire_for", "fill", "length_delimited"]
@@ -137,20 +138,6 @@ def _set(message: Message, field: FieldDescriptor, value: Any) -> None:
     setattr(message, field.name, value)
 
 
-def _varint(value: int) -> bytes:
-    out = bytearray()
-    while value > 0x7F:
-        out.append((value & 0x7F) | 0x80)
-        value >>= 7
-    out.append(value)
-    return bytes(out)
-
-
-def length_delimited(field_number: int, payload: bytes | bytearray) -> bytes:
-    """One length-delimited protobuf field: tag, length, payload."""
-    return _varint(field_number << 3 | 2) + _varint(len(payload)) + payload
-
-
 _DECISION_KINDS = (pb.DecisionKind.DESCRIPTOR, {v.name: v.number for v in pb.DecisionKind.DESCRIPTOR.values})
 
 
@@ -162,13 +149,15 @@ _MESSAGE_REQUEST = _field(pb.RefereeMessage, "decision_request")
 _MESSAGE_EVENT = _field(pb.RefereeMessage, "event")
 _MESSAGE_END = _field(pb.RefereeMessage, "match_end")
 _NOTICE_EVENTS = _field(pb.EventNotice, "events")
-_REQUEST_ID = _field(pb.DecisionRequest, "decision_id") << 3  # varint fields: the tag is number << 3
-_REQUEST_TIME = _field(pb.DecisionRequest, "time_limit_ms") << 3
+_REQUEST_ID_TAG = varint(_field(pb.DecisionRequest, "decision_id") << 3)  # a varint field's tag: number << 3
+_REQUEST_TIME_TAG = varint(_field(pb.DecisionRequest, "time_limit_ms") << 3)
 _REQUEST_VIEW = _field(pb.DecisionRequest, "view")
 _REQUEST_LEGAL = _field(pb.DecisionRequest, "legal_actions")
 _REQUEST_EVENTS = _field(pb.DecisionRequest, "events")
 _REQUEST_STANDING = _field(pb.DecisionRequest, "standing")
 _EVENT_TEXT = _field(pb.GameEvent, "text")
+_LEGAL_TEXT = _field(pb.LegalAction, "text")
+_LEGAL_ACTION = _field(pb.LegalAction, "action")
 _END_HISTORY = _field(pb.MatchEnd, "history")
 
 
@@ -201,14 +190,14 @@ class GameWire:
         if "deal_events" not in view_fields:
             raise WireError(f"{game_field.message_type.full_name} has no field 'deal_events' for the deal's events.")
         self._game_field = game_field.number
-        self._view_type = game_field.message_type._concrete_class
-        self._event_type = pb.GameEvent.DESCRIPTOR.fields_by_name[self.name].message_type._concrete_class
+        self._view_descriptor = game_field.message_type
+        self._event_descriptor = pb.GameEvent.DESCRIPTOR.fields_by_name[self.name].message_type
+        self._action_descriptor = pb.GameAction.DESCRIPTOR.fields_by_name[self.name].message_type
         self._deal_events_field = view_fields["deal_events"].number
         # The same actions recur all tournament long: each is converted once.  Games
         # intern their actions, so the identity finds most (an id is cheap to hash, a
         # frozen dataclass of tuples is not); equal copies are found by value.
-        self._by_id: dict[int, tuple[engine.Action, pb.LegalAction, bytes]] = {}
-        self._by_value: dict[engine.Action, tuple[engine.Action, pb.LegalAction, bytes]] = {}
+        self._by_id: dict[int, tuple[engine.Action, bytes]] = {}
         self._turns: dict[tuple[Any, int, int | None], bytes] = {}
 
     def options(self) -> pb.GameOptions:
@@ -228,7 +217,7 @@ class GameWire:
     def encode_event(self, event: engine.Event) -> tuple[bytes, bytes]:
         """One event, encoded once for all its uses: (a serialized GameEvent, the same
         event as one entry of the view's `deal_events`)."""
-        inner = fill(self._event_type(), event).SerializeToString()
+        inner = encode_record(event, self._event_descriptor)
         whole = length_delimited(_EVENT_TEXT, event.text.encode()) + length_delimited(self._game_field, inner)
         return whole, length_delimited(self._deal_events_field, inner)
 
@@ -237,27 +226,25 @@ class GameWire:
         fill(getattr(message.action, self.name), action)
         return message
 
-    def _action_entry(self, action: engine.Action) -> tuple[engine.Action, pb.LegalAction, bytes]:
+    def _action_bytes(self, action: engine.Action) -> bytes:
+        """The action as one encoded entry of a request's `legal_actions`.
+
+        Games intern their actions, so an action is found by identity (its id is cheap
+        to hash, a frozen dataclass of tuples is not); the entry holds the action, so
+        the id cannot be reused while the entry lives."""
         hit = self._by_id.get(id(action))
         if hit is not None and hit[0] is action:
-            return hit
-        hit = self._by_value.get(action)
-        if hit is None:
-            if len(self._by_value) > 100_000:
-                self._by_value.clear()
-                self._by_id.clear()
-            message = self.action(action)
-            hit = self._by_value[action] = (
-                action,
-                message,
-                length_delimited(_REQUEST_LEGAL, message.SerializeToString()),
-            )
-        # The entry holds the action, so its id cannot be reused while the entry lives.
-        self._by_id[id(action)] = hit if hit[0] is action else (action, hit[1], hit[2])
-        return self._by_id[id(action)]
+            return hit[1]
+        if len(self._by_id) > 100_000:
+            self._by_id.clear()
+        typed = length_delimited(self._game_field, encode_record(action, self._action_descriptor))
+        legal = length_delimited(_LEGAL_TEXT, action.text.encode()) + length_delimited(_LEGAL_ACTION, typed)
+        encoded = length_delimited(_REQUEST_LEGAL, legal)
+        self._by_id[id(action)] = (action, encoded)
+        return encoded
 
     def actions(self, actions: Sequence[engine.Action]) -> list[pb.LegalAction]:
-        return [self._action_entry(a)[1] for a in actions]
+        return [self.action(a) for a in actions]
 
     def turn(self, turn: engine.Turn) -> bytes:
         """The request's kind, acting_seat and responding_to fields, encoded."""
@@ -311,17 +298,15 @@ class GameWire:
         second part, joined); `events` serialized GameEvents (the news); `turn` and
         `standing` the encoded fields (`turn`, `standing`).
         """
-        target = self._view_type()
-        fill(target, view, skip=_SKIP_DEAL_EVENTS)
-        view_bytes = target.SerializeToString() + deal_events
-        action_entry = self._action_entry
+        view_bytes = encode_record(view, self._view_descriptor, _SKIP_DEAL_EVENTS) + deal_events
+        action_bytes = self._action_bytes
         request = b"".join(
             (
-                _varint(_REQUEST_ID),
-                _varint(decision_id),
-                _varint(_REQUEST_TIME),
-                _varint(time_limit_ms),
-                *[action_entry(a)[2] for a in actions],
+                _REQUEST_ID_TAG,
+                varint(decision_id),
+                _REQUEST_TIME_TAG,
+                varint(time_limit_ms),
+                *[action_bytes(a) for a in actions],
                 length_delimited(_REQUEST_VIEW, length_delimited(self._game_field, view_bytes)),
                 *[length_delimited(_REQUEST_EVENTS, e) for e in events],
                 turn,

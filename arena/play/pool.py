@@ -203,15 +203,28 @@ class _ExplainingStream:
             return await self._stream.decide(request, decision_id, time_limit)
         except BotFault as fault:
             if fault.kind is FaultKind.CRASH:
-                # The stream may break a moment before the exit status can be read.
-                with trio.move_on_after(0.5):
-                    running = self._pool._running.get(self._name)
-                    if running is not None and running.process is not None:
-                        await running.process.wait()
-                fate = self._pool.exit_description(self._name)
-                if fate and fate not in fault.reason:
-                    raise BotFault(fault.kind, f"{fault.reason}; the process {fate}") from None
+                raise await self._explained(fault) from None
             raise
+
+    def decide_blocking(self, request: bytes, decision_id: int, time_limit: float) -> pb.Decision:
+        """As `decide`, from the thread that drives the match (see arena.play.referee)."""
+        try:
+            return self._stream.decide_blocking(request, decision_id, time_limit)
+        except BotFault as fault:
+            if fault.kind is FaultKind.CRASH:
+                raise trio.from_thread.run(self._explained, fault) from None
+            raise
+
+    async def _explained(self, fault: BotFault) -> BotFault:
+        # The stream may break a moment before the exit status can be read.
+        with trio.move_on_after(0.5):
+            running = self._pool._running.get(self._name)
+            if running is not None and running.process is not None:
+                await running.process.wait()
+        fate = self._pool.exit_description(self._name)
+        if fate and fate not in fault.reason:
+            return BotFault(fault.kind, f"{fault.reason}; the process {fate}")
+        return fault
 
 
 @asynccontextmanager

@@ -118,6 +118,11 @@ class ContoGame(Game["ContoState"]):
         return state
 
 
+_ALL_RANKS = (1 << 13) - 1
+#: The ranks in each 13-bit mask, lowest first: legal moves visit only the ranks they can name.
+_RANKS_IN = [tuple(rank for rank in range(13) if mask >> rank & 1) for mask in range(1 << 13)]
+
+
 class ContoState(ContoRefusals, State):
     """One conto match: a sequence of hands at one table.
 
@@ -244,8 +249,8 @@ class ContoState(ContoRefusals, State):
         codes = self._codes
         # A rank can be declared when it is revealed or when we hold one to reveal.
         declarable = mask
-        for rank in range(13):
-            if held[rank]:
+        for rank, count in enumerate(held[:13]):
+            if count:
                 declarable |= 1 << rank
         used = 0
         total = 0
@@ -273,15 +278,14 @@ class ContoState(ContoRefusals, State):
         for kind, slot, low, quantity, free in jobs:
             shift = 8 * slot
             base = (plate_code & ~(0xFF << shift)) << 5 | slot << 3 | kind << 1
-            candidates = declarable & free
-            for rank in range(low, 13):
-                if (candidates >> rank) & 1:
-                    key = base | ((rank * 16 + quantity) << shift << 5) | (not (mask >> rank) & 1)
-                    action = table.get(key)
-                    if action is None:
-                        action = self._make(Move(kind), slot, rank * 16 + quantity, not (mask >> rank) & 1)
-                    out.append(action)
-                    keys.add(key)
+            for rank in _RANKS_IN[(declarable & free) >> low << low & _ALL_RANKS]:
+                hidden = not (mask >> rank) & 1
+                key = base | ((rank * 16 + quantity) << shift << 5) | hidden
+                action = table.get(key)
+                if action is None:
+                    action = self._make(Move(kind), slot, rank * 16 + quantity, hidden)
+                out.append(action)
+                keys.add(key)
         self._legal = tuple(out)
         self._legal_keys = keys
 
