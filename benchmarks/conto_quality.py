@@ -5,9 +5,10 @@ plays matches of `--hands` hands on fixed seeds; each match is replayed with the
 rotated through the four seats (4 rotations), so every bot holds every seat's cards.
 Successive seeds of a table use its different cyclic seat orders, since in conto it
 matters who sits on whose left (the bill is called on the previous player).
-No gRPC: the bots' `act` is called directly with the DecisionRequest the referee would
-send (built by arena.play.GameWire from the engine's views).  Every hand is one
-observation (Luce "who loses": the hand's loser ranks last), fitted by arena.results.ratings.fit.
+No gRPC: the DecisionRequest the referee would send (built by arena.play.GameWire from
+the engine's views) goes to the bot as the SDK hands it over, its news to `on_event`
+first, then the request to `act`.  Every hand is one observation (Luce "who loses": the
+hand's loser ranks last), fitted by arena.results.ratings.fit.
 
     python benchmarks/conto_quality.py                 # the full run (~7 min on 2 cores)
     python benchmarks/conto_quality.py --matches 2 --hands 5 --search-time 0.01  # smoke
@@ -83,22 +84,37 @@ def play_match(
         )
         bot.on_match_start(bot.match)
         bots.append(bot)
-    histories = [bytearray() for _ in names]
-    seen = [0] * len(names)
+    sent = [0] * len(names)  # per seat: how much of the history it has been sent as news
     spent: Counter = Counter()
     decision = 0
     while not state.is_terminal():
-        seat = state.current_seat()
-        upto = len(state.history)
-        for event in state.events_for(seat, seen[seat]):
-            histories[seat] += wire.history_entry(wire.event(event))
-        seen[seat] = upto
+        turn = state.turn()
+        assert turn is not None  # the match is not over
+        seat = turn.seat
+        # As the referee: the news since the seat's last request, the view of the
+        # current deal with its events, the turn and the match standing.
+        news = [wire.encode_event(event)[0] for event in state.events_for(seat, sent[seat])]
+        sent[seat] = len(state.history)
+        deal = b"".join(wire.encode_event(event)[1] for event in state.deal_events(seat))
         legal = state.legal_actions()
         decision += 1
-        raw = wire.decision_request(decision, move_time_ms, state.view(seat), bytes(histories[seat]), legal)
+        raw = wire.decision_request(
+            decision,
+            move_time_ms,
+            state.view(seat),
+            deal,
+            legal,
+            news,
+            wire.turn(turn),
+            wire.standing(state, hands),
+        )
         request = pb.RefereeMessage.FromString(raw).decision_request
+        bot = bots[seat]
         start = time.perf_counter()
-        index = bots[seat].act(request)
+        for event in request.events:  # as the SDK does: the news first, then `act`
+            bot.on_event(event)
+        bot.comment = ""
+        index = bot.act(request)
         spent[names[seat]] += time.perf_counter() - start
         state.apply(legal[index])
     if keep is not None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from arena import sdk
 from bots.conto import (
     BluffOdds,
-    HistoryReader,
     Info,
+    MatchLog,
     credibility,
     prob_true,
     probabilist_choice,
@@ -25,15 +25,20 @@ class AdaptiveBot(sdk.Bot):
 
     def __init__(self, params=None) -> None:
         super().__init__(params)
-        self.reader = HistoryReader()
+        self.log = MatchLog()
         self.bluff_odds = BluffOdds()
+
+    def on_event(self, event: sdk.pb.GameEvent) -> None:
+        # A request shows the current hand only: the earlier showdowns it learns from
+        # are remembered as they come.
+        self.log.add(event)
 
     def odds(self, info: Info) -> list[float]:
         """Every seat's bluff odds from the showdowns so far (recomputed after new events)."""
-        return self.bluff_odds(info.history, info.players, float(self.param("prior_weight", 4.0)))
+        return self.bluff_odds(self.log.events, info.players, float(self.param("prior_weight", 4.0)))
 
     def act(self, request: sdk.pb.DecisionRequest) -> int:
-        info = read_request(request, self.reader)
+        info = read_request(request)
         threshold = float(self.param("threshold", 0.5))
         bill = info.bill
         if bill is None or info.cameriere is None:

@@ -21,8 +21,8 @@ from bots.conto import (
     PROBABILIST,
     BluffOdds,
     Clock,
-    HistoryReader,
     Info,
+    MatchLog,
     Model,
     SearchParams,
     TypeTracker,
@@ -42,7 +42,7 @@ class SearchBot(sdk.Bot):
 
     def __init__(self, params=None) -> None:
         super().__init__(params)
-        self.reader = HistoryReader()
+        self.log = MatchLog()
         self.rng: random.Random | None = None
         self.bluff_odds = BluffOdds()
         self.last_stats: dict[str, object] = {}
@@ -54,8 +54,13 @@ class SearchBot(sdk.Bot):
             self.rng = tagged_rng("conto-search", self.param("seed", 0), self.match, seat)
         return self.rng
 
+    def on_event(self, event: sdk.pb.GameEvent) -> None:
+        # A request shows the current hand only: the earlier showdowns its opponents'
+        # bluff odds and policy types are learnt from are remembered as they come.
+        self.log.add(event)
+
     def odds(self, info: Info) -> list[float]:
-        return self.bluff_odds(info.history, info.players, float(self.param("prior_weight", 4.0)))
+        return self.bluff_odds(self.log.events, info.players, float(self.param("prior_weight", 4.0)))
 
     def model(self, info: Info, odds: list[float], threshold: float, rng: random.Random) -> Model:
         """The playout model: every seat's policy type, recognised from the showdowns
@@ -65,7 +70,7 @@ class SearchBot(sdk.Bot):
                 self.tracker = TypeTracker(
                     info.players, info.hand_size, info.courses, info.oste_rule, threshold=threshold
                 )
-            self.tracker.update(info.history)
+            self.tracker.update(self.log.events)
             types = self.tracker.types(info.seat)
         else:
             types = [PROBABILIST] * info.players
@@ -75,7 +80,7 @@ class SearchBot(sdk.Bot):
 
     def act(self, request: sdk.pb.DecisionRequest) -> int:
         clock = Clock(0.0)
-        info = read_request(request, self.reader)
+        info = read_request(request)
         params = SearchParams.from_bot(self)
         clock.budget = params.budget(info)
         if len(info.actions) == 1:

@@ -1,7 +1,9 @@
 """Tests of the conto bots (bots/conto_*.py) and their shared helpers (the bots.conto package).
 
 No gRPC: requests are built from engine states with arena.play.GameWire, exactly as the
-referee builds them, and handed to each bot's `act`.
+referee builds them, and handed to each bot's `act`: alone (a bot must decide from one
+request), or through `Referee` with the seat's news going to `on_event` first, as the SDK
+does (the adaptive and search bots learn from earlier hands that way only).
 """
 
 from __future__ import annotations
@@ -33,7 +35,8 @@ BOTS = [
 ]
 
 
-def request_for(game: engine.Game, state, time_limit_ms: int = 1000) -> pb.DecisionRequest:
+def request_for(game: engine.Game, state, time_limit_ms: int = 1000, news=()) -> pb.DecisionRequest:
+    """The request of the seat to act; `news`: engine events it carries as `events`."""
     wire = GameWire(game)
     seat = state.current_seat()
     return pb.DecisionRequest(
@@ -41,7 +44,37 @@ def request_for(game: engine.Game, state, time_limit_ms: int = 1000) -> pb.Decis
         time_limit_ms=time_limit_ms,
         view=wire.view(state.view(seat)),
         legal_actions=wire.actions(state.legal_actions()),
+        events=[wire.event(event) for event in news],
     )
+
+
+class Referee:
+    """Asks bots in process as the referee and the SDK do: each request carries the news
+    since the seat's last one, which reaches the bot's `on_event` before its `act`."""
+
+    def __init__(self, game: engine.Game, state) -> None:
+        self.game = game
+        self.state = state
+        self.wire = GameWire(game)
+        self.sent = [0] * game.players  # per seat: how much of the history it has been sent
+
+    def news(self, seat: int) -> tuple:
+        news = self.state.events_for(seat, self.sent[seat])
+        self.sent[seat] = len(self.state.history)
+        return news
+
+    def ask(self, bot) -> tuple[pb.DecisionRequest, int]:
+        """The request of the seat to act and `bot`'s answer to it."""
+        request = request_for(self.game, self.state, news=self.news(self.state.current_seat()))
+        for event in request.events:
+            bot.on_event(event)
+        bot.comment = ""
+        return request, bot.act(request)
+
+    def finish(self, bot, seat: int) -> None:
+        """The news after the seat's last request (the event notice before match_end)."""
+        for event in self.news(seat):
+            bot.on_event(self.wire.event(event))
 
 
 def table(*hands: str, courses: int = 2, first_dealer: int | None = None):
@@ -156,11 +189,15 @@ ESEMPIO_4_MOVES = [
 
 
 def esempio_4_events(seat: int = 0):
+    """The rulebook's hand to its showdown, as `seat`'s match log has it from the news."""
     game, state = table(*ESEMPIO_4)
     for move in ESEMPIO_4_MOVES:
         state.apply(move)
-    view = GameWire(game).view(state.view(seat)).conto
-    return [lib.event_from_message(e) for e in view.history]
+    wire = GameWire(game)
+    log = lib.MatchLog()
+    for event in state.events_for(seat):
+        log.add(wire.event(event))
+    return log.events
 
 
 def test_bluff_classification_of_the_rulebook_example() -> None:
@@ -194,18 +231,38 @@ def test_bluff_odds_move_from_one_towards_what_is_seen() -> None:
     assert lib.credibility(0.3, 0.2, 0.5) > 0.3
 
 
-def test_history_reader_reads_incrementally_and_restarts_on_a_new_history() -> None:
-    game, state = table(*ESEMPIO_4)
+def test_the_match_log_keeps_every_hand_from_the_news_and_the_view_holds_the_current_one() -> None:
+    game = engine.load("conto", players=4)
+    state = game.new_match(seed=5, deals=8)
+    referee = Referee(game, state)
     wire = GameWire(game)
-    reader = lib.HistoryReader()
-    for move in ESEMPIO_4_MOVES[:4]:
-        state.apply(move)
-        reader.read(wire.view(state.view(1)).conto.history)
-    events = reader.read(wire.view(state.view(1)).conto.history)
-    assert [type(e).__name__ for e in events] == ["Dealt"] + ["Declared"] * 4
-    assert events[0].cards[1] == tuple(lib.counts_of(ESEMPIO_4[1])) and events[0].cards[0] is None
-    other = table(*ESEMPIO_4[1:] + ESEMPIO_4[:1])[1]
-    assert len(reader.read(wire.view(other.view(0)).conto.history)) == 1
+    watcher = AdaptiveBot({})  # seat 1; the others play at random, with a bill now and then
+    rng = random.Random(3)
+    asked = 0
+    while not state.is_terminal():
+        if state.current_seat() == 1:
+            request, index = referee.ask(watcher)
+            asked += 1
+            # The log holds the match so far as seat 1 sees it, each event once ...
+            seen = [lib.event_from_message(wire.event(e).conto) for e in state.events_for(1)]
+            assert watcher.log.events == seen
+            # ... the request only the current hand, from its deal on, hidden cards hidden.
+            info = lib.read_request(request)
+            deal = max(i for i, e in enumerate(seen) if isinstance(e, lib.Dealt))
+            assert info.deal_events == seen[deal:]
+            dealt = info.deal_events[0]
+            assert dealt.hand_number == info.hand_number
+            assert dealt.cards[1] == tuple(lib.add(info.hand, lib.revealed_by_seat(info)[1]))
+            assert all(cards is None for s, cards in enumerate(dealt.cards) if s != 1)
+        else:
+            legal = state.legal_actions()
+            index = 0 if legal[0].kind.name == "CONTO" and rng.random() < 0.1 else rng.randrange(len(legal))
+        state.apply(state.legal_actions()[index])
+    referee.finish(watcher, 1)
+    assert watcher.log.events == [lib.event_from_message(wire.event(e).conto) for e in state.events_for(1)]
+    assert sum(isinstance(e, lib.Showdown) for e in watcher.log.events) == 8 and asked > 10
+    watcher.log.add(pb.GameEvent(text="not a conto event"))  # nothing conto can read: skipped
+    assert len(watcher.log.events) == len(state.events_for(1))
 
 
 # --- every bot answers legally --------------------------------------------------------------------
@@ -218,6 +275,23 @@ def test_every_bot_returns_a_legal_index(bot_class, params) -> None:
         request = request_for(game, state)
         index = bot_class(dict(params)).act(request)
         assert isinstance(index, int) and 0 <= index < len(request.legal_actions)
+
+
+@pytest.mark.parametrize(("bot_class", "params"), BOTS, ids=[b.name for b, _ in BOTS])
+def test_every_bot_plays_whole_matches_fed_the_news_as_the_sdk_feeds_it(bot_class, params) -> None:
+    for seed, players in ((1, 3), (2, 5)):
+        game = engine.load("conto", players=players, oste=True)
+        state = game.new_match(seed=seed, deals=4)
+        referee = Referee(game, state)
+        bots = [bot_class(dict(params)) for _ in range(players)]
+        for seat, bot in enumerate(bots):
+            bot.match = pb.MatchStart(match_id=f"m{seed}", seat=seat, players=players, game="conto")
+            bot.on_match_start(bot.match)
+        while not state.is_terminal():
+            request, index = referee.ask(bots[state.current_seat()])
+            assert isinstance(index, int) and 0 <= index < len(request.legal_actions)
+            state.apply(state.legal_actions()[index])
+        assert len(state.deal_results()) == 4
 
 
 @pytest.mark.parametrize("bot_class", sorted({b for b, _ in BOTS}, key=lambda b: b.name), ids=lambda b: b.name)
@@ -342,28 +416,32 @@ def test_bluffer_is_reproducible_and_bluffs() -> None:
 
 def test_adaptive_never_calls_a_learnt_honest_player() -> None:
     """After showdowns where seat 0 only declared supported plates, a plate of seat 0's
-    that the probabilist would doubt is believed."""
+    that the probabilist would doubt is believed.  It learns that from the news of the
+    earlier hands: a fresh bot asked the same request without them is the probabilist."""
     game = engine.load("conto", players=3)
     state = game.new_match(seed=11, deals=30)
-    honest = HonestBot({"threshold": 0.0, "vouch": "plate"})  # its plates are always true
+    referee = Referee(game, state)
+    bots = [
+        HonestBot({"threshold": 0.0, "vouch": "plate"}),  # its plates are always true
+        AdaptiveBot({}),
+        ProbabilistBot({}),
+    ]
     calls = Counter()
+    fresh_calls = 0
     while not state.is_terminal():
         seat = state.current_seat()
-        request = request_for(game, state)
-        if seat == 0:
-            index = honest.act(request)
-        elif seat == 1:
-            index = AdaptiveBot({}).act(request)
+        request, index = referee.ask(bots[seat])
+        if seat == 1:
             info = lib.read_request(request)
             if info.bill is not None and info.cameriere == 0 and info.hand_number > 12:
                 p = lib.prob_true(info.plate, info.known, info.hidden)
                 calls[(p < 0.5, index == info.bill.index)] += 1
-        else:
-            index = ProbabilistBot({}).act(request)
+                fresh_calls += p < 0.5 and AdaptiveBot({}).act(request) == info.bill.index
         state.apply(state.legal_actions()[index])
     # when the probabilist would have called seat 0's plate, the adaptive seldom does
     doubted = calls[(True, True)] + calls[(True, False)]
     assert doubted >= 3 and calls[(True, True)] <= doubted / 3
+    assert fresh_calls == doubted
 
 
 # --- search: determinization and the rebuilt state -------------------------------------------------
@@ -396,7 +474,7 @@ def test_rebuilt_engine_state_matches_the_view() -> None:
     for game, state in POSITIONS:
         seat = state.current_seat()
         request = request_for(game, state)
-        info = lib.read_request(request, lib.HistoryReader())
+        info = lib.read_request(request)
         for _ in range(2):
             dealt = lib.sample_dealt_hands(info, rng)
             rebuilt = lib.build_state(info, dealt)
@@ -439,27 +517,39 @@ def test_search_plays_out_and_prefers_the_safe_move() -> None:
 def test_search_recognises_its_opponents_policies_at_the_showdowns() -> None:
     game = engine.load("conto", players=4)
     state = game.new_match(seed=3, deals=12)
+    referee = Referee(game, state)
     rng = random.Random(1)
-    players = [HonestBot({}), None, ProbabilistBot({}), None]  # seat 1 watches, seat 3 is random
+    # Seat 1 plays at random but asks a search bot each time, which so gets the news.
+    watcher = SearchBot(FAST_SEARCH)
+    players = [HonestBot({}), None, ProbabilistBot({}), None]  # seat 3 is random
     while not state.is_terminal():
         seat = state.current_seat()
         legal = state.legal_actions()
+        if seat == 1:
+            referee.ask(watcher)
         if players[seat] is None:
             index = rng.randrange(len(legal))
         else:
             index = players[seat].act(request_for(game, state))
         state.apply(legal[index])
-    view = GameWire(game).view(state.view(1)).conto
-    tracker = lib.TypeTracker(4, 6, 2, False)
-    tracker.update([lib.event_from_message(e) for e in view.history])
+    referee.finish(watcher, 1)
+    # Its tracker judges every showdown it was told of, the last ones with the final news.
+    tracker = watcher.tracker
+    assert tracker is not None
+    tracker.update(watcher.log.events)
     assert tracker.types(me=1) == [lib.HONEST, lib.ADAPTIVE, lib.PROBABILIST, lib.RANDOM]
     assert min(tracker.decisions) > 10
+    # ... exactly as a tracker fed the seat's whole history at once.
+    wire = GameWire(game)
+    whole = lib.TypeTracker(4, 6, 2, False)
+    whole.update([lib.event_from_message(wire.event(e).conto) for e in state.events_for(1)])
+    assert whole.loglik == tracker.loglik and whole.decisions == tracker.decisions
 
 
 def test_playouts_end_with_a_loser_for_every_policy_type() -> None:
     rng = random.Random(4)
     for game, state in POSITIONS[:30]:
-        info = lib.read_request(request_for(game, state), lib.HistoryReader())
+        info = lib.read_request(request_for(game, state))
         dealt = lib.sample_dealt_hands(info, rng)
         types = [rng.randrange(4) for _ in range(info.players)]
         model = lib.Model(types, [rng.choice([0.1, 1.0, 3.0]) for _ in types], rng=rng)

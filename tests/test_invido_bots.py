@@ -21,7 +21,7 @@ from bots import invido as lib
 from bots.invido_bluffer import InvidoBlufferBot
 from bots.invido_rules import InvidoRulesBot
 from bots.random_bot import RandomBot
-from engine.invido import giocata_winner
+from engine.invido import Answered, Called, GiocataDealt, Kind, MonteCalled, giocata_winner
 
 GAME = engine.load("invido")
 WIRE = GameWire(GAME)
@@ -144,6 +144,30 @@ def test_a_three_after_the_first_won_trick_is_a_sure_win_in_every_random_positio
             assert lib.analyse(pos).sure_win, state.view(pos.seat)
             checked += 1
     assert checked >= 5
+
+
+def test_the_opponents_calls_are_read_from_the_current_giocata_only():
+    """A request's view holds the current giocata's events: the opponent's score calls,
+    acceptances (va bene to a call, no to an a monte) and a montes counted from them are
+    exactly those since the giocata was dealt in the seat's whole history."""
+    with_calls = earlier_calls = 0
+    for _, state in POSITIONS:
+        seat = state.current_seat()
+        other = 1 - seat
+        whole = state.events_for(seat)
+        start = max(i for i, event in enumerate(whole) if isinstance(event, GiocataDealt))
+        giocata = [event for event in whole[start:] if getattr(event, "seat", None) == other]
+        raises = sum(isinstance(event, Called) for event in giocata)
+        montes = sum(isinstance(event, MonteCalled) for event in giocata)
+        accepts = sum(
+            isinstance(event, Answered) and event.answer is (Kind.NO if event.to_monte else Kind.VA_BENE)
+            for event in giocata
+        )
+        pos = lib.read_request(request_for(state))
+        assert (pos.opp_raises, pos.opp_accepts, pos.opp_montes) == (raises, accepts, montes)
+        with_calls += raises + accepts + montes > 0
+        earlier_calls += any(isinstance(event, Called) and event.seat == other for event in whole[:start])
+    assert with_calls >= 100 and earlier_calls >= 100  # earlier giocate's calls do not count
 
 
 # --- every bot, every position ----------------------------------------------------------------

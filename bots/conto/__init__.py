@@ -2,9 +2,10 @@
 
 The modules, each importing only the ones before it:
 
-* `reading`: a `DecisionRequest` as plain Python values (`read_request` -> `Info`,
-  `HistoryReader`, the history events), cards as count vectors (index 0..12 are the
-  ranks 2..A, 13 is the joker W), plates as ((rank index, quantity), ...).
+* `reading`: a `DecisionRequest` as plain Python values (`read_request` -> `Info`, the
+  current hand's events included), the match's events kept from the news (`MatchLog`),
+  cards as count vectors (index 0..12 are the ranks 2..A, 13 is the joker W), plates as
+  ((rank index, quantity), ...).
 * `odds`: the exact probability that a plate is true given what a seat knows
   (`prob_true`), the support test (`supported`), the bluff classification of the
   showdowns and each player's bluff odds fitted from it (`bluff_odds`, `credibility`).
@@ -63,8 +64,8 @@ from bots.conto.reading import (
     Dealt,
     Declared,
     Forfeited,
-    HistoryReader,
     Info,
+    MatchLog,
     Plate,
     Showdown,
     add,
@@ -89,7 +90,7 @@ __all__ = [
     "Billed",
     "Showdown",
     "Forfeited",
-    "HistoryReader",
+    "MatchLog",
     "read_request",
     "event_from_message",
     "counts_of",

@@ -182,8 +182,8 @@ def bluff_odds(events: Sequence[NamedTuple], players: int, prior_weight: float =
 
 
 class BluffOdds:
-    """`bluff_odds` of one match's history, fitted again only once the history has grown
-    (a bot keeps one per match)."""
+    """`bluff_odds` of one match's events (a `MatchLog`'s), fitted again only once more
+    events have come (a bot keeps one per match)."""
 
     def __init__(self) -> None:
         self._key: tuple[int, int] | None = None

@@ -2,16 +2,19 @@
 
 * Cards as count vectors: index 0..12 are the ranks 2..A, 13 is the joker (W); plates
   as ((rank index, quantity), ...).
-* A legal action as an `Act`, a history event as one of `Dealt`, `Declared`, `Billed`,
-  `Showdown`, `Forfeited` (`event_from_message`, incrementally with `HistoryReader`),
-  the whole request as an `Info` (`read_request`), and what a seat can tell from it
-  (`hand_declarations`, `revealed_by_seat`).
+* A legal action as an `Act`, an event as one of `Dealt`, `Declared`, `Billed`,
+  `Showdown`, `Forfeited` (`event_from_message`), the whole request as an `Info`
+  (`read_request`: the current hand, its events included), and what a seat can tell
+  from it (`hand_declarations`, `revealed_by_seat`).
+* The match's events as a seat saw them, kept from the news (`MatchLog`): a request
+  holds the current hand only, so what earlier hands showed is remembered there.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, NamedTuple
 
 RANKS = "23456789TJQKA"
@@ -131,7 +134,7 @@ class Forfeited(NamedTuple):
     seat: int
 
 
-#: One event of a conto history, as a bot reads it.
+#: One conto event, as a bot reads it.
 Event = Dealt | Declared | Billed | Showdown | Forfeited
 
 
@@ -166,26 +169,24 @@ def event_from_message(message: Any) -> Event:
     return Forfeited(e.hand_number, e.seat)
 
 
-class HistoryReader:
-    """Converts `view.history` incrementally: a request's history extends the last one's.
+class MatchLog:
+    """The conto events of one match as this seat saw them, oldest first, kept from the
+    news (`Bot.on_event`, fed every event exactly once, in order).
 
-    Stateless-safe: if the history is not an extension of what was read (shorter, or a
-    different first hand), it is read again from the start.
+    A request's view holds the current hand only; what earlier hands showed (their
+    showdowns, which the adaptive and search bots learn from) is remembered here.  A bot
+    instance plays one match and seat, so a bot keeps one log.  A bot asked without the
+    news (from one request alone) has a short or empty log: it learns from what it has,
+    and falls back to its prior where it has seen nothing.
     """
 
     def __init__(self) -> None:
         self.events: list[Event] = []
-        self._first: Any = None
 
-    def read(self, history: Sequence[Any]) -> list[Event]:
-        n = len(history)
-        if n < len(self.events) or (n and self._first is not None and history[0] != self._first):
-            self.events = []
-        if n and not self.events:
-            self._first = history[0]
-        for i in range(len(self.events), n):
-            self.events.append(event_from_message(history[i]))
-        return self.events
+    def add(self, message: Any) -> None:
+        """One `GameEvent` of the news (an event of another game is not conto's: skipped)."""
+        if message.WhichOneof("game") == "conto":
+            self.events.append(event_from_message(message.conto))
 
 
 @dataclass
@@ -210,7 +211,13 @@ class Info:
     oste_rule: bool
     actions: list[Act]
     time_limit_ms: int
-    history: list[Event]
+    deal_messages: Sequence[Any] = ()  # the view's deal_events, read on first use
+
+    @cached_property
+    def deal_events(self) -> list[Event]:
+        """The current hand's events, from its deal on (most bots never look at them,
+        so they are converted only when asked for)."""
+        return [event_from_message(m) for m in self.deal_messages]
 
     @property
     def known(self) -> list[int]:
@@ -233,19 +240,9 @@ class Info:
     def declarations(self) -> list[Act]:
         return [a for a in self.actions if not a.is_bill]
 
-    def hand_events(self) -> list[Event]:
-        """The events of the current hand, from its deal on."""
-        out: list[Event] = []
-        for e in reversed(self.history):
-            if e.hand_number != self.hand_number:
-                break
-            out.append(e)
-        out.reverse()
-        return out
 
-
-def read_request(request: Any, reader: HistoryReader | None = None) -> Info:
-    """A DecisionRequest (arena.v1) as an `Info`; the history is read only with a reader."""
+def read_request(request: Any) -> Info:
+    """A DecisionRequest (arena.v1) as an `Info`."""
     v = request.view.conto
     revealed = tuple((c.seat, IDX[c.rank]) for c in v.revealed)
     actions = [act_from_message(i, la.action.conto, la.text) for i, la in enumerate(request.legal_actions)]
@@ -268,7 +265,7 @@ def read_request(request: Any, reader: HistoryReader | None = None) -> Info:
         oste_rule=v.oste_rule,
         actions=actions,
         time_limit_ms=request.time_limit_ms,
-        history=reader.read(v.history) if reader is not None else [],
+        deal_messages=v.deal_events,
     )
 
 
@@ -276,7 +273,8 @@ def read_request(request: Any, reader: HistoryReader | None = None) -> Info:
 
 
 def hand_declarations(info: Info) -> list[Declared]:
-    return [e for e in info.hand_events() if isinstance(e, Declared)]
+    """The declarations of the current hand, in order."""
+    return [e for e in info.deal_events if isinstance(e, Declared)]
 
 
 def revealed_by_seat(info: Info) -> list[list[int]]:

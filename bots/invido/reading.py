@@ -92,12 +92,10 @@ def read_request(request: Any) -> Position:
                 first = trick.cards[0]
                 table = FACE_DOWN if first.face_down else strength(first.card)
     unseen = tuple(4 - n for n in seen)
-    # The opponent's calls in this giocata: scan back to its GiocataDealt.
+    # The opponent's calls in this giocata: the view's deal events are this giocata's.
     raises = accepts = montes = 0
-    for event in reversed(view.history):
+    for event in view.deal_events:
         kind = event.WhichOneof("event")
-        if kind == "giocata_dealt":
-            break
         if kind == "called" and event.called.seat == other:
             raises += 1
         elif kind == "monte_called" and event.monte_called.seat == other:

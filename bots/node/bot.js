@@ -239,7 +239,8 @@ function main() {
       call.on("data", (message) => {
         if (message.message !== "decision_request") {
           // match_start, event and match_end carry nothing this bot needs (the view in
-          // each decision request holds everything); match_end ends the stream.
+          // each decision request holds the current hand, all it plays on; it ignores the
+          // request's events, the news of earlier hands too); match_end ends the stream.
           if (message.message === "match_end") finish();
           return;
         }
