@@ -25,7 +25,7 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent import futures
 from typing import Any
 
@@ -35,7 +35,7 @@ from arena.protocol import ADDRESS_ENV, MAX_REFEREE_MESSAGE_BYTES, PROTOCOL_VERS
 from arena.v1 import arena_pb2 as pb
 from arena.v1 import arena_pb2_grpc as pb_grpc
 
-__all__ = ["Bot", "run", "serve", "parse_params", "ADDRESS_ENV", "pb"]
+__all__ = ["Bot", "EventFeed", "run", "serve", "parse_params", "ADDRESS_ENV", "pb"]
 
 
 class Bot:
@@ -62,8 +62,10 @@ class Bot:
         """Called once per match, before anything else."""
 
     def on_event(self, event: pb.GameEvent) -> None:
-        """Called for every public event, as this seat may see it, in order: the news
-        since the last message just before `act` is called, the rest before `on_match_end`."""
+        """Called for every event this seat may see, once each, in order: what is new
+        just before `act` is called, the rest before `on_match_end`.  A request's news
+        (earlier deals) come with their `text`; the current deal's new events are taken
+        from the view's `deal_events`, which carry none."""
 
     def act(self, request: pb.DecisionRequest) -> int:
         """Return the index of the chosen action in `request.legal_actions`."""
@@ -105,6 +107,29 @@ def _convert(value: str) -> Any:
     return value
 
 
+class EventFeed:
+    """Every event once, in order, from a seat's requests: their news (what is left of
+    earlier deals), then the current deal's `deal_events` not delivered yet.  `Bot`
+    gets its `on_event` calls from one; a bot that does not subclass `Bot` may use it."""
+
+    def __init__(self) -> None:
+        self._deal = 0
+        self._delivered = 0
+
+    def deliver(self, request: pb.DecisionRequest, on_event: Callable[[pb.GameEvent], None]) -> None:
+        for event in request.events:
+            on_event(event)
+        game = request.view.WhichOneof("game")
+        if game is None:
+            return
+        if request.standing.deal != self._deal:
+            self._deal, self._delivered = request.standing.deal, 0
+        deal_events = getattr(request.view, game).deal_events
+        for event in deal_events[self._delivered :]:
+            on_event(pb.GameEvent(**{game: event}))
+        self._delivered = len(deal_events)
+
+
 class _Servicer(pb_grpc.BotServicer):
     def __init__(self, bot_class: type[Bot], params: dict[str, Any]) -> None:
         self._bot_class = bot_class
@@ -122,12 +147,12 @@ class _Servicer(pb_grpc.BotServicer):
 
     def Play(self, requests: Iterator[pb.RefereeMessage], context: grpc.ServicerContext) -> Iterator[pb.BotMessage]:
         bot = self._bot_class(self._params)
+        feed = EventFeed()
         for message in requests:
             kind = message.WhichOneof("message")
             if kind == "decision_request":
                 request = message.decision_request
-                for event in request.events:
-                    bot.on_event(event)
+                feed.deliver(request, bot.on_event)
                 bot.comment = ""
                 index = bot.act(request)
                 yield pb.BotMessage(

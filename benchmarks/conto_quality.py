@@ -5,9 +5,9 @@ plays matches of `--hands` hands on fixed seeds; each match is replayed with the
 rotated through the four seats (4 rotations), so every bot holds every seat's cards.
 Successive seeds of a table use its different cyclic seat orders, since in conto it
 matters who sits on whose left (the bill is called on the previous player).
-No gRPC: the DecisionRequest the referee would send (built by arena.play.GameWire from
-the engine's views) goes to the bot as the SDK hands it over, its news to `on_event`
-first, then the request to `act`.  Every hand is one observation (Luce "who loses": the
+No gRPC: the referee's own match (arena.play.Match) builds each request, which goes to
+the bot as the SDK hands it over, every new event to `on_event` first (sdk.EventFeed),
+then the request to `act`.  Every hand is one observation (Luce "who loses": the
 hand's loser ranks last), fitted by arena.results.ratings.fit.
 
     python benchmarks/conto_quality.py                 # the full run (~7 min on 2 cores)
@@ -32,7 +32,8 @@ if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
 import engine  # noqa: E402
-from arena.play import GameWire  # noqa: E402
+from arena import sdk  # noqa: E402
+from arena.play import Match  # noqa: E402
 from arena.results import ratings  # noqa: E402
 from arena.v1 import arena_pb2 as pb  # noqa: E402
 from bots.conto_adaptive import AdaptiveBot  # noqa: E402
@@ -52,6 +53,16 @@ BOTS = {
 }
 
 
+class _InProcess:
+    """A seat's stream in process: nothing to send, nothing to cancel."""
+
+    def send(self, message) -> None:
+        pass
+
+    def cancel(self) -> None:
+        pass
+
+
 def play_match(
     names: tuple[str, ...],
     params: dict[str, dict],
@@ -68,55 +79,29 @@ def play_match(
 
     random.seed(seed * 7919 + hash(names) % 1000)  # the random bot uses the global RNG
     game = engine.load("conto", players=len(names), **(game_options or {}))
-    wire = GameWire(game)
-    state = game.new_match(seed=seed, deals=hands)
-    bots = []
-    for seat, name in enumerate(names):
-        bot = BOTS[name](dict(params.get(name, {})))
-        bot.match = pb.MatchStart(
-            match_id=f"q{seed}-{'-'.join(names)}",
-            game="conto",
-            players=len(names),
-            seat=seat,
-            names=list(names),
-            deals=hands,
-            move_time_ms=move_time_ms,
-        )
+    # The referee's own match, transport aside: its requests are the ones bots get.
+    match = Match(game, names, seed=seed, deals=hands, move_time=move_time_ms / 1000, match_id=f"q{seed}")
+    bots, feeds = [], []
+    for seat in match.seats:
+        seat.stream = _InProcess()
+        bot = BOTS[names[seat.index]](dict(params.get(names[seat.index], {})))
+        bot.match = match.start_message(seat)
+        bot.match.match_id = f"q{seed}-{'-'.join(names)}"
         bot.on_match_start(bot.match)
         bots.append(bot)
-    sent = [0] * len(names)  # per seat: how much of the history it has been sent as news
+        feeds.append(sdk.EventFeed())
     spent: Counter = Counter()
-    decision = 0
-    while not state.is_terminal():
-        turn = state.turn()
-        assert turn is not None  # the match is not over
-        seat = turn.seat
-        # As the referee: the news since the seat's last request, the view of the
-        # current deal with its events, the turn and the match standing.
-        news = [wire.encode_event(event)[0] for event in state.events_for(seat, sent[seat])]
-        sent[seat] = len(state.history)
-        deal = b"".join(wire.encode_event(event)[1] for event in state.deal_events(seat))
-        legal = state.legal_actions()
-        decision += 1
-        raw = wire.decision_request(
-            decision,
-            move_time_ms,
-            state.view(seat),
-            deal,
-            legal,
-            news,
-            wire.turn(turn),
-            wire.standing(state, hands),
-        )
+    while (ask := match.next_request()) is not None:
+        seat, raw, decision_id = ask
         request = pb.RefereeMessage.FromString(raw).decision_request
-        bot = bots[seat]
+        bot = bots[seat.index]
         start = time.perf_counter()
-        for event in request.events:  # as the SDK does: the news first, then `act`
-            bot.on_event(event)
+        feeds[seat.index].deliver(request, bot.on_event)  # as the SDK does: events first, then `act`
         bot.comment = ""
         index = bot.act(request)
-        spent[names[seat]] += time.perf_counter() - start
-        state.apply(legal[index])
+        spent[names[seat.index]] += time.perf_counter() - start
+        match.answered(seat, pb.Decision(decision_id=decision_id, action_index=index), 0.0)
+    state = match.state
     if keep is not None:
         keep.append(state)
     results = [(names, deal.ranks) for deal in state.deal_results()]

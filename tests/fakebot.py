@@ -9,6 +9,7 @@ from a worker thread as it does for gRPC seats; otherwise from trio, as for stdi
 from __future__ import annotations
 
 import random
+from collections import deque
 from contextlib import asynccontextmanager
 
 from arena.errors import BotFault
@@ -56,3 +57,41 @@ class _FakeStream:
 class _BlockingFakeStream(_FakeStream):
     def decide_blocking(self, request, decision_id, time_limit):
         return self.answer(request, decision_id)
+
+
+class SdkSeat:
+    """An SDK bot class played in-process: the referee's messages go through the SDK's
+    own Play loop (arena.sdk), as over gRPC but without it."""
+
+    def __init__(self, name, bot_class, params=None):
+        self.name = name
+        self.bot_class = bot_class
+        self.params = params or {}
+
+    @asynccontextmanager
+    async def open_play(self, start):
+        from arena import sdk
+
+        inbox = deque([pb.RefereeMessage(match_start=start)])
+        answers = sdk._Servicer(self.bot_class, self.params).Play(iter(inbox.popleft, None), None)
+        stream = _SdkStream(inbox, answers)
+        yield stream
+        # The referee has sent the last news and MatchEnd: let the loop read them and end.
+        for _ in answers:
+            raise AssertionError("the SDK answered after the match ended")
+
+
+class _SdkStream:
+    def __init__(self, inbox, answers):
+        self._inbox = inbox
+        self._answers = answers
+
+    def send(self, message):
+        self._inbox.append(message if isinstance(message, pb.RefereeMessage) else pb.RefereeMessage.FromString(message))
+
+    async def decide(self, request, decision_id, time_limit):
+        self._inbox.append(pb.RefereeMessage.FromString(request))
+        return next(self._answers).decision
+
+    def cancel(self):
+        pass

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 import engine
+from arena import sdk
 from arena.play import GameWire
 from arena.v1 import arena_pb2 as pb
 from bots import conto as lib
@@ -49,31 +50,36 @@ def request_for(game: engine.Game, state, time_limit_ms: int = 1000, news=()) ->
 
 
 class Referee:
-    """Asks bots in process as the referee and the SDK do: each request carries the news
-    since the seat's last one, which reaches the bot's `on_event` before its `act`."""
+    """Asks bots in process as the referee and the SDK do: each request's news is what
+    the seat has not had of earlier deals (its view holds the current one), and the SDK's
+    EventFeed hands the bot every event once, in order, before its `act`."""
 
     def __init__(self, game: engine.Game, state) -> None:
         self.game = game
         self.state = state
         self.wire = GameWire(game)
-        self.sent = [0] * game.players  # per seat: how much of the history it has been sent
+        self.sent = [0] * game.players  # per seat: how much of the history it has had
+        self.feeds: dict[int, sdk.EventFeed] = {}
 
-    def news(self, seat: int) -> tuple:
-        news = self.state.events_for(seat, self.sent[seat])
-        self.sent[seat] = len(self.state.history)
-        return news
+    def news(self, seat: int) -> list:
+        history = self.state.history
+        deal_start = max(i for i, event in enumerate(history) if event.starts_deal)
+        seen = (event.visible_to(seat) for event in history[self.sent[seat] : deal_start])
+        self.sent[seat] = len(history)
+        return [event for event in seen if event is not None]
 
     def ask(self, bot) -> tuple[pb.DecisionRequest, int]:
         """The request of the seat to act and `bot`'s answer to it."""
-        request = request_for(self.game, self.state, news=self.news(self.state.current_seat()))
-        for event in request.events:
-            bot.on_event(event)
+        seat = self.state.current_seat()
+        request = request_for(self.game, self.state, news=self.news(seat))
+        request.standing.deal = len(self.state.deal_results()) + 1
+        self.feeds.setdefault(id(bot), sdk.EventFeed()).deliver(request, bot.on_event)
         bot.comment = ""
         return request, bot.act(request)
 
     def finish(self, bot, seat: int) -> None:
         """The news after the seat's last request (the event notice before match_end)."""
-        for event in self.news(seat):
+        for event in self.state.events_for(seat, self.sent[seat]):
             bot.on_event(self.wire.event(event))
 
 

@@ -9,6 +9,7 @@ import engine
 from arena.errors import BotFault
 from arena.play import GameWire, play_match
 from arena.records import FaultKind
+from arena.sdk import EventFeed
 from arena.v1 import arena_pb2 as pb
 from tests.fakebot import FakeSeat
 
@@ -33,16 +34,6 @@ def conto_messages(seat):
         elif kind == "match_end":
             for event in message.match_end.history:
                 yield "end", event.conto
-
-
-def delivered_events(message):
-    """The events a message delivers: an EventNotice's, or those riding in a request."""
-    kind = message.WhichOneof("message")
-    if kind == "event":
-        return list(message.event.events)
-    if kind == "decision_request":
-        return list(message.decision_request.events)
-    return []
 
 
 @pytest.fixture(params=[False, True], ids=["trio", "thread"])
@@ -120,7 +111,11 @@ def test_a_decision_request_is_self_sufficient(blocking):
 
 
 def test_every_seat_gets_every_event_once_in_order_then_the_match_end(blocking):
+    """Each event reaches a seat once: in a view's deal_events while its deal goes on,
+    else as news (a request's `events`, or the notice before the end); a request's news
+    never repeats what its view holds.  MatchEnd then has them all, with their text."""
     game = engine.load("conto", players=3)
+    wire = GameWire(game)
     seats = [FakeSeat(f"b{i}", seed=i, blocking=blocking) for i in range(3)]
     record = play(game, seats, deals=3)
     for index, seat in enumerate(seats):
@@ -128,14 +123,25 @@ def test_every_seat_gets_every_event_once_in_order_then_the_match_end(blocking):
         assert kinds[0] == "match_start" and kinds[-1] == "match_end"
         assert seat.received[0].match_start.seat == index
         assert list(seat.received[0].match_start.names) == ["b0", "b1", "b2"]
-        notices = [e.text for m in seat.received for e in delivered_events(m)]
         # One message per decision: news rides in the requests; a notice only closes the match.
         assert all(kinds[i + 1] == "match_end" for i, kind in enumerate(kinds) if kind == "event")
-        expected = [e.visible_to(index).text for e in record.history]
-        assert notices == expected
+        got = []
+        feed = EventFeed()
+        for message in seat.received:
+            if message.WhichOneof("message") == "decision_request":
+                request = message.decision_request
+                view = request.view.conto
+                for event in request.events:
+                    assert event.conto.WhichOneof("event")
+                    assert getattr(event.conto, event.conto.WhichOneof("event")).hand_number < view.hand_number
+                feed.deliver(request, got.append)
+            elif message.WhichOneof("message") == "event":
+                got.extend(message.event.events)
+        expected = [wire.event(e.visible_to(index)) for e in record.history]
+        assert [e.conto for e in got] == [e.conto for e in expected]
         end = seat.received[-1].match_end
         assert list(end.result.standing) == list(record.standing)
-        assert len(end.history) == len(expected)
+        assert list(end.history) == expected
 
 
 def test_faults_from_a_scripted_bot_forfeit_the_deal_and_the_match_goes_on(blocking):

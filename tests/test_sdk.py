@@ -1,15 +1,15 @@
 """The Python SDK: what a bot's hooks see, in which order, and how parameters are read."""
 
-import random
-
 import pytest
+import trio
 
 import engine
 from arena import sdk
-from arena.play import GameWire
+from arena.play import GameWire, play_match
 from arena.v1 import arena_pb2 as pb
 from bots.conto import Showdown, event_from_message
 from bots.conto_adaptive import AdaptiveBot
+from tests.fakebot import FakeSeat, SdkSeat
 
 
 class Recorder(sdk.Bot):
@@ -73,10 +73,11 @@ def test_events_inside_a_request_reach_on_event_before_act_and_the_notice_before
     ]
 
 
-def test_a_bot_that_learns_across_hands_gets_the_whole_match_as_news():
-    """A request's view holds the current hand only; the adaptive bot learns from the
-    earlier hands' showdowns, which reach it once each as news.  Through the SDK its log
-    ends as the match's history, as MatchEnd has it."""
+def test_a_bot_that_learns_across_hands_gets_every_event_once_through_on_event():
+    """A request's view holds the current hand only, and its news only what is left of
+    earlier hands; the SDK hands the bot every event once, in order, from both.  The
+    adaptive bot, played by the real referee through the SDK's Play loop, ends with a
+    log equal to the match's history as its seat sees it."""
     made = []
 
     class Bot(AdaptiveBot):
@@ -85,47 +86,13 @@ def test_a_bot_that_learns_across_hands_gets_the_whole_match_as_news():
             made.append(self)
 
     game = engine.load("conto", players=3)
-    state = game.new_match(seed=4, deals=4)
+    seats = [FakeSeat("r0", seed=0), SdkSeat("adaptive", Bot), FakeSeat("r2", seed=2)]
+    record = trio.run(lambda: play_match(game, seats, seed=4, deals=6, move_time=5.0))
+    assert record.faults == ()
     wire = GameWire(game)
-    rng = random.Random(2)
-    answers = []
-    longest_view = 0
-
-    def referee():
-        """Seat 1's messages; the others play at random.  Each answer is read after the
-        request, once the SDK has yielded it."""
-        nonlocal longest_view
-        sent = 0
-
-        def news():
-            nonlocal sent
-            events = [wire.event(e) for e in state.events_for(1, sent)]
-            sent = len(state.history)
-            return events
-
-        yield pb.RefereeMessage(match_start=pb.MatchStart(game="conto", players=3, seat=1))
-        while not state.is_terminal():
-            legal = state.legal_actions()
-            if state.current_seat() == 1:
-                view = wire.view(state.view(1))
-                longest_view = max(longest_view, len(view.conto.deal_events))
-                request = pb.DecisionRequest(
-                    decision_id=len(answers) + 1, view=view, legal_actions=wire.actions(legal), events=news()
-                )
-                yield pb.RefereeMessage(decision_request=request)
-                index = answers[-1]
-            else:
-                index = rng.randrange(len(legal))
-            state.apply(legal[index])
-        yield pb.RefereeMessage(event=pb.EventNotice(events=news()))
-        yield pb.RefereeMessage(match_end=pb.MatchEnd(history=[wire.event(e) for e in state.events_for(1)]))
-
-    for answer in sdk._Servicer(Bot, {}).Play(referee(), None):
-        answers.append(answer.decision.action_index)
-    history = [event_from_message(wire.event(e).conto) for e in state.events_for(1)]
+    history = [event_from_message(wire.event(e.visible_to(1)).conto) for e in record.history]
     assert made[0].log.events == history
-    assert sum(isinstance(e, Showdown) for e in history) == 4 and len(answers) > 4
-    assert longest_view < len(history) / 2
+    assert sum(isinstance(e, Showdown) for e in history) == 6
 
 
 def test_parameters_from_the_command_line():

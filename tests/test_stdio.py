@@ -13,14 +13,16 @@ from pathlib import Path
 
 import pytest
 import trio
+from google.protobuf import json_format
 
 import engine
 from arena.errors import BotFault
-from arena.play import open_bot_pool, play_match
+from arena.play import open_bot_pool, play_match, wire_for
 from arena.play import process as _process
 from arena.play import stdio_bot as stdio
 from arena.play.stdio_bot import StdioSeat, encode_message, parse_answer
 from arena.records import BotEntry, FaultKind
+from arena.sdk import EventFeed
 from arena.v1 import arena_pb2 as pb
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -215,11 +217,20 @@ def test_lines_the_bot_reads(tmp_path):
         view = request["view"]["conto"]
         assert "handDealt" in view["dealEvents"][0]  # the current hand's events, from its deal
         assert request["standing"]["deal"] == view["handNumber"]
-    # Every event the seat may see arrives once, in the requests' news or the last notice,
-    # and match_end holds them all again.
-    news = [e["text"] for m in messages for e in (m.get("decisionRequest") or m.get("event") or {}).get("events", [])]
-    assert news == [e.visible_to(0).text for e in record.history]
-    assert [e["text"] for e in messages[-1]["matchEnd"]["history"]] == news
+    # Each line is the canonical JSON of the message a gRPC bot gets: read back, every
+    # event the seat may see arrives once (in a view's deal events or as news), and
+    # match_end holds them all again, with their text.
+    got = []
+    feed = EventFeed()
+    for message in messages:
+        decoded = json_format.ParseDict({k: v for k, v in message.items() if k != "type"}, pb.RefereeMessage())
+        if decoded.WhichOneof("message") == "decision_request":
+            feed.deliver(decoded.decision_request, got.append)
+        elif decoded.WhichOneof("message") == "event":
+            got.extend(decoded.event.events)
+    game = engine.load("conto", players=3)
+    assert [e.conto for e in got] == [wire_for(game).event(e.visible_to(0)).conto for e in record.history]
+    assert [e["text"] for e in messages[-1]["matchEnd"]["history"]] == [e.visible_to(0).text for e in record.history]
     assert messages[-1]["matchEnd"]["result"]["ranks"]
 
 

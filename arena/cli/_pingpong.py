@@ -1,30 +1,55 @@
-"""The minimal server `arena bench` times the full path against: it answers every
-decision request at once with action 0, and does nothing else.
+"""What `arena bench` compares the full path with: servers and round trips without a referee.
 
-    python -m arena.cli._pingpong ADDRESS
+`serve` is the minimal server: it answers every decision request at once with action 0
+and does nothing else (a bare echo); `servers` starts it in processes of its own.
+
+The functions send the very request bytes a match produced, request (seat, bytes) to
+the server of that seat, in the match's order, over one Play stream per server: raw
+grpcio (`raw_round_trips`), or through the referee's own stream and its wait for an
+answer from a driving thread (`driver_round_trips`).
 """
 
 from __future__ import annotations
 
+import os
+import queue
+import subprocess
 import sys
-from collections.abc import Iterator
+import tempfile
+import time
+from collections.abc import Iterator, Sequence
 from concurrent import futures
+from contextlib import AsyncExitStack, contextmanager
+from pathlib import Path
 
 import grpc
+import trio
 
-from arena.protocol import PROTOCOL_VERSION
+from arena.protocol import ADDRESS_ENV, PROTOCOL_VERSION
 from arena.v1 import arena_pb2 as pb
 from arena.v1 import arena_pb2_grpc as pb_grpc
+
+__all__ = ["servers", "raw_round_trips", "driver_round_trips", "echo_answer", "WARM_UP"]
+
+#: Round trips sent before the clock starts (first-use costs on both sides).
+WARM_UP = 50
+
+Recorded = Sequence[tuple[int, bytes]]
+
+
+def echo_answer(message: pb.RefereeMessage) -> pb.BotMessage:
+    """The echo server's whole work for a decision request (besides decoding it)."""
+    return pb.BotMessage(decision=pb.Decision(decision_id=message.decision_request.decision_id))
 
 
 class _Echo(pb_grpc.BotServicer):
     def Hello(self, request: pb.HelloRequest, context: grpc.ServicerContext) -> pb.HelloReply:
-        return pb.HelloReply(name="pingpong", protocol_version=PROTOCOL_VERSION)
+        return pb.HelloReply(name="pingpong", protocol_version=PROTOCOL_VERSION, games=["conto"])
 
     def Play(self, requests: Iterator[pb.RefereeMessage], context: grpc.ServicerContext) -> Iterator[pb.BotMessage]:
         for message in requests:
             if message.HasField("decision_request"):
-                yield pb.BotMessage(decision=pb.Decision(decision_id=message.decision_request.decision_id))
+                yield echo_answer(message)
 
 
 def serve(address: str) -> None:
@@ -35,5 +60,85 @@ def serve(address: str) -> None:
     server.wait_for_termination()
 
 
-if __name__ == "__main__":
-    serve(sys.argv[1])
+@contextmanager
+def servers(count: int, command: Sequence[str] | None = None) -> Iterator[list[str]]:
+    """`count` server processes, each its own; their addresses.  `command` (a bot
+    program that reads its address from the environment) instead of the echo server."""
+    root = Path(__file__).resolve().parents[2]
+    folder = tempfile.mkdtemp(prefix="arena-bench-")
+    addresses = [f"unix:{folder}/server{i}.sock" for i in range(count)]
+    processes = []
+    for address in addresses:
+        echo = [sys.executable, "-c", f"from arena.cli._pingpong import serve; serve({address!r})"]
+        argv = list(command) if command else echo
+        env = {**os.environ, "PYTHONPATH": str(root), ADDRESS_ENV: address}
+        processes.append(subprocess.Popen(argv, cwd=root, env=env))
+    try:
+        yield addresses
+    finally:
+        for process in processes:
+            process.kill()
+            process.wait()
+
+
+def raw_round_trips(requests: Recorded, addresses: Sequence[str]) -> float:
+    """Round trips per second over raw grpcio streams (a blocking stub, no trio)."""
+    channels = []
+    try:
+        streams = []
+        for address in addresses:
+            channel = grpc.insecure_channel(address, options=[("grpc.max_send_message_length", 64 << 20)])
+            channels.append(channel)
+            grpc.channel_ready_future(channel).result(timeout=20)
+            play = channel.stream_stream(
+                "/arena.v1.Bot/Play", request_serializer=lambda b: b, response_deserializer=pb.BotMessage.FromString
+            )
+            outbox: queue.SimpleQueue = queue.SimpleQueue()
+            outbox.put(pb.RefereeMessage(match_start=pb.MatchStart(game="conto")).SerializeToString())
+            streams.append((outbox, play(iter(outbox.get, None))))
+        route = [(streams[seat % len(streams)], request) for seat, request in requests]
+
+        def exchange(items) -> None:
+            for (outbox, call), request in items:
+                outbox.put(request)
+                next(call)
+
+        exchange(route[:WARM_UP])
+        started = time.perf_counter()
+        exchange(route)
+        seconds = time.perf_counter() - started
+        for outbox, _ in streams:
+            outbox.put(None)
+        return len(route) / seconds
+    finally:
+        for channel in channels:
+            channel.close()
+
+
+def driver_round_trips(requests: Recorded, addresses: Sequence[str]) -> float:
+    """Round trips per second through the referee's own gRPC streams, waited for from a
+    worker thread as the referee's thread driver does (PlayStream.decide_blocking)."""
+    from arena.play.grpc_bot import open_grpc_bot
+
+    ids = [pb.RefereeMessage.FromString(request).decision_request.decision_id for _, request in requests]
+
+    async def run() -> float:
+        async with AsyncExitStack() as stack:
+            streams = []
+            for i, address in enumerate(addresses):
+                bot = await stack.enter_async_context(open_grpc_bot(f"server{i}", address))
+                await bot.hello(20)  # waits for the server to come up
+                start = pb.MatchStart(game="conto")
+                streams.append(await stack.enter_async_context(bot.open_play(start)))
+            route = [(streams[seat % len(streams)], request, i) for (seat, request), i in zip(requests, ids)]
+
+            def exchange(items) -> None:
+                for stream, request, decision_id in items:
+                    stream.decide_blocking(request, decision_id, 5.0)
+
+            await trio.to_thread.run_sync(exchange, route[:WARM_UP])
+            started = time.perf_counter()
+            await trio.to_thread.run_sync(exchange, route)
+            return len(route) / (time.perf_counter() - started)
+
+    return trio.run(run)

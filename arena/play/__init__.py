@@ -3,6 +3,9 @@
     play_match(game, seats, seed=…, deals=…, move_time=…)   one match → MatchRecord
     open_bot_pool(entries, log_dir, game=…)                 the bots of a run, as seats
 
+`Match` is one match as the referee keeps it, transport aside (for in-process drivers
+such as benchmarks/conto_quality.py); `RefereeProfile` adds up its own time by phase.
+
 Inside, along the data path: `referee` asks the engine's State whose turn it is and
 sends that seat its view; `feed` encodes engine records as the protocol's messages;
 `pool` hands out seats, one process per gRPC bot (`grpc_bot`) or one per match for a
@@ -11,6 +14,7 @@ the launcher between spawn and exec); `signals` turns Ctrl-C into a clean stop a
 every bot at the end, whatever happens.
 """
 
+from arena.play._match import Match, RefereeProfile
 from arena.play.feed import GameWire, wire_for
 from arena.play.pool import BotPool, open_bot_pool
 from arena.play.referee import STOP_AFTER, SeatClient, SeatStream, play_match
@@ -25,6 +29,8 @@ __all__ = [
     "SeatClient",
     "SeatStream",
     "play_match",
+    "Match",
+    "RefereeProfile",
     "install_termination_handlers",
     "run_interruptibly",
 ]

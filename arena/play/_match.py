@@ -3,7 +3,9 @@ an answer or a fault does.  `arena.play.referee` opens the streams and drives it
 
 Every event is encoded once, when it happens, per seat that may see it (once in all
 when it hides nothing): as a GameEvent for the news and MatchEnd, and as an entry of the
-view's `deal_events`.  A request is then joined from bytes: the view of the moment, the
+view's `deal_events`.  A request's news (`events`) holds only what the seat has not had
+of earlier deals: the current deal is in its view, and nothing is sent twice in one
+request.  A request is then joined from bytes: the view of the moment, the
 current deal's entries, the legal actions (each encoded once per game), the turn and
 the standing (encoded once per deal).  Nothing in it grows with the match.
 """
@@ -56,7 +58,18 @@ class RefereeProfile:
 class MatchSeat:
     """The referee's book-keeping for one seat during a match."""
 
-    __slots__ = ("index", "name", "stream", "consecutive_faults", "stopped", "seen", "unsent", "deal", "latencies")
+    __slots__ = (
+        "index",
+        "name",
+        "stream",
+        "consecutive_faults",
+        "stopped",
+        "seen",
+        "unsent",
+        "deal_from",
+        "deal",
+        "latencies",
+    )
 
     def __init__(self, index: int, name: str) -> None:
         self.index = index
@@ -65,12 +78,20 @@ class MatchSeat:
         self.consecutive_faults = 0
         self.stopped: str | None = None
         self.seen: list[bytes] = []  # every event this seat may see, each a serialized GameEvent
-        self.unsent = 0  # how many of them the bot has not been sent yet
+        self.unsent = 0  # how many of them the bot has been sent (as news, or in a view)
+        self.deal_from = 0  # where the current deal's events begin in `seen`
         self.deal = bytearray()  # the current deal's events, encoded as the view's deal_events
         self.latencies: list[float] = []
 
+    def take_news(self) -> list[bytes]:
+        """For a request: the serialized events of earlier deals this seat has not been
+        sent yet.  The current deal's go in the view's deal_events; all count as sent."""
+        news = self.seen[self.unsent : self.deal_from]
+        self.unsent = len(self.seen)
+        return news
+
     def take_unsent(self) -> list[bytes]:
-        """The serialized events this seat has not been sent yet; they count as sent now."""
+        """For the end: every serialized event this seat has not been sent yet."""
         unsent = self.seen[self.unsent :]
         self.unsent = len(self.seen)
         return unsent
@@ -165,7 +186,7 @@ class Match:
             view,
             seat.deal,
             legal,
-            seat.take_unsent(),
+            seat.take_news(),
             self.wire.turn(turn),
             self._standing,
         )
@@ -297,6 +318,7 @@ class Match:
             if event.starts_deal:
                 for seat in self.seats:
                     seat.deal.clear()
+                    seat.deal_from = len(seat.seen)
             shared = None
             for seat in self.seats:
                 visible = event.visible_to(seat.index)
