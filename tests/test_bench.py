@@ -1,23 +1,25 @@
-"""`arena bench` runs end to end and prints every ping-pong and ratio (no figures asserted)."""
+"""`arena bench` runs end to end and prints every measure and the breakdown (no figures asserted)."""
 
 import re
 import subprocess
 import sys
 
 
-def test_arena_bench_prints_the_full_path_the_ping_pongs_and_the_ratios():
+def test_arena_bench_prints_the_rounds_the_sizes_the_breakdown_and_the_ratios():
     run = subprocess.run(
-        [sys.executable, "-m", "arena", "bench", "--hands", "2", "--players", "3"],
+        [sys.executable, "-m", "arena", "bench", "--hands", "2", "--players", "3", "--warm", "1", "--rounds", "2"],
         capture_output=True,
         text=True,
         timeout=300,
     )
     assert run.returncode == 0, run.stderr
     out = run.stdout
-    assert re.search(r"\d+ decisions in [\d.]+ s: [\d,]+ decisions/s", out), out
-    assert re.search(r"to one server: +[\d,]+ round trips/s", out), out
-    assert re.search(r"to one server per seat: +[\d,]+ round trips/s", out), out
-    ratios = re.findall(r"Ratio full path / ping-pong to one server(?: per seat)?: +([\d.]+)", out)
-    assert len(ratios) == 2 and all(float(r) > 0 for r in ratios), out
-    assert re.search(r"through the referee's trio bridge: [\d,]+ round trips/s", out), out
-    assert re.search(r"Ratio bridged / raw ping-pong, one server per seat: +[\d.]+", out), out
+    rounds = re.findall(r"round \d: full path [\d,]+/s \(from trio [\d,]+/s\); raw ping-pong [\d,]+/s", out)
+    assert len(rounds) == 2, out
+    assert re.search(r"Requests: [\d,]+ bytes median, [\d,]+ max", out), out
+    assert re.search(r"The referee's own work: \d+ µs median per decision \(mean µs: legal \d+, view \d+", out), out
+    assert re.search(r"of which its thread's CPU time: \d+ µs median", out), out
+    for part in ("transport", "hand-over", "the SDK bot's own work", "the referee's own work", "left over"):
+        assert re.search(rf"  {re.escape(part)}.* +-?\d+ µs", out), (part, out)
+    assert re.search(r"Ratio full path / raw ping-pong, one server per seat: median [\d.]+ \([\d., ]+\)", out), out
+    assert "RuntimeWarning" not in run.stderr

@@ -115,30 +115,26 @@ def raw_round_trips(requests: Recorded, addresses: Sequence[str]) -> float:
             channel.close()
 
 
-def driver_round_trips(requests: Recorded, addresses: Sequence[str]) -> float:
+async def driver_round_trips(requests: Recorded, addresses: Sequence[str]) -> float:
     """Round trips per second through the referee's own gRPC streams, waited for from a
     worker thread as the referee's thread driver does (PlayStream.decide_blocking)."""
     from arena.play.grpc_bot import open_grpc_bot
 
     ids = [pb.RefereeMessage.FromString(request).decision_request.decision_id for _, request in requests]
+    async with AsyncExitStack() as stack:
+        streams = []
+        for i, address in enumerate(addresses):
+            bot = await stack.enter_async_context(open_grpc_bot(f"server{i}", address))
+            await bot.hello(20)  # waits for the server to come up
+            start = pb.MatchStart(game="conto")
+            streams.append(await stack.enter_async_context(bot.open_play(start)))
+        route = [(streams[seat % len(streams)], request, i) for (seat, request), i in zip(requests, ids)]
 
-    async def run() -> float:
-        async with AsyncExitStack() as stack:
-            streams = []
-            for i, address in enumerate(addresses):
-                bot = await stack.enter_async_context(open_grpc_bot(f"server{i}", address))
-                await bot.hello(20)  # waits for the server to come up
-                start = pb.MatchStart(game="conto")
-                streams.append(await stack.enter_async_context(bot.open_play(start)))
-            route = [(streams[seat % len(streams)], request, i) for (seat, request), i in zip(requests, ids)]
+        def exchange(items) -> None:
+            for stream, request, decision_id in items:
+                stream.decide_blocking(request, decision_id, 5.0)
 
-            def exchange(items) -> None:
-                for stream, request, decision_id in items:
-                    stream.decide_blocking(request, decision_id, 5.0)
-
-            await trio.to_thread.run_sync(exchange, route[:WARM_UP])
-            started = time.perf_counter()
-            await trio.to_thread.run_sync(exchange, route)
-            return len(route) / (time.perf_counter() - started)
-
-    return trio.run(run)
+        await trio.to_thread.run_sync(exchange, route[:WARM_UP])
+        started = time.perf_counter()
+        await trio.to_thread.run_sync(exchange, route)
+        return len(route) / (time.perf_counter() - started)

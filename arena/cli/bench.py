@@ -81,44 +81,65 @@ class _RecordingStream:
 
 
 @dataclass
-class FullPath:
+class Round:
+    """One round's figures, all measured within seconds of each other."""
+
     decisions: int
-    seconds: float
+    full: float  # decisions/s, driven from a thread
+    in_trio: float  # decisions/s, the same match driven from trio
+    raw: float  # round trips/s: raw grpcio, one echo server per seat
+    driver: float  # round trips/s: the referee's streams, waited from a thread
+    sdk: float  # round trips/s: raw grpcio, one SDK random bot per seat
+    one: float  # round trips/s: raw grpcio, all to one echo server
     requests: list[tuple[int, bytes]]
     profile: RefereeProfile
 
-    @property
-    def rate(self) -> float:
-        return self.decisions / self.seconds
 
-
-def full_path(hands: int, players: int, log_dir: Path, *, in_trio: bool = False, warm: int = 1) -> FullPath:
-    """One match through everything; `warm` matches first, untimed (start-up, first-use
-    caches; a tournament's later matches find most actions already encoded)."""
+async def _rounds(args: argparse.Namespace, echo: list[str], sdk_bots: list[str], one: list[str]) -> list[Round]:
+    """Warm-up matches, then per round: the full path (thread, then trio), and the
+    ping-pongs with that match's requests."""
+    players, hands = args.players, args.hands
     names = [f"random{i + 1}" for i in range(players)]
     entries = {name: BotEntry(name, command=(sys.executable, str(RANDOM_BOT))) for name in names}
     game = engine.load("conto", players=players)
-    requests: list[tuple[int, bytes]] = []
-    profile = RefereeProfile()
+    log_dir = Path(tempfile.mkdtemp(prefix="arena-bench-logs-"))
+    rounds = []
+    async with open_bot_pool(entries, log_dir, game="conto") as pool:
+        for name in names:
+            await pool.hello(name)  # start-up is not part of the measure
 
-    async def run():
-        async with open_bot_pool(entries, log_dir, game="conto") as pool:
-            for name in names:
-                await pool.hello(name)
-            for seed in range(warm):
-                seats = [pool.seat(n) for n in names]
-                await play_match(game, seats, seed=100 + seed, deals=hands, move_time=5.0, in_trio=in_trio)
-            seats = [_Recording(pool.seat(n), i, requests) for i, n in enumerate(names)]
+        async def match(seed: int, *, in_trio: bool, profile=None, requests=None) -> float:
+            seats = [pool.seat(n) for n in names]
+            if requests is not None:
+                seats = [_Recording(seat, i, requests) for i, seat in enumerate(seats)]
             started = time.perf_counter()
             record = await play_match(
-                game, seats, seed=1, deals=hands, move_time=5.0, match_id="bench", profile=profile, in_trio=in_trio
+                game, seats, seed=seed, deals=hands, move_time=5.0, profile=profile, in_trio=in_trio
             )
-            return record, time.perf_counter() - started
+            if record.faults:
+                raise SystemExit(f"The bench match had faults: {record.faults}")
+            return record.decisions / (time.perf_counter() - started)
 
-    record, seconds = trio.run(run)
-    if record.faults:
-        raise SystemExit(f"The bench match had faults: {record.faults}")
-    return FullPath(record.decisions, seconds, requests, profile)
+        # First-use costs, and a tournament's later matches find most actions encoded.
+        for seed in range(args.warm):
+            await match(100 + seed, in_trio=False)
+        for number in range(args.rounds):
+            requests: list[tuple[int, bytes]] = []
+            profile = RefereeProfile()
+            full = await match(number + 1, in_trio=False, profile=profile, requests=requests)
+            in_trio = await match(number + 1, in_trio=True)
+            raw = await trio.to_thread.run_sync(raw_round_trips, requests, echo)
+            driver = await driver_round_trips(requests, echo)
+            sdk = await trio.to_thread.run_sync(raw_round_trips, requests, sdk_bots)
+            to_one = await trio.to_thread.run_sync(raw_round_trips, requests, one)
+            rounds.append(Round(len(requests), full, in_trio, raw, driver, sdk, to_one, requests, profile))
+            print(
+                f"  round {number + 1}: full path {full:,.0f}/s (from trio {in_trio:,.0f}/s); raw ping-pong "
+                f"{raw:,.0f}/s, through the referee's streams {driver:,.0f}/s, to SDK bots {sdk:,.0f}/s, "
+                f"to one server {to_one:,.0f}/s; ratio {full / raw:.2f}",
+                flush=True,
+            )
+    return rounds
 
 
 def _random_bot_class() -> type:
@@ -154,9 +175,10 @@ def own_work(requests: list[tuple[int, bytes]]) -> tuple[float, float]:
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     bench = sub.add_parser("bench", help="measure the full path against raw gRPC ping-pong, and where its time goes")
-    bench.add_argument("--hands", type=int, default=60, help="hands in the timed match (default 60)")
+    bench.add_argument("--hands", type=int, default=60, help="hands in each timed match (default 60)")
     bench.add_argument("--players", type=int, default=4, help="players at the table (default 4)")
     bench.add_argument("--warm", type=int, default=3, help="untimed matches first (default 3)")
+    bench.add_argument("--rounds", type=int, default=5, help="rounds of paired measures (default 5)")
     bench.set_defaults(func=main)
 
 
@@ -165,59 +187,57 @@ def _us(seconds: float) -> str:
 
 
 def main(args: argparse.Namespace) -> int:
-    log_dir = Path(tempfile.mkdtemp(prefix="arena-bench-logs-"))
     players = args.players
     print(
-        f"Full path: one {players}-player conto match of {args.hands} hands between SDK random bots "
-        f"(after {args.warm} untimed) …"
+        f"{args.rounds} rounds, each: one {players}-player conto match of {args.hands} hands between SDK random "
+        f"bots (after {args.warm} untimed), then the same requests as ping-pong, one server per seat …"
     )
-    full = full_path(args.hands, players, log_dir, warm=args.warm)
-    sizes = [len(r) for _, r in full.requests]
-    profile = full.profile
-    print(f"  {full.decisions} decisions in {full.seconds:.2f} s: {full.rate:,.0f} decisions/s (driven from a thread)")
-    print(f"  requests: {statistics.median(sizes):,.0f} bytes median, {max(sizes):,} max")
-    work = profile.per_decision or [0.0]
-    phases = ", ".join(
-        f"{name} {seconds / max(profile.decisions, 1) * 1e6:.0f}" for name, seconds in profile.phases().items()
+    with (
+        servers(players) as echo,
+        servers(players, (sys.executable, str(RANDOM_BOT))) as sdk_bots,
+        servers(1) as one,
+    ):
+        rounds = trio.run(_rounds, args, echo, sdk_bots, one)
+
+    def median(values) -> float:
+        return statistics.median(values)
+
+    sizes = [len(r) for round_ in rounds for _, r in round_.requests]
+    work = [w for round_ in rounds for w in round_.profile.per_decision]
+    cpu = [c for round_ in rounds for c in round_.profile.cpu_per_decision]
+    decisions = sum(round_.profile.decisions for round_ in rounds) or 1
+    phases = {name: sum(r.profile.phases()[name] for r in rounds) / decisions for name in RefereeProfile.PHASES}
+    print(f"Requests: {median(sizes):,.0f} bytes median, {max(sizes):,} max")
+    shown = ", ".join(f"{name} {seconds * 1e6:.0f}" for name, seconds in phases.items())
+    print(f"The referee's own work: {median(work) * 1e6:.0f} µs median per decision (mean µs: {shown})")
+    print(
+        f"  of which its thread's CPU time: {median(cpu) * 1e6:.0f} µs median (the rest, waiting for a core or the GIL)"
     )
-    print(f"  the referee's own work: {statistics.median(work) * 1e6:.0f} µs median per decision (mean µs: {phases})")
-    in_trio = full_path(args.hands, players, log_dir, in_trio=True, warm=args.warm)
-    print(f"  the same match driven from trio instead: {in_trio.rate:,.0f} decisions/s")
 
-    requests = full.requests
-    print(f"Ping-pong with the same {len(requests)} requests, one server per seat in the match's order …")
-    with servers(players) as addresses:
-        raw = raw_round_trips(requests, addresses)
-        driver = driver_round_trips(requests, addresses)
-    print(f"  raw grpcio to echo servers:                 {raw:,.0f} round trips/s")
-    print(f"  the referee's streams, waited from a thread: {driver:,.0f} round trips/s")
-    with servers(players, (sys.executable, str(RANDOM_BOT))) as addresses:
-        sdk_raw = raw_round_trips(requests, addresses)
-    print(f"  raw grpcio to SDK random bots:              {sdk_raw:,.0f} round trips/s")
-    with servers(1) as addresses:
-        one = raw_round_trips(requests, addresses)
-    print(f"  raw grpcio, all to one echo server:         {one:,.0f} round trips/s")
-
-    echo_work, sdk_work = own_work(requests)
-    referee = sum(profile.phases().values()) / max(profile.decisions, 1)
-    per_decision = 1 / full.rate
-    transport = 1 / raw - echo_work
-    hand_over = 1 / driver - 1 / raw
+    full, raw, driver, sdk = (median(getattr(r, name) for r in rounds) for name in ("full", "raw", "driver", "sdk"))
+    echo_work, sdk_work = own_work(rounds[-1].requests)
+    referee = sum(phases.values())
     parts = {
-        "transport (raw round trip less the echo's own work)": transport,
-        "hand-over to grpcio's threads and back (driver − raw)": hand_over,
+        "transport (raw round trip less the echo's own work)": 1 / raw - echo_work,
+        "hand-over to grpcio's threads and back (driver − raw)": 1 / driver - 1 / raw,
         "the SDK bot's own work (decode, events, act, encode)": sdk_work,
         "the referee's own work (mean)": referee,
     }
-    print("Where a decision's time goes on the full path, per decision:")
+    print("Where a decision's time goes on the full path (medians over the rounds), per decision:")
     for name, seconds in parts.items():
         print(f"  {name:<56}{_us(seconds)}")
-    rest = per_decision - sum(parts.values())
-    print(f"  {'left over (not accounted for above)':<56}{_us(rest)}")
-    print(f"  {'the full path, measured':<56}{_us(per_decision)}")
-    print(f"The echo server's own work: {echo_work * 1e6:.0f} µs; the SDK's overhead beyond it, ", end="")
-    print(f"in process {(sdk_work - echo_work) * 1e6:.0f} µs, over gRPC {(1 / sdk_raw - 1 / raw) * 1e6:.0f} µs")
-    print(f"Ratio full path / raw ping-pong, one server per seat: {full.rate / raw:.2f}  (goal ≥ 0.60)")
-    print(f"Ratio full path driven from trio / the same:          {in_trio.rate / raw:.2f}")
-    print(f"Ratio full path / raw ping-pong to one server:        {full.rate / one:.2f}")
+    print(f"  {'left over (not accounted for above)':<56}{_us(1 / full - sum(parts.values()))}")
+    print(f"  {'the full path, measured':<56}{_us(1 / full)}")
+    print(
+        f"The SDK: {sdk_work * 1e6:.0f} µs of own work against the echo's {echo_work * 1e6:.0f} µs in process; "
+        f"over gRPC a round trip to it takes {(1 / sdk - 1 / raw) * 1e6:+.0f} µs against the echo's"
+    )
+    ratios = [r.full / r.raw for r in rounds]
+    trio_ratios = [r.in_trio / r.raw for r in rounds]
+    shown_ratios = ", ".join(f"{x:.2f}" for x in ratios)
+    print(
+        f"Ratio full path / raw ping-pong, one server per seat: median {median(ratios):.2f} ({shown_ratios})  (goal ≥ 0.60)"
+    )
+    print(f"The same ratio driven from trio instead:               median {median(trio_ratios):.2f}")
+    print(f"Ratio full path / raw ping-pong to one server:         median {median(r.full / r.one for r in rounds):.2f}")
     return 0

@@ -46,7 +46,10 @@ def varint(value: int) -> bytes:
 
 def length_delimited(field_number: int, payload: bytes | bytearray) -> bytes:
     """One length-delimited protobuf field: tag, length, payload."""
-    return varint(field_number << 3 | _DELIMITED) + varint(len(payload)) + payload
+    size = len(payload)
+    if field_number < 16 and size < 128:  # one byte each: most fields of a request
+        return bytes((field_number << 3 | _DELIMITED, size)) + payload
+    return varint(field_number << 3 | _DELIMITED) + varint(size) + payload
 
 
 def encode_record(record: Any, descriptor: Descriptor, skip: frozenset[str] = _NONE) -> bytes:
@@ -122,7 +125,8 @@ def _compile(cls: type, descriptor: Descriptor, skip: frozenset[str]) -> Encoder
 
         def encode_member(record: Any) -> bytes:
             body = encode_record(record, inner)
-            return tag + varint(len(body)) + body
+            size = len(body)
+            return tag + (_SMALL[size] if size < 128 else varint(size)) + body
 
         return encode_member
 
@@ -179,7 +183,7 @@ def _field_lines(field: FieldDescriptor, namespace: dict[str, Any]) -> list[str]
                 get,
                 "    for item in value:",
                 "        body = item.encode()",
-                f"        add({tag_name}); add(varint(len(body))); add(body)",
+                f"        size = len(body); add({tag_name}); add(SMALL[size] if size < 128 else varint(size)); add(body)",
             ]
         tag(_DELIMITED)  # packed
         if kind in _INTEGERS:
@@ -196,7 +200,7 @@ def _field_lines(field: FieldDescriptor, namespace: dict[str, Any]) -> list[str]
             get,
             "    if value:",
             f"        body = {body}",
-            f"        add({tag_name}); add(varint(len(body))); add(body)",
+            f"        size = len(body); add({tag_name}); add(SMALL[size] if size < 128 else varint(size)); add(body)",
         ]
     if kind == FieldDescriptor.TYPE_MESSAGE:
         tag(_DELIMITED)
@@ -215,7 +219,7 @@ def _field_lines(field: FieldDescriptor, namespace: dict[str, Any]) -> list[str]
             get,
             f"    if {present}:",
             "        body = value.encode()",
-            f"        add({tag_name}); add(varint(len(body))); add(body)",
+            f"        size = len(body); add({tag_name}); add(SMALL[size] if size < 128 else varint(size)); add(body)",
         ]
     if kind in _INTEGERS:
         tag(_VARINT)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field
 from typing import Any
 
 import engine
@@ -38,21 +38,23 @@ class RefereeProfile:
     `apply`: the action (or forfeit) applied; `events`: new events recorded and encoded.
     """
 
+    PHASES = ("legal", "view", "encode", "apply", "events")
+
     decisions: int = 0
     legal: float = 0.0
     view: float = 0.0
     encode: float = 0.0
     apply: float = 0.0
     events: float = 0.0
-    #: Per decision, the sum of the phases (for medians).
-    per_decision: list[float] | None = None
-
-    def __post_init__(self) -> None:
-        if self.per_decision is None:
-            self.per_decision = []
+    #: Per decision, the sum of the phases (wall-clock: a thread kept waiting for the CPU
+    #: or the GIL counts).
+    per_decision: list[float] = field(default_factory=list)
+    #: Per decision, the driving thread's CPU time from the request's making to the
+    #: answer's applying: the phases' own work, plus the little a blocked wait costs.
+    cpu_per_decision: list[float] = field(default_factory=list)
 
     def phases(self) -> dict[str, float]:
-        return {f.name: getattr(self, f.name) for f in fields(self) if f.name not in ("decisions", "per_decision")}
+        return {name: getattr(self, name) for name in self.PHASES}
 
 
 class MatchSeat:
@@ -138,6 +140,8 @@ class Match:
         self._standing_for = -1  # the number of finished deals `_standing` was encoded for
         self._standing = b""
         self._pending_legal: tuple[engine.Action, ...] = ()
+        self._asked_work = 0.0  # profiling: the wall time of the pending request's making
+        self._asked_cpu = 0.0  # profiling: the thread's CPU time when it began
         self._record_events()
 
     # --- the conversation -----------------------------------------------------------
@@ -170,6 +174,8 @@ class Match:
             if seat.reachable:
                 break
             self._forfeit(seat, f"stopped: {seat.stopped}")
+        if profile:
+            self._asked_cpu = time.thread_time()
         t0 = time.perf_counter() if profile else 0.0
         legal = state.legal_actions()
         t1 = time.perf_counter() if profile else 0.0
@@ -228,7 +234,8 @@ class Match:
             profile.apply += t1 - t0
             profile.events += t2 - t1
             profile.decisions += 1
-            profile.per_decision.append(self._asked_work + t2 - t0)  # type: ignore[union-attr]
+            profile.per_decision.append(self._asked_work + t2 - t0)
+            profile.cpu_per_decision.append(time.thread_time() - self._asked_cpu)
 
     def faulted(self, seat: MatchSeat, fault: BotFault) -> None:
         """A seat failed to answer: charge it, it forfeits the deal, maybe it is stopped."""

@@ -98,6 +98,9 @@ class ContoAction(Action):
     plate: tuple[Portata, ...] = ()
     reveals: str | None = None
     key: int = field(init=False, repr=False, compare=False)
+    #: The canonical text, worked out once: games intern their actions, and the text
+    #: goes to every bot that may choose the action and into every event that records it.
+    text: str = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(
@@ -108,17 +111,18 @@ class ContoAction(Action):
             | (self.kind.value << 1)
             | (self.reveals is not None),
         )
-
-    @property
-    def text(self) -> str:
-        if self.kind is Move.CONTO:
-            return "il conto"
-        plate = " ".join(p.text for p in self.plate)
-        reveal = f", reveals {self.reveals}" if self.reveals else ""
-        return f"{self.kind.name.lower()} → {plate}{reveal}"
+        object.__setattr__(self, "text", _action_text(self.kind, self.plate, self.reveals))
 
     def __str__(self) -> str:
         return self.text
+
+
+def _action_text(kind: Move, plate: tuple[Portata, ...], reveals: str | None) -> str:
+    if kind is Move.CONTO:
+        return "il conto"
+    shown = " ".join(f"{p.quantity}{p.rank}" for p in plate)
+    reveal = f", reveals {reveals}" if reveals else ""
+    return f"{kind.name.lower()} → {shown}{reveal}"
 
 
 @dataclass(frozen=True, slots=True)

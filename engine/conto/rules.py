@@ -118,6 +118,7 @@ class ContoGame(Game["ContoState"]):
         return state
 
 
+_CARDS = RANKS + JOKER  # in count-array order
 _ALL_RANKS = (1 << 13) - 1
 #: The ranks in each 13-bit mask, lowest first: legal moves visit only the ranks they can name.
 _RANKS_IN = [tuple(rank for rank in range(13) if mask >> rank & 1) for mask in range(1 << 13)]
@@ -192,6 +193,7 @@ class ContoState(ContoRefusals, State):
             for card in hand:
                 self._held[seat][_CARD_INDEX[card]] += 1
         self._counts = [sum(h[i] for h in self._held) for i in range(14)]
+        self._sizes = [len(hand) for hand in hands]
         self.cards_dealt = sum(sizes)
         self._revealed: list[RevealedCard] = []
         self._revealed_mask = 0
@@ -331,6 +333,7 @@ class ContoState(ContoRefusals, State):
         if action.reveals is not None:
             rank = _CARD_INDEX[action.reveals]
             self._held[seat][rank] -= 1
+            self._sizes[seat] -= 1
             self._revealed.append(RevealedCard(seat, action.reveals))
             self._revealed_mask |= 1 << rank
         self.plate = action.plate
@@ -376,8 +379,7 @@ class ContoState(ContoRefusals, State):
     def view(self, seat: int) -> ContoView:
         if not 0 <= seat < self.game.players:
             raise ValueError(f"There is no seat {seat} at a {self.game.players}-player table.")
-        held = self._held[seat]
-        hand = tuple(card for card in RANKS + JOKER for _ in range(held[_CARD_INDEX[card]]))
+        hand = tuple("".join([card * count for card, count in zip(_CARDS, self._held[seat])]))
         options = self.game.options
         return ContoView(
             seat=seat,
@@ -388,7 +390,7 @@ class ContoState(ContoRefusals, State):
             oste=self.oste,
             to_act=self._to_act,
             hand=hand,
-            hand_sizes=tuple(sum(h) for h in self._held),
+            hand_sizes=tuple(self._sizes),
             cards_dealt=self.cards_dealt,
             plate=self.plate,
             revealed=tuple(self._revealed),
@@ -405,6 +407,7 @@ class ContoState(ContoRefusals, State):
         other.points = list(self.points)
         other._explicit = list(self._explicit)
         other._held = [list(h) for h in self._held]
+        other._sizes = list(self._sizes)
         other._revealed = list(self._revealed)
         other._codes = list(self._codes)
         return other
