@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import random
 import statistics
 import sys
 import tempfile
@@ -36,8 +37,7 @@ import trio
 import engine
 from arena.cli._common import PROJECT_ROOT
 from arena.cli._pingpong import driver_round_trips, echo_answer, raw_round_trips, servers
-from arena.play import open_bot_pool, play_match
-from arena.play._match import RefereeProfile
+from arena.play import Match, RefereeProfile, open_bot_pool, play_match
 from arena.records import BotEntry
 from arena.v1 import arena_pb2 as pb
 
@@ -93,6 +93,33 @@ class Round:
     one: float  # round trips/s: raw grpcio, all to one echo server
     requests: list[tuple[int, bytes]]
     profile: RefereeProfile
+    alone: RefereeProfile  # the referee's own work on a like match in process, no bots
+
+
+class _Silent:
+    """A seat's stream for a match played in process: nothing goes anywhere."""
+
+    def send(self, message) -> None:
+        pass
+
+    def cancel(self) -> None:
+        pass
+
+
+def referee_alone(game: engine.Game, seed: int, hands: int) -> RefereeProfile:
+    """The referee's own work on one match in process, random answers and no bots: what
+    it costs on a quiet core, beside what the same work costs among the bots' processes."""
+    profile = RefereeProfile()
+    names = [f"seat{i}" for i in range(game.players)]
+    match = Match(game, names, seed=seed, deals=hands, move_time=5.0, profile=profile)
+    for seat in match.seats:
+        seat.stream = _Silent()
+    rng = random.Random(seed)
+    while (ask := match.next_request()) is not None:
+        seat, _, decision_id = ask
+        index = rng.randrange(len(match.state.legal_actions()))
+        match.answered(seat, pb.Decision(decision_id=decision_id, action_index=index), 0.0)
+    return profile
 
 
 async def _rounds(args: argparse.Namespace, echo: list[str], sdk_bots: list[str], one: list[str]) -> list[Round]:
@@ -126,13 +153,14 @@ async def _rounds(args: argparse.Namespace, echo: list[str], sdk_bots: list[str]
         for number in range(args.rounds):
             requests: list[tuple[int, bytes]] = []
             profile = RefereeProfile()
+            alone = referee_alone(game, 1000 + number, hands)  # as warm as the next match
             full = await match(number + 1, in_trio=False, profile=profile, requests=requests)
             in_trio = await match(number + 1, in_trio=True)
             raw = await trio.to_thread.run_sync(raw_round_trips, requests, echo)
             driver = await driver_round_trips(requests, echo)
             sdk = await trio.to_thread.run_sync(raw_round_trips, requests, sdk_bots)
             to_one = await trio.to_thread.run_sync(raw_round_trips, requests, one)
-            rounds.append(Round(len(requests), full, in_trio, raw, driver, sdk, to_one, requests, profile))
+            rounds.append(Round(len(requests), full, in_trio, raw, driver, sdk, to_one, requests, profile, alone))
             print(
                 f"  round {number + 1}: full path {full:,.0f}/s (from trio {in_trio:,.0f}/s); raw ping-pong "
                 f"{raw:,.0f}/s, through the referee's streams {driver:,.0f}/s, to SDK bots {sdk:,.0f}/s, "
@@ -210,8 +238,11 @@ def main(args: argparse.Namespace) -> int:
     print(f"Requests: {median(sizes):,.0f} bytes median, {max(sizes):,} max")
     shown = ", ".join(f"{name} {seconds * 1e6:.0f}" for name, seconds in phases.items())
     print(f"The referee's own work: {median(work) * 1e6:.0f} µs median per decision (mean µs: {shown})")
+    print(f"  its thread's CPU time from making a request to applying the answer: {median(cpu) * 1e6:.0f} µs median")
+    alone = [w for round_ in rounds for w in round_.alone.per_decision]
     print(
-        f"  of which its thread's CPU time: {median(cpu) * 1e6:.0f} µs median (the rest, waiting for a core or the GIL)"
+        f"  the same work on a like match in process, no bots running: {median(alone) * 1e6:.0f} µs median "
+        "(the bots' processes and grpcio's threads share the 2 cores and the caches)"
     )
 
     full, raw, driver, sdk = (median(getattr(r, name) for r in rounds) for name in ("full", "raw", "driver", "sdk"))

@@ -163,28 +163,27 @@ def _field_lines(field: FieldDescriptor, namespace: dict[str, Any]) -> list[str]
         namespace[tag_name] = varint(number << 3 | wire_type)
 
     present = "value is not None" if field.has_presence else "value"
+    # Appends `body` as the field: its tag, its length (one byte when short), the bytes.
+    delimited = f"size = len(body); add({tag_name}); add(SMALL[size] if size < 128 else varint(size)); add(body)"
+
+    def nested(item: str) -> str:
+        # A nested record's whole field, kept by identity (see _nested_field).
+        namespace[f"DESC_{name}"] = field.message_type
+        namespace[f"CACHE_{name}"] = {}
+        return (
+            f"hit = CACHE_{name}.get(id({item})); add(hit[1] if hit is not None and hit[0] is {item} "
+            f"else nested_field(CACHE_{name}, {item}, DESC_{name}, {tag_name}))"
+        )
+
     if kind == FieldDescriptor.TYPE_ENUM:
         namespace[f"ENUM_{name}"] = _EnumNumbers(field.enum_type)
     if field.is_repeated:
         if kind == FieldDescriptor.TYPE_MESSAGE:
             tag(_DELIMITED)
-            namespace[f"DESC_{name}"] = field.message_type
-            namespace[f"CACHE_{name}"] = {}
-            return [
-                get,
-                "    for item in value:",
-                f"        hit = CACHE_{name}.get(id(item))",
-                f"        add(hit[1] if hit is not None and hit[0] is item else "
-                f"nested_field(CACHE_{name}, item, DESC_{name}, {tag_name}))",
-            ]
+            return [get, "    for item in value:", f"        {nested('item')}"]
         if kind == FieldDescriptor.TYPE_STRING:
             tag(_DELIMITED)
-            return [
-                get,
-                "    for item in value:",
-                "        body = item.encode()",
-                f"        size = len(body); add({tag_name}); add(SMALL[size] if size < 128 else varint(size)); add(body)",
-            ]
+            return [get, "    for item in value:", "        body = item.encode()", f"        {delimited}"]
         tag(_DELIMITED)  # packed
         if kind in _INTEGERS:
             body = "b''.join([varint(v) for v in value])"
@@ -196,31 +195,13 @@ def _field_lines(field: FieldDescriptor, namespace: dict[str, Any]) -> list[str]
             body = "pack(f'<{len(value)}d', *value)"
         else:
             raise WireError(f"{field.full_name}: Arena's encoder does not handle this field type ({kind}).")
-        return [
-            get,
-            "    if value:",
-            f"        body = {body}",
-            f"        size = len(body); add({tag_name}); add(SMALL[size] if size < 128 else varint(size)); add(body)",
-        ]
+        return [get, "    if value:", f"        body = {body}", f"        {delimited}"]
     if kind == FieldDescriptor.TYPE_MESSAGE:
         tag(_DELIMITED)
-        namespace[f"DESC_{name}"] = field.message_type
-        namespace[f"CACHE_{name}"] = {}
-        return [
-            get,
-            "    if value is not None:",
-            f"        hit = CACHE_{name}.get(id(value))",
-            f"        add(hit[1] if hit is not None and hit[0] is value else "
-            f"nested_field(CACHE_{name}, value, DESC_{name}, {tag_name}))",
-        ]
+        return [get, "    if value is not None:", f"        {nested('value')}"]
     if kind == FieldDescriptor.TYPE_STRING:
         tag(_DELIMITED)
-        return [
-            get,
-            f"    if {present}:",
-            "        body = value.encode()",
-            f"        size = len(body); add({tag_name}); add(SMALL[size] if size < 128 else varint(size)); add(body)",
-        ]
+        return [get, f"    if {present}:", "        body = value.encode()", f"        {delimited}"]
     if kind in _INTEGERS:
         tag(_VARINT)
         return [
