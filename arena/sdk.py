@@ -147,18 +147,20 @@ class _Servicer(pb_grpc.BotServicer):
 
     def Play(self, requests: Iterator[pb.RefereeMessage], context: grpc.ServicerContext) -> Iterator[pb.BotMessage]:
         bot = self._bot_class(self._params)
-        feed = EventFeed()
+        # A bot that does not listen to events is spared the work of handing them over.
+        feed = EventFeed() if type(bot).on_event is not Bot.on_event else None
         for message in requests:
             kind = message.WhichOneof("message")
             if kind == "decision_request":
                 request = message.decision_request
-                feed.deliver(request, bot.on_event)
+                if feed is not None:
+                    feed.deliver(request, bot.on_event)
                 bot.comment = ""
                 index = bot.act(request)
                 yield pb.BotMessage(
                     decision=pb.Decision(decision_id=request.decision_id, action_index=index, comment=bot.comment)
                 )
-            elif kind == "event":
+            elif kind == "event" and feed is not None:
                 for event in message.event.events:
                     bot.on_event(event)
             elif kind == "match_start":
