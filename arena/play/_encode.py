@@ -12,15 +12,17 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import re
 import struct
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from google.protobuf.descriptor import Descriptor, FieldDescriptor
 
 from arena.errors import WireError
 
-__all__ = ["encode_record", "varint", "length_delimited"]
+__all__ = ["encode_record", "varint", "length_delimited", "snake_name", "wire_names"]
 
 _SMALL = [bytes([i]) for i in range(128)]
 _VARINT, _FIXED64, _DELIMITED, _FIXED32 = 0, 1, 2, 5
@@ -80,12 +82,17 @@ def _nested_field(cache: dict[int, tuple[Any, bytes]], record: Any, descriptor: 
     return field
 
 
-def _snake(name: str) -> str:
-    return "".join("_" + c.lower() if c.isupper() and i else c.lower() for i, c in enumerate(name))
+@cache
+def snake_name(name: str) -> str:
+    """A record class's name as its member of a union message: HandDealt -> hand_dealt."""
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
 
 
-def _wire_names(cls: type) -> tuple[str, ...]:
-    # The fields `fill` copies: not internal (repr=False), not referee-only.
+@cache
+def wire_names(cls: type) -> tuple[str, ...]:
+    """The fields of a record class that go on the wire.  repr=False marks an internal
+    field (a cache key, say); metadata "referee_only" one never sent to a seat (conto's
+    match seed)."""
     return tuple(f.name for f in dataclasses.fields(cls) if f.repr and not f.metadata.get("referee_only"))
 
 
@@ -118,9 +125,9 @@ def _compile(cls: type, descriptor: Descriptor, skip: frozenset[str]) -> Encoder
     oneofs = descriptor.oneofs
     if len(oneofs) == 1 and len(descriptor.fields) == len(oneofs[0].fields):
         # A union (a game's Event): the member named after the record's class.
-        member = descriptor.fields_by_name.get(_snake(cls.__name__))
+        member = descriptor.fields_by_name.get(snake_name(cls.__name__))
         if member is None:
-            raise WireError(f"{descriptor.full_name} has no member {_snake(cls.__name__)!r} for {cls.__name__}.")
+            raise WireError(f"{descriptor.full_name} has no member {snake_name(cls.__name__)!r} for {cls.__name__}.")
         tag, inner = varint(member.number << 3 | _DELIMITED), member.message_type
 
         def encode_member(record: Any) -> bytes:
@@ -131,7 +138,7 @@ def _compile(cls: type, descriptor: Descriptor, skip: frozenset[str]) -> Encoder
         return encode_member
 
     fields = []
-    for name in _wire_names(cls):
+    for name in wire_names(cls):
         if name in skip:
             continue
         field = descriptor.fields_by_name.get(name)

@@ -11,15 +11,15 @@ Mapping rules (checked by tests/test_wire.py against every registered game):
 - an Enum member -> the proto enum value whose name ends in "_" + member.name;
 - a value whose proto field is a message with a single oneof (a game's Event union) is
   put in the oneof field named after the value's class in snake_case.
+
+`fill` applies them to upb messages (for tools and tests); the referee's hot path writes
+the same bytes directly with arena/play/_encode.py, which follows the same rules.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import enum
-import re
 from collections.abc import Sequence
-from functools import cache
 from typing import Any
 
 from google.protobuf.descriptor import FieldDescriptor
@@ -27,25 +27,13 @@ from google.protobuf.message import Message
 
 import engine
 from arena.errors import WireError
-from arena.play._encode import encode_record, length_delimited, varint
+from arena.play._encode import encode_record, length_delimited, snake_name, varint, wire_names
 from arena.v1 import arena_pb2 as pb
 
-__all__ = ["GameWire", "wire_for", "fill", "length_delimited"]
+__all__ = ["GameWire", "wire_for", "fill"]
 
 _WIRES: dict[int, GameWire] = {}
 _SKIP_DEAL_EVENTS = frozenset({"deal_events"})
-
-
-@cache
-def _snake(name: str) -> str:
-    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
-
-
-@cache
-def _field_names(cls: type) -> tuple[str, ...]:
-    # repr=False marks an internal field (a cache key, say); metadata "referee_only" a
-    # field that is never sent to a seat (conto's match seed): neither is on the wire.
-    return tuple(f.name for f in dataclasses.fields(cls) if f.repr and not f.metadata.get("referee_only"))
 
 
 _SCALAR, _ENUM, _MESSAGE, _REPEATED, _REPEATED_ENUM, _REPEATED_MESSAGE = range(6)
@@ -70,12 +58,12 @@ def _make_plan(cls: type, descriptor: Any) -> _Plan:
     """
     oneofs = descriptor.oneofs
     if len(oneofs) == 1 and len(descriptor.fields) == len(oneofs[0].fields):
-        name = _snake(cls.__name__)
+        name = snake_name(cls.__name__)
         if name not in descriptor.fields_by_name:
             raise WireError(f"{descriptor.full_name} has no member {name!r} for {cls.__name__}.")
         return name
     plan = []
-    for name in _field_names(cls):
+    for name in wire_names(cls):
         field = descriptor.fields_by_name.get(name)
         if field is None:
             raise WireError(f"{descriptor.full_name} has no field {name!r} for {cls.__name__}.")
@@ -104,7 +92,7 @@ def _enum_value(extra: tuple[Any, dict[str, int]], member: enum.Enum) -> int:
     return number
 
 
-def fill(message: Message, record: object, skip: frozenset[str] = frozenset()) -> Message:
+def fill(message: Message, record: object) -> Message:
     """Copy a dataclass record into `message`, field by field; return the message."""
     plan = _plan(type(record), message.DESCRIPTOR)
     if isinstance(plan, str):
@@ -112,7 +100,7 @@ def fill(message: Message, record: object, skip: frozenset[str] = frozenset()) -
         return message
     for name, kind, extra in plan:
         value = getattr(record, name)
-        if value is None or name in skip:
+        if value is None:
             continue
         if kind == _SCALAR:
             setattr(message, name, value)
