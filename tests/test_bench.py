@@ -1,16 +1,18 @@
 """`arena bench` runs end to end and prints every measure and the breakdown (no figures asserted)."""
 
+import os
 import re
 import subprocess
 import sys
 
 
-def test_arena_bench_prints_the_rounds_the_sizes_the_breakdown_and_the_ratios():
+def test_arena_bench_prints_the_rounds_the_sizes_the_breakdown_and_the_ratios(tmp_path):
     run = subprocess.run(
         [sys.executable, "-m", "arena", "bench", "--hands", "2", "--players", "3", "--warm", "1", "--rounds", "2"],
         capture_output=True,
         text=True,
         timeout=300,
+        env={**os.environ, "TMPDIR": str(tmp_path)},
     )
     assert run.returncode == 0, run.stderr
     out = run.stdout
@@ -24,3 +26,4 @@ def test_arena_bench_prints_the_rounds_the_sizes_the_breakdown_and_the_ratios():
         assert re.search(rf"  {re.escape(part)}.* +-?\d+ µs", out), (part, out)
     assert re.search(r"Ratio full path / raw ping-pong, one server per seat: median [\d.]+ \([\d., ]+\)", out), out
     assert "RuntimeWarning" not in run.stderr
+    assert list(tmp_path.iterdir()) == [], "its temporary folders are gone"

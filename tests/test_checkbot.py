@@ -1,5 +1,6 @@
 """`arena check-bot` tells a bot author, in words, whether the bot is ready."""
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -7,29 +8,34 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def check(*argv, game="conto", extra=()):
+def check(*argv, game="conto", extra=(), tmp=None):
+    env = None if tmp is None else {**os.environ, "TMPDIR": str(tmp)}
     return subprocess.run(
         [sys.executable, "-m", "arena.cli", "check-bot", "--game", game, "--hands", "2", *extra, "--", *argv],
         cwd=ROOT,
         capture_output=True,
         text=True,
         timeout=300,
+        env=env,
     )
 
 
-def test_a_good_bot_passes_with_its_latency_reported():
-    result = check("python", "bots/random_bot.py")
+def test_a_good_bot_passes_with_its_latency_reported(tmp_path):
+    result = check("python", "bots/random_bot.py", tmp=tmp_path)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "OK: no problems found." in result.stdout
+    assert list(tmp_path.iterdir()) == [], "nothing is left behind when all is well"
     assert "latency over" in result.stdout and "median" in result.stdout and "p99" in result.stdout
     assert "plays conto, invido" in result.stdout
     assert "invido: 2 matches" in result.stdout, "every claimed game is tried"
 
 
-def test_out_of_range_answers_are_reported_in_words():
-    result = check("python", "tests/fixtures/bots/answers_9999.py")
+def test_out_of_range_answers_are_reported_in_words(tmp_path):
+    result = check("python", "tests/fixtures/bots/answers_9999.py", tmp=tmp_path)
     assert result.returncode == 1
     assert "illegal" in result.stdout and "9999 is out of range" in result.stdout
+    (kept,) = tmp_path.iterdir()  # the bot's output, for its author
+    assert f"the bot's output is in {kept}" in result.stdout
 
 
 def test_a_bot_that_never_starts_is_reported():

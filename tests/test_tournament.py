@@ -90,6 +90,10 @@ def test_a_small_tournament_runs_and_prints_the_table(tmp_path):
     assert len(export.stdout.strip().splitlines()) == 1 + 12 * 3 * 3  # header + match × deal × seat
     show = arena("show", tmp_path / "small.sqlite", "r1-t1-p1")
     assert "showdown" in show.stdout or "forfeit" in show.stdout
+    # An anchor that is not one of the bots is refused, with the bots named.
+    nobody = arena("table", tmp_path / "small.sqlite", "--anchor", "nobody", check=False)
+    assert nobody.returncode == 2 and "Traceback" not in nobody.stderr
+    assert "'nobody' is not a bot of small; its bots are" in nobody.stderr and "random-b" in nobody.stderr
 
 
 def test_kill_9_mid_run_then_resume_gives_the_identical_table(tmp_path):

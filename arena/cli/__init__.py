@@ -24,12 +24,14 @@ from arena.cli import bench, checkbot, play, results, run
 from arena.cli._common import EXIT_USAGE, setup_logging
 from arena.errors import Interrupted, UsageError
 from arena.play.signals import EXIT_INTERRUPTED, install_termination_handlers
+from arena.protocol import ARENA_VERSION
 
 __all__ = ["main", "build_parser"]
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="arena", description="A tournament arena for card-game bots.")
+    parser.add_argument("--version", action="version", version=f"arena {ARENA_VERSION}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     run.add_parser(sub)
     results.add_parsers(sub)

@@ -2,15 +2,26 @@
 
 from __future__ import annotations
 
+import argparse
 import logging
+import math
 import shlex
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from arena.errors import UserError
 
-__all__ = ["EXIT_USAGE", "PROJECT_ROOT", "setup_logging", "parse_bot", "parse_options"]
+__all__ = [
+    "EXIT_USAGE",
+    "PROJECT_ROOT",
+    "setup_logging",
+    "parse_bot",
+    "parse_options",
+    "whole_number",
+    "seconds",
+]
 
 EXIT_USAGE = 2
 #: The repository's root: the shipped bots (bots/random_bot.py) are found from here.
@@ -61,3 +72,29 @@ def parse_options(items: list[str]) -> dict[str, Any]:
             else value
         )
     return options
+
+
+def whole_number(minimum: int) -> Callable[[str], int]:
+    """An argparse type: a whole number of at least `minimum` (argparse names the flag)."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"must be {minimum} or more, not {value}")
+        return value
+
+    return parse
+
+
+def seconds(text: str) -> float:
+    """An argparse type: a number of seconds, more than zero."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"must be a number of seconds above 0, not {text}")
+    return value

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import queue
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -79,6 +80,7 @@ def servers(count: int, command: Sequence[str] | None = None) -> Iterator[list[s
         for process in processes:
             process.kill()
             process.wait()
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def raw_round_trips(requests: Recorded, addresses: Sequence[str]) -> float:

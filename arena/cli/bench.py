@@ -35,7 +35,7 @@ from pathlib import Path
 import trio
 
 import engine
-from arena.cli._common import PROJECT_ROOT
+from arena.cli._common import PROJECT_ROOT, whole_number
 from arena.cli._pingpong import driver_round_trips, echo_answer, raw_round_trips, servers
 from arena.play import Match, RefereeProfile, open_bot_pool, play_match
 from arena.records import BotEntry
@@ -122,15 +122,16 @@ def referee_alone(game: engine.Game, seed: int, hands: int) -> RefereeProfile:
     return profile
 
 
-async def _rounds(args: argparse.Namespace, echo: list[str], sdk_bots: list[str], one: list[str]) -> list[Round]:
+async def _rounds(
+    args: argparse.Namespace, log_dir: Path, echo: list[str], sdk_bots: list[str], one: list[str]
+) -> list[Round]:
     """Warm-up matches, then per round: the full path (thread, then trio), and the
     ping-pongs with that match's requests."""
     players, hands = args.players, args.hands
     names = [f"random{i + 1}" for i in range(players)]
     entries = {name: BotEntry(name, command=(sys.executable, str(RANDOM_BOT))) for name in names}
     game = engine.load("conto", players=players)
-    log_dir = Path(tempfile.mkdtemp(prefix="arena-bench-logs-"))
-    rounds = []
+    rounds: list[Round] = []
     async with open_bot_pool(entries, log_dir, game="conto") as pool:
         for name in names:
             await pool.hello(name)  # start-up is not part of the measure
@@ -203,10 +204,10 @@ def own_work(requests: list[tuple[int, bytes]]) -> tuple[float, float]:
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     bench = sub.add_parser("bench", help="measure the full path against raw gRPC ping-pong, and where its time goes")
-    bench.add_argument("--hands", type=int, default=60, help="hands in each timed match (default 60)")
-    bench.add_argument("--players", type=int, default=4, help="players at the table (default 4)")
-    bench.add_argument("--warm", type=int, default=3, help="untimed matches first (default 3)")
-    bench.add_argument("--rounds", type=int, default=5, help="rounds of paired measures (default 5)")
+    bench.add_argument("--hands", type=whole_number(1), default=60, help="hands in each timed match (default 60)")
+    bench.add_argument("--players", type=whole_number(1), default=4, help="players at the table (default 4)")
+    bench.add_argument("--warm", type=whole_number(0), default=3, help="untimed matches first (default 3)")
+    bench.add_argument("--rounds", type=whole_number(1), default=5, help="rounds of paired measures (default 5)")
     bench.set_defaults(func=main)
 
 
@@ -220,12 +221,14 @@ def main(args: argparse.Namespace) -> int:
         f"{args.rounds} rounds, each: one {players}-player conto match of {args.hands} hands between SDK random "
         f"bots (after {args.warm} untimed), then the same requests as ping-pong, one server per seat …"
     )
+    engine.load("conto", players=players)  # a table conto cannot seat is a usage error, said now
     with (
+        tempfile.TemporaryDirectory(prefix="arena-bench-logs-") as log_dir,
         servers(players) as echo,
         servers(players, (sys.executable, str(RANDOM_BOT))) as sdk_bots,
         servers(1) as one,
     ):
-        rounds = trio.run(_rounds, args, echo, sdk_bots, one)
+        rounds = trio.run(_rounds, args, Path(log_dir), echo, sdk_bots, one)
 
     def median(values) -> float:
         return statistics.median(values)

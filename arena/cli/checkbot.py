@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import shutil
 import statistics
 import sys
 import tempfile
@@ -19,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import engine
-from arena.cli._common import PROJECT_ROOT
+from arena.cli._common import PROJECT_ROOT, seconds, whole_number
 from arena.errors import BotFault
 from arena.play import BotPool, open_bot_pool, play_match, run_interruptibly
 from arena.records import BotEntry, Fault, MatchRecord
@@ -167,8 +168,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     check = sub.add_parser("check-bot", help="check a bot before a tournament")
     check.add_argument("--game", default="conto")
     check.add_argument("--stdio", action="store_true", help="the bot speaks JSON lines on stdio")
-    check.add_argument("--hands", type=int, default=5)
-    check.add_argument("--move-time", type=float, default=1.0)
+    check.add_argument("--hands", type=whole_number(1), default=5, help="hands per match (default 5)")
+    check.add_argument("--move-time", type=seconds, default=1.0, help="seconds per decision (default 1.0)")
     check.add_argument("argv", nargs=argparse.REMAINDER, help="-- then the bot's command")
     check.set_defaults(func=main)
 
@@ -185,21 +186,27 @@ def main(args: argparse.Namespace) -> int:
         return 2
     engine.game_class(args.game)  # an unknown game is a usage error, said clearly
     log_dir = Path(tempfile.mkdtemp(prefix="arena-check-"))
-    report = run_interruptibly(
-        lambda: check_bot(
-            argv, args.game, stdio=args.stdio, hands=args.hands, move_time=args.move_time, log_dir=log_dir
+    keep = False  # the bot's output is kept for its author only when something is wrong
+    try:
+        report = run_interruptibly(
+            lambda: check_bot(
+                argv, args.game, stdio=args.stdio, hands=args.hands, move_time=args.move_time, log_dir=log_dir
+            )
         )
-    )
-    print(f"Checking {' '.join(argv)} ({'stdio' if args.stdio else 'gRPC'}) for {args.game}")
-    for note in report.notes:
-        print(f"  {note}")
-    if report.latencies:
-        print(f"  {_latency_line(report.latencies)}")
-    print(f"  the bot's output is in {log_dir}")
-    if report.ok:
-        print("OK: no problems found.")
-        return 0
-    print(f"{len(report.problems)} problem{'s' if len(report.problems) > 1 else ''}:")
-    for problem in report.problems:
-        print(f"  - {problem}")
-    return 1
+        print(f"Checking {' '.join(argv)} ({'stdio' if args.stdio else 'gRPC'}) for {args.game}")
+        for note in report.notes:
+            print(f"  {note}")
+        if report.latencies:
+            print(f"  {_latency_line(report.latencies)}")
+        if report.ok:
+            print("OK: no problems found.")
+            return 0
+        keep = True
+        print(f"  the bot's output is in {log_dir}")
+        print(f"{len(report.problems)} problem{'s' if len(report.problems) > 1 else ''}:")
+        for problem in report.problems:
+            print(f"  - {problem}")
+        return 1
+    finally:
+        if not keep:
+            shutil.rmtree(log_dir, ignore_errors=True)

@@ -8,7 +8,7 @@ from pathlib import Path
 from tabulate import tabulate
 
 import engine
-from arena.cli._common import parse_bot, parse_options, setup_logging
+from arena.cli._common import parse_bot, parse_options, seconds, setup_logging, whole_number
 from arena.errors import UserError
 from arena.play import open_bot_pool, play_match, run_interruptibly
 from arena.records import BotEntry, MatchRecord
@@ -22,8 +22,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     play.add_argument("game", help="a game name (see arena games)")
     play.add_argument("--bot", action="append", default=[], metavar="NAME=COMMAND", help="one per seat, in seat order")
     play.add_argument("--seed", type=int, default=1)
-    play.add_argument("--hands", type=int, default=3, help="deals in the match")
-    play.add_argument("--move-time", type=float, default=2.0, help="seconds per decision")
+    play.add_argument("--hands", type=whole_number(1), default=3, help="deals in the match")
+    play.add_argument("--move-time", type=seconds, default=2.0, help="seconds per decision")
     play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option")
     play.add_argument("--stdio", action="store_true", help="the bots speak JSON lines on stdio, not gRPC")
     play.add_argument("--logs", default="logs/play", help="folder for the bots' stderr logs")

@@ -7,7 +7,10 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
+from tabulate import tabulate_formats
+
 import engine
+from arena.errors import UserError
 from arena.results import (
     ResultStore,
     elo_table,
@@ -25,7 +28,13 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     table.add_argument("results")
     table.add_argument("--anchor", help="fix this bot's Elo")
     table.add_argument("--anchor-elo", type=float, default=0.0)
-    table.add_argument("--format", default="simple", help="a tabulate format: simple, github, latex…")
+    table.add_argument(
+        "--format",
+        default="simple",
+        choices=tabulate_formats,
+        metavar="FORMAT",
+        help="a tabulate format: simple, github, latex…",
+    )
     table.set_defaults(func=cmd_table)
 
     show = sub.add_parser("show", help="print a stored match as a transcript")
@@ -56,6 +65,8 @@ def cmd_table(args: argparse.Namespace) -> int:
     matches = list(store.matches())
     store.close()
     game = engine.load(info.game, players=info.seats, **info.options)
+    if args.anchor and args.anchor not in info.bots:
+        raise UserError(f"--anchor {args.anchor!r} is not a bot of {info.name}; its bots are {', '.join(info.bots)}.")
     anchor = (args.anchor, args.anchor_elo) if args.anchor else None
     print(f"{info.name}: {len(matches)} matches")
     text, _ = elo_table(matches, game, anchor, tablefmt=args.format)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from functools import partial
 
-from arena.cli._common import setup_logging
+from arena.cli._common import setup_logging, whole_number
 from arena.config import load_tournament
 from arena.errors import Interrupted
 from arena.play import run_interruptibly
@@ -19,9 +19,9 @@ __all__ = ["add_parser"]
 def add_parser(sub: argparse._SubParsersAction) -> None:
     run = sub.add_parser("run", help="play a tournament file (resumes an interrupted run)")
     run.add_argument("file", help="a tournament TOML file, e.g. tournaments/conto.toml")
-    run.add_argument("--hands", type=int, help="deals per match (overrides the file)")
-    run.add_argument("--concurrency", type=int, help="matches at once (overrides the file)")
-    run.add_argument("--rounds", type=int, help="times the whole schedule is played (overrides the file)")
+    run.add_argument("--hands", type=whole_number(1), help="deals per match (overrides the file)")
+    run.add_argument("--concurrency", type=whole_number(1), help="matches at once (overrides the file)")
+    run.add_argument("--rounds", type=whole_number(1), help="times the whole schedule is played (overrides the file)")
     run.add_argument("--results", help="results file (default results/<name>.sqlite)")
     run.add_argument("--fresh", action="store_true", help="discard earlier results and start over")
     run.add_argument("-v", "--verbose", action="store_true", help="print faults and bot comments as they happen")

@@ -1,0 +1,44 @@
+"""Every command refuses a bad flag with a message naming it and exit code 2, never a
+traceback; `arena --version` says the version."""
+
+import pytest
+
+from arena.cli import main
+from arena.protocol import ARENA_VERSION
+
+BAD = [
+    (["play", "conto", "--hands", "-1"], "argument --hands: must be 1 or more, not -1"),
+    (["play", "conto", "--hands", "two"], "argument --hands: 'two' is not a whole number"),
+    (["play", "conto", "--move-time", "-1"], "argument --move-time: must be a number of seconds above 0, not -1"),
+    (["play", "conto", "--move-time", "nan"], "argument --move-time: must be a number of seconds above 0, not nan"),
+    (["check-bot", "--hands", "0", "--", "x"], "argument --hands: must be 1 or more, not 0"),
+    (["check-bot", "--move-time", "0", "--", "x"], "argument --move-time: must be a number of seconds above 0, not 0"),
+    (["bench", "--hands", "0"], "argument --hands: must be 1 or more, not 0"),
+    (["bench", "--rounds", "0"], "argument --rounds: must be 1 or more, not 0"),
+    (["bench", "--warm", "-1"], "argument --warm: must be 0 or more, not -1"),
+    (["bench", "--players", "2"], "Option 'players' cannot be 2; conto is for 3 to 8 players."),
+    (["run", "tournaments/conto.toml", "--hands", "0"], "argument --hands: must be 1 or more, not 0"),
+    (["run", "tournaments/conto.toml", "--concurrency", "0"], "argument --concurrency: must be 1 or more, not 0"),
+    (["run", "tournaments/conto.toml", "--rounds", "x"], "argument --rounds: 'x' is not a whole number"),
+    (["table", "results.sqlite", "--format", "bogus"], "argument --format: invalid choice: 'bogus'"),
+    (["export", "results.sqlite", "--format", "xml"], "argument --format: invalid choice: 'xml'"),
+]
+
+
+@pytest.mark.parametrize("argv, message", BAD, ids=[" ".join(argv) for argv, _ in BAD])
+def test_a_bad_flag_is_refused_by_name_with_exit_2(argv, message, capsys):
+    try:
+        code = main(argv)
+    except SystemExit as exit_:  # argparse's own refusal
+        code = exit_.code
+    assert code == 2
+    err = capsys.readouterr().err
+    assert message in err, err
+    assert "Traceback" not in err
+
+
+def test_the_version(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["--version"])
+    assert exit_.value.code == 0
+    assert capsys.readouterr().out.strip() == f"arena {ARENA_VERSION}"
