@@ -90,6 +90,16 @@ def test_a_small_tournament_runs_and_prints_the_table(tmp_path):
     assert len(export.stdout.strip().splitlines()) == 1 + 12 * 3 * 3  # header + match × deal × seat
     show = arena("show", tmp_path / "small.sqlite", "r1-t1-p1")
     assert "showdown" in show.stdout or "forfeit" in show.stdout
+    # The stored matches, with the keys `arena show` takes; filters by bot and fault.
+    listed = arena("list", tmp_path / "small.sqlite")
+    assert listed.stdout.startswith("small: 12 of 12 stored matches\n")
+    assert "r1-t1-p1 " in listed.stdout
+    assert len([line for line in listed.stdout.splitlines() if line.startswith("r1-")]) == 12
+    first = arena("list", tmp_path / "small.sqlite", "--bot", "first")
+    assert first.stdout.startswith("small: 9 of 12 stored matches with first\n")  # 3 of its 4 tables
+    assert all(" first " in f" {line} " for line in first.stdout.splitlines() if line.startswith("r1-"))
+    timeouts = arena("list", tmp_path / "small.sqlite", "--bot", "first", "--fault", "timeout")
+    assert timeouts.stdout == "small: 0 of 12 stored matches with first and a timeout fault\n"
     # An anchor that is not one of the bots is refused, with the bots named.
     nobody = arena("table", tmp_path / "small.sqlite", "--anchor", "nobody", check=False)
     assert nobody.returncode == 2 and "Traceback" not in nobody.stderr

@@ -1,4 +1,5 @@
-"""`arena table`, `arena show`, `arena export`: read a results file, also while a run writes it."""
+"""`arena table`, `arena list`, `arena show`, `arena export`: read a results file, also
+while a run writes it."""
 
 from __future__ import annotations
 
@@ -7,10 +8,11 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from tabulate import tabulate_formats
+from tabulate import tabulate, tabulate_formats
 
 import engine
 from arena.errors import UserError
+from arena.records import FaultKind
 from arena.results import (
     ResultStore,
     elo_table,
@@ -36,6 +38,15 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         help="a tabulate format: simple, github, latex…",
     )
     table.set_defaults(func=cmd_table)
+
+    listing = sub.add_parser("list", help="list the stored matches with their keys (for arena show)")
+    listing.add_argument("results")
+    listing.add_argument("--bot", help="only the matches this bot played in")
+    listing.add_argument(
+        "--fault", choices=[kind.value for kind in FaultKind], help="only the matches with a fault of this kind"
+    )
+    listing.add_argument("--format", default="simple", choices=tabulate_formats, metavar="FORMAT")
+    listing.set_defaults(func=cmd_list)
 
     show = sub.add_parser("show", help="print a stored match as a transcript")
     show.add_argument("results")
@@ -75,6 +86,30 @@ def cmd_table(args: argparse.Namespace) -> int:
     if stats:
         print()
         print(stats)
+    return 0
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    store = _open(args.results)
+    info = store.info()
+    matches = sorted(store.matches(history=False), key=lambda m: (m.round, m.table, m.rotation))
+    store.close()
+    if args.bot and args.bot not in info.bots:
+        raise UserError(f"--bot {args.bot!r} is not a bot of {info.name}; its bots are {', '.join(info.bots)}.")
+    rows = []
+    for match in matches:
+        if args.bot and args.bot not in match.names:
+            continue
+        if args.fault and not any(fault.kind.value == args.fault for fault in match.faults):
+            continue
+        faults = ", ".join(f"{fault.bot} {fault.kind.value} (deal {fault.deal})" for fault in match.faults)
+        rows.append((match.key, " ".join(match.names), len(match.deals), faults or "-", match.finished_at))
+    chosen = [part for part in (args.bot, args.fault and f"a {args.fault} fault") if part]
+    which = f" with {' and '.join(chosen)}" if chosen else ""
+    print(f"{info.name}: {len(rows)} of {len(matches)} stored matches{which}")
+    if rows:
+        headers = ("match", "seats, in order", "deals", "faults", "finished")
+        print(tabulate(rows, headers=headers, tablefmt=args.format))
     return 0
 
 
