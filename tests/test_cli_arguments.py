@@ -42,3 +42,14 @@ def test_the_version(capsys):
         main(["--version"])
     assert exit_.value.code == 0
     assert capsys.readouterr().out.strip() == f"arena {ARENA_VERSION}"
+
+
+@pytest.mark.parametrize("command", ["run", "table", "list", "show", "export", "play", "games", "check-bot", "bench"])
+def test_every_command_helps_with_its_defaults_and_examples(command, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main([command, "--help"])
+    assert exit_.value.code == 0
+    out = capsys.readouterr().out
+    assert "\nexamples:\n  arena " + command in out, out
+    if command in ("play", "check-bot", "bench"):
+        assert "(default: " in out

@@ -21,6 +21,7 @@ __all__ = [
     "parse_options",
     "whole_number",
     "seconds",
+    "add_command",
 ]
 
 EXIT_USAGE = 2
@@ -98,3 +99,21 @@ def seconds(text: str) -> float:
     if not math.isfinite(value) or value <= 0:
         raise argparse.ArgumentTypeError(f"must be a number of seconds above 0, not {text}")
     return value
+
+
+class _HelpFormatter(argparse.ArgumentDefaultsHelpFormatter, argparse.RawDescriptionHelpFormatter):
+    """Defaults after each flag's help (where there is one to say); the examples printed
+    as written."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        if action.default is None or isinstance(action.default, bool) or action.default == []:
+            return action.help
+        return super()._get_help_string(action)
+
+
+def add_command(
+    sub: argparse._SubParsersAction, name: str, summary: str, examples: tuple[str, ...]
+) -> argparse.ArgumentParser:
+    """A subcommand whose --help shows every default and ends with examples."""
+    epilog = "examples:\n" + "\n".join(f"  {example}" for example in examples)
+    return sub.add_parser(name, help=summary, description=summary, epilog=epilog, formatter_class=_HelpFormatter)

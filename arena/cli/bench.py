@@ -35,7 +35,7 @@ from pathlib import Path
 import trio
 
 import engine
-from arena.cli._common import PROJECT_ROOT, whole_number
+from arena.cli._common import PROJECT_ROOT, add_command, whole_number
 from arena.cli._pingpong import driver_round_trips, echo_answer, raw_round_trips, servers
 from arena.play import Match, RefereeProfile, open_bot_pool, play_match
 from arena.records import BotEntry
@@ -203,11 +203,19 @@ def own_work(requests: list[tuple[int, bytes]]) -> tuple[float, float]:
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    bench = sub.add_parser("bench", help="measure the full path against raw gRPC ping-pong, and where its time goes")
-    bench.add_argument("--hands", type=whole_number(1), default=60, help="hands in each timed match (default 60)")
-    bench.add_argument("--players", type=whole_number(1), default=4, help="players at the table (default 4)")
-    bench.add_argument("--warm", type=whole_number(0), default=3, help="untimed matches first (default 3)")
-    bench.add_argument("--rounds", type=whole_number(1), default=5, help="rounds of paired measures (default 5)")
+    bench = add_command(
+        sub,
+        "bench",
+        "measure the full path against raw gRPC ping-pong, and where its time goes",
+        (
+            "arena bench",
+            "arena bench --rounds 3 --hands 30",
+        ),
+    )
+    bench.add_argument("--hands", type=whole_number(1), default=60, help="hands in each timed match")
+    bench.add_argument("--players", type=whole_number(1), default=4, help="players at the table")
+    bench.add_argument("--warm", type=whole_number(0), default=3, help="untimed matches first")
+    bench.add_argument("--rounds", type=whole_number(1), default=5, help="rounds of paired measures")
     bench.set_defaults(func=main)
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import engine
-from arena.cli._common import PROJECT_ROOT, seconds, whole_number
+from arena.cli._common import PROJECT_ROOT, add_command, seconds, whole_number
 from arena.errors import BotFault
 from arena.play import BotPool, open_bot_pool, play_match, run_interruptibly
 from arena.records import BotEntry, Fault, MatchRecord
@@ -165,11 +165,19 @@ def _latency_line(latencies: list[float]) -> str:
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    check = sub.add_parser("check-bot", help="check a bot before a tournament")
-    check.add_argument("--game", default="conto")
+    check = add_command(
+        sub,
+        "check-bot",
+        "check a bot before a tournament",
+        (
+            "arena check-bot --game conto -- python bots/random_bot.py",
+            "arena check-bot --game conto --stdio -- bash bots/stdio/random.sh",
+        ),
+    )
+    check.add_argument("--game", default="conto", help="the game to check it at (see arena games)")
     check.add_argument("--stdio", action="store_true", help="the bot speaks JSON lines on stdio")
-    check.add_argument("--hands", type=whole_number(1), default=5, help="hands per match (default 5)")
-    check.add_argument("--move-time", type=seconds, default=1.0, help="seconds per decision (default 1.0)")
+    check.add_argument("--hands", type=whole_number(1), default=5, help="hands per match")
+    check.add_argument("--move-time", type=seconds, default=1.0, help="seconds per decision")
     check.add_argument("argv", nargs=argparse.REMAINDER, help="-- then the bot's command")
     check.set_defaults(func=main)
 

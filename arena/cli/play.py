@@ -8,7 +8,7 @@ from pathlib import Path
 from tabulate import tabulate
 
 import engine
-from arena.cli._common import parse_bot, parse_options, seconds, setup_logging, whole_number
+from arena.cli._common import add_command, parse_bot, parse_options, seconds, setup_logging, whole_number
 from arena.errors import UserError
 from arena.play import open_bot_pool, play_match, run_interruptibly
 from arena.records import BotEntry, MatchRecord
@@ -18,10 +18,18 @@ __all__ = ["add_parser", "add_games_parser"]
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    play = sub.add_parser("play", help="play one match and print its transcript")
+    play = add_command(
+        sub,
+        "play",
+        "play one match and print its transcript",
+        (
+            'arena play conto --bot a="python bots/random_bot.py" --bot b="python bots/conto_honest.py" --bot c="python bots/conto_bluffer.py" --hands 5',
+            'arena play invido --bot a="python bots/invido_rules.py" --bot b="python bots/random_bot.py"',
+        ),
+    )
     play.add_argument("game", help="a game name (see arena games)")
     play.add_argument("--bot", action="append", default=[], metavar="NAME=COMMAND", help="one per seat, in seat order")
-    play.add_argument("--seed", type=int, default=1)
+    play.add_argument("--seed", type=int, default=1, help="the match seed: the same seed deals the same cards")
     play.add_argument("--hands", type=whole_number(1), default=3, help="deals in the match")
     play.add_argument("--move-time", type=seconds, default=2.0, help="seconds per decision")
     play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option")
@@ -31,7 +39,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def add_games_parser(sub: argparse._SubParsersAction) -> None:
-    games = sub.add_parser("games", help="list the games and their options")
+    games = add_command(sub, "games", "list the games and their options", ("arena games",))
     games.set_defaults(func=cmd_games)
 
 

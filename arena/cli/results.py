@@ -11,6 +11,7 @@ from typing import TextIO
 from tabulate import tabulate, tabulate_formats
 
 import engine
+from arena.cli._common import add_command
 from arena.errors import UserError
 from arena.records import FaultKind
 from arena.results import (
@@ -26,7 +27,15 @@ __all__ = ["add_parsers"]
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
-    table = sub.add_parser("table", help="print the tables of a results file (also mid-run)")
+    table = add_command(
+        sub,
+        "table",
+        "print the tables of a results file (also mid-run)",
+        (
+            "arena table results/conto-zoo.sqlite",
+            "arena table results/conto-zoo.sqlite --anchor random --format github",
+        ),
+    )
     table.add_argument("results")
     table.add_argument("--anchor", help="fix this bot's Elo")
     table.add_argument("--anchor-elo", type=float, default=0.0)
@@ -39,7 +48,15 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     )
     table.set_defaults(func=cmd_table)
 
-    listing = sub.add_parser("list", help="list the stored matches with their keys (for arena show)")
+    listing = add_command(
+        sub,
+        "list",
+        "list the stored matches with their keys (for arena show)",
+        (
+            "arena list results/conto-zoo.sqlite",
+            "arena list results/conto-zoo.sqlite --bot search --fault timeout",
+        ),
+    )
     listing.add_argument("results")
     listing.add_argument("--bot", help="only the matches this bot played in")
     listing.add_argument(
@@ -48,12 +65,22 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     listing.add_argument("--format", default="simple", choices=tabulate_formats, metavar="FORMAT")
     listing.set_defaults(func=cmd_list)
 
-    show = sub.add_parser("show", help="print a stored match as a transcript")
+    show = add_command(
+        sub, "show", "print a stored match as a transcript", ("arena show results/conto-zoo.sqlite r1-t1-p1",)
+    )
     show.add_argument("results")
     show.add_argument("match", help="a match key such as r1-t2-p3")
     show.set_defaults(func=cmd_show)
 
-    export = sub.add_parser("export", help="export results for pandas & co")
+    export = add_command(
+        sub,
+        "export",
+        "export results for pandas & co",
+        (
+            "arena export results/conto-zoo.sqlite --format csv -o deals.csv",
+            "arena export results/conto-zoo.sqlite --table stats --format jsonl",
+        ),
+    )
     export.add_argument("results")
     export.add_argument("--format", choices=("csv", "jsonl"), default="csv")
     export.add_argument(

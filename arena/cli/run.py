@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from functools import partial
 
-from arena.cli._common import setup_logging, whole_number
+from arena.cli._common import add_command, setup_logging, whole_number
 from arena.config import load_tournament
 from arena.errors import Interrupted
 from arena.play import run_interruptibly
@@ -17,7 +17,15 @@ __all__ = ["add_parser"]
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    run = sub.add_parser("run", help="play a tournament file (resumes an interrupted run)")
+    run = add_command(
+        sub,
+        "run",
+        "play a tournament file (resumes an interrupted run)",
+        (
+            "arena run tournaments/conto.toml",
+            "arena run tournaments/conto.toml --hands 6 --concurrency 2 --fresh",
+        ),
+    )
     run.add_argument("file", help="a tournament TOML file, e.g. tournaments/conto.toml")
     run.add_argument("--hands", type=whole_number(1), help="deals per match (overrides the file)")
     run.add_argument("--concurrency", type=whole_number(1), help="matches at once (overrides the file)")
