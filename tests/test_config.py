@@ -141,8 +141,10 @@ def test_defaults():
 
 
 def test_overrides_replace_the_file_values():
-    config = load(FULL, hands=3, concurrency=8, results="elsewhere/r.sqlite", rounds=4)
+    config = load(FULL, hands=3, concurrency=8, results="elsewhere/r.sqlite", rounds=4, seed=77, move_time=0.5)
     assert (config.hands, config.concurrency, config.rounds) == (3, 8, 4)
+    assert (config.seed, config.move_time) == (77, 0.5)
+    assert config.setup.fingerprint() != load(FULL).setup.fingerprint(), "another seed is another tournament"
     assert config.results == Path("elsewhere/r.sqlite")
     assert load(HEAD + BOTS, results=Path("p.sqlite")).results == Path("p.sqlite")
     untouched = load(FULL, hands=None, concurrency=None, results=None, rounds=None)

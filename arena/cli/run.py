@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from functools import partial
 
-from arena.cli._common import add_command, setup_logging, whole_number
+from arena.cli._common import add_command, seconds, setup_logging, whole_number
 from arena.config import load_tournament
 from arena.errors import Interrupted
 from arena.play import run_interruptibly
@@ -30,6 +30,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     run.add_argument("--hands", type=whole_number(1), help="deals per match (overrides the file)")
     run.add_argument("--concurrency", type=whole_number(1), help="matches at once (overrides the file)")
     run.add_argument("--rounds", type=whole_number(1), help="times the whole schedule is played (overrides the file)")
+    run.add_argument("--seed", type=int, help="the deals' seed (overrides the file)")
+    run.add_argument("--move-time", type=seconds, help="seconds per decision (overrides the file)")
     run.add_argument("--results", help="results file (default results/<name>.sqlite)")
     run.add_argument("--fresh", action="store_true", help="discard earlier results and start over")
     run.add_argument("-v", "--verbose", action="store_true", help="print faults and bot comments as they happen")
@@ -43,6 +45,8 @@ def cmd_run(args: argparse.Namespace) -> int:
         concurrency=args.concurrency,
         results=args.results,
         rounds=args.rounds,
+        seed=args.seed,
+        move_time=args.move_time,
     )
     setup_logging(args.verbose, config.logs / "arena.log")
     store = ResultStore.open(config.results, config, fresh=args.fresh)

@@ -107,6 +107,8 @@ def load_tournament(
     concurrency: int | None = None,
     results: str | Path | None = None,
     rounds: int | None = None,
+    seed: int | None = None,
+    move_time: float | None = None,
 ) -> TournamentConfig:
     """Read and check a tournament file; ConfigError lists every problem found.
 
@@ -136,7 +138,14 @@ def load_tournament(
     except RecursionError:
         raise ConfigError([Problem(file, None, "", "this is not valid TOML: it nests too deeply.")]) from None
 
-    overrides = {"hands": hands, "concurrency": concurrency, "results": results, "rounds": rounds}
+    overrides = {
+        "hands": hands,
+        "concurrency": concurrency,
+        "results": results,
+        "rounds": rounds,
+        "seed": seed,
+        "move_time": move_time,
+    }
     report = Reporter(file, text)
     config = _check(report, data, overrides, Path.cwd())
     if report.problems:
