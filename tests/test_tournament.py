@@ -100,6 +100,15 @@ def test_a_small_tournament_runs_and_prints_the_table(tmp_path):
     assert all(" first " in f" {line} " for line in first.stdout.splitlines() if line.startswith("r1-"))
     timeouts = arena("list", tmp_path / "small.sqlite", "--bot", "first", "--fault", "timeout")
     assert timeouts.stdout == "small: 0 of 12 stored matches with first and a timeout fault\n"
+    # A file damaged on disk is said to be damaged, without a traceback.
+    damaged = tmp_path / "damaged.sqlite"
+    data = bytearray((tmp_path / "small.sqlite").read_bytes())
+    middle = len(data) // 2
+    data[middle : middle + 8192] = b"\xde\xad\xbe\xef" * 2048
+    damaged.write_bytes(bytes(data))
+    broken = arena("table", damaged, check=False)
+    assert broken.returncode == 2 and "Traceback" not in broken.stderr, broken.stderr
+    assert f"arena: {damaged} is damaged (" in broken.stderr
     # An anchor that is not one of the bots is refused, with the bots named.
     nobody = arena("table", tmp_path / "small.sqlite", "--anchor", "nobody", check=False)
     assert nobody.returncode == 2 and "Traceback" not in nobody.stderr

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sqlite3
 import sys
 
 import engine
@@ -67,6 +68,15 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     except FileNotFoundError as error:
         print(f"arena: {error.strerror}: {error.filename}", file=sys.stderr)
+        return EXIT_USAGE
+    except sqlite3.DatabaseError as error:
+        # A results file damaged on disk (the store's own checks name what they find).
+        where = getattr(args, "results", None) or "the results file"
+        print(
+            f"arena: {where} is damaged ({error}). Keep a copy of it: sqlite3's .recover command "
+            "copies what can still be read into a new file.",
+            file=sys.stderr,
+        )
         return EXIT_USAGE
     except Interrupted:
         print("\narena: interrupted", file=sys.stderr)
