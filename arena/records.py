@@ -133,7 +133,7 @@ class BotSetup:
         )
 
 
-_SCALARS = ("game", "seats", "hands", "rounds", "seed", "duplicate", "move_time")
+_SCALARS = ("game", "seats", "deals", "rounds", "seed", "duplicate", "move_time")
 
 
 @dataclass(frozen=True)
@@ -148,7 +148,7 @@ class Setup:
     game: str | None
     options: Mapping[str, Any]
     seats: int | None
-    hands: int | None
+    deals: int | None
     rounds: int | None
     seed: int | None
     duplicate: bool | None
@@ -161,7 +161,7 @@ class Setup:
             "game": self.game,
             "options": dict(self.options),
             "seats": self.seats,
-            "hands": self.hands,
+            "hands": self.deals,  # the stored name: files written before "deals" still resume
             "rounds": self.rounds,
             "seed": self.seed,
             "duplicate": self.duplicate,
@@ -176,7 +176,7 @@ class Setup:
             game=data.get("game"),
             options=MappingProxyType(dict(data.get("options") or {})),
             seats=data.get("seats"),
-            hands=data.get("hands"),
+            deals=data.get("hands"),
             rounds=data.get("rounds"),
             seed=data.get("seed"),
             duplicate=data.get("duplicate"),

@@ -8,7 +8,7 @@ import sys
 
 def test_arena_bench_prints_the_rounds_the_sizes_the_breakdown_and_the_ratios(tmp_path):
     run = subprocess.run(
-        [sys.executable, "-m", "arena", "bench", "--hands", "2", "--players", "3", "--warm", "1", "--rounds", "2"],
+        [sys.executable, "-m", "arena", "bench", "--deals", "2", "--players", "3", "--warm", "1", "--rounds", "2"],
         capture_output=True,
         text=True,
         timeout=300,

@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def check(*argv, game="conto", extra=(), tmp=None):
     env = None if tmp is None else {**os.environ, "TMPDIR": str(tmp)}
     return subprocess.run(
-        [sys.executable, "-m", "arena.cli", "check-bot", "--game", game, "--hands", "2", *extra, "--", *argv],
+        [sys.executable, "-m", "arena.cli", "check-bot", "--game", game, "--deals", "2", *extra, "--", *argv],
         cwd=ROOT,
         capture_output=True,
         text=True,

@@ -7,17 +7,17 @@ from arena.cli import main
 from arena.protocol import ARENA_VERSION
 
 BAD = [
-    (["play", "conto", "--hands", "-1"], "argument --hands: must be 1 or more, not -1"),
-    (["play", "conto", "--hands", "two"], "argument --hands: 'two' is not a whole number"),
+    (["play", "conto", "--deals", "-1"], "argument --deals/--hands: must be 1 or more, not -1"),
+    (["play", "conto", "--deals", "two"], "argument --deals/--hands: 'two' is not a whole number"),
     (["play", "conto", "--move-time", "-1"], "argument --move-time: must be a number of seconds above 0, not -1"),
     (["play", "conto", "--move-time", "nan"], "argument --move-time: must be a number of seconds above 0, not nan"),
-    (["check-bot", "--hands", "0", "--", "x"], "argument --hands: must be 1 or more, not 0"),
+    (["check-bot", "--deals", "0", "--", "x"], "argument --deals/--hands: must be 1 or more, not 0"),
     (["check-bot", "--move-time", "0", "--", "x"], "argument --move-time: must be a number of seconds above 0, not 0"),
-    (["bench", "--hands", "0"], "argument --hands: must be 1 or more, not 0"),
+    (["bench", "--deals", "0"], "argument --deals/--hands: must be 1 or more, not 0"),
     (["bench", "--rounds", "0"], "argument --rounds: must be 1 or more, not 0"),
     (["bench", "--warm", "-1"], "argument --warm: must be 0 or more, not -1"),
     (["bench", "--players", "2"], "Option 'players' cannot be 2; conto is for 3 to 8 players."),
-    (["run", "tournaments/conto.toml", "--hands", "0"], "argument --hands: must be 1 or more, not 0"),
+    (["run", "tournaments/conto.toml", "--deals", "0"], "argument --deals/--hands: must be 1 or more, not 0"),
     (["run", "tournaments/conto.toml", "--concurrency", "0"], "argument --concurrency: must be 1 or more, not 0"),
     (["run", "tournaments/conto.toml", "--rounds", "x"], "argument --rounds: 'x' is not a whole number"),
     (["table", "results.sqlite", "--format", "bogus"], "argument --format: invalid choice: 'bogus'"),

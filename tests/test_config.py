@@ -25,7 +25,7 @@ FULL = """\
 name = "conto-zoo"
 game = "conto"
 seats = 5
-hands = 20
+deals = 20
 rounds = 2
 seed = 1
 concurrency = 2
@@ -102,7 +102,7 @@ def problem(text: str, **overrides) -> str:
 def test_full_file():
     config = load(FULL)
     assert config.path == Path(FILE)
-    assert (config.name, config.game, config.seats, config.hands, config.rounds) == ("conto-zoo", "conto", 5, 20, 2)
+    assert (config.name, config.game, config.seats, config.deals, config.rounds) == ("conto-zoo", "conto", 5, 20, 2)
     assert (config.seed, config.concurrency, config.move_time, config.duplicate) == (1, 2, 1.0, False)
     assert type(config.move_time) is float
     assert config.anchor == ("random", 1000.0)
@@ -127,7 +127,7 @@ def test_full_file():
 def test_defaults():
     config = load(HEAD + BOTS)
     assert config.seats == 4  # conto's default number of players
-    assert (config.hands, config.rounds, config.seed, config.concurrency) == (10, 1, 0, 1)
+    assert (config.deals, config.rounds, config.seed, config.concurrency) == (10, 1, 0, 1)
     assert config.move_time == 1.0
     assert config.duplicate is True
     assert config.anchor is None
@@ -141,24 +141,24 @@ def test_defaults():
 
 
 def test_overrides_replace_the_file_values():
-    config = load(FULL, hands=3, concurrency=8, results="elsewhere/r.sqlite", rounds=4, seed=77, move_time=0.5)
-    assert (config.hands, config.concurrency, config.rounds) == (3, 8, 4)
+    config = load(FULL, deals=3, concurrency=8, results="elsewhere/r.sqlite", rounds=4, seed=77, move_time=0.5)
+    assert (config.deals, config.concurrency, config.rounds) == (3, 8, 4)
     assert (config.seed, config.move_time) == (77, 0.5)
     assert config.setup.fingerprint() != load(FULL).setup.fingerprint(), "another seed is another tournament"
     assert config.results == Path("elsewhere/r.sqlite")
     assert load(HEAD + BOTS, results=Path("p.sqlite")).results == Path("p.sqlite")
-    untouched = load(FULL, hands=None, concurrency=None, results=None, rounds=None)
-    assert (untouched.hands, untouched.concurrency, untouched.rounds) == (20, 2, 2)
+    untouched = load(FULL, deals=None, concurrency=None, results=None, rounds=None)
+    assert (untouched.deals, untouched.concurrency, untouched.rounds) == (20, 2, 2)
 
 
 def test_overrides_are_checked_like_the_file():
-    assert problems(HEAD + "hands = 0\n" + BOTS, hands=0, concurrency=0, rounds=True) == [
-        "command line: --hands: must be at least 1, not 0.",
+    assert problems(HEAD + "deals = 0\n" + BOTS, deals=0, concurrency=0, rounds=True) == [
+        "command line: --deals: must be at least 1, not 0.",
         "command line: --rounds: expected an integer, found a boolean (true).",
         "command line: --concurrency: must be at least 1, not 0.",
     ]
     # A good override hides a bad file value; other file problems are still reported.
-    assert problems(HEAD + "hands = 0\nseed = 'x'\n" + BOTS, hands=5) == [
+    assert problems(HEAD + "deals = 0\nseed = 'x'\n" + BOTS, deals=5) == [
         f'{FILE}:5: tournament.seed: expected an integer, found a string ("x").'
     ]
 
@@ -166,11 +166,19 @@ def test_overrides_are_checked_like_the_file():
 # --- what users read ----------------------------------------------------------------------
 
 
+def test_hands_is_read_as_the_old_name_of_deals():
+    assert load(HEAD + "hands = 7\n" + BOTS).deals == 7
+    assert problem(HEAD + "hands = 0\n" + BOTS) == f"{FILE}:4: tournament.hands: must be at least 1, not 0."
+    assert problem(HEAD + "deals = 3\nhands = 4\n" + BOTS) == (
+        f"{FILE}:5: tournament.hands: 'hands' is the old name of 'deals', which is also given; keep only 'deals'."
+    )
+
+
 def test_toml_syntax_error_keeps_line_and_column():
-    assert problem(HEAD + "hands = \n" + BOTS) == (
+    assert problem(HEAD + "deals = \n" + BOTS) == (
         f"{FILE}:4: this is not valid TOML: Invalid value (at line 4, column 9)."
     )
-    assert problem(HEAD + "hands = 3\nhands = 4\n" + BOTS) == (
+    assert problem(HEAD + "deals = 3\ndeals = 4\n" + BOTS) == (
         f"{FILE}:5: this is not valid TOML: Cannot overwrite a value (at line 5, column 10)."
     )
     assert problem(HEAD + 'logs = "unterminated') == (
@@ -181,8 +189,8 @@ def test_toml_syntax_error_keeps_line_and_column():
 def test_unknown_keys_with_did_you_mean_and_known_keys():
     text = HEAD + "hnads = 3\n[game]\nhand_sise = 6\n" + BOTS + 'comand = ["x"]\n'
     assert problems(text) == [
-        f"{FILE}:4: tournament.hnads: unknown key 'hnads' in [tournament]. Did you mean 'hands'? "
-        "The known keys are name, game, seats, hands, rounds, seed, concurrency, move_time, "
+        f"{FILE}:4: tournament.hnads: unknown key 'hnads' in [tournament]. Did you mean 'deals'? "
+        "The known keys are name, game, seats, deals, rounds, seed, concurrency, move_time, "
         "duplicate, anchor, anchor_elo, results, logs.",
         f"{FILE}:6: game.hand_sise: conto has no option 'hand_sise'. Did you mean 'hand_size'? "
         "Its options are hand_size, courses, oste.",
@@ -202,12 +210,12 @@ def test_unknown_keys_with_did_you_mean_and_known_keys():
 def test_wrong_types_say_what_was_expected_and_found():
     text = (
         HEAD
-        + 'hands = "20"\nduplicate = "yes"\nmove_time = "fast"\nseed = 1.5\nanchor = 3\nresults = 1979-05-27\n'
+        + 'deals = "20"\nduplicate = "yes"\nmove_time = "fast"\nseed = 1.5\nanchor = 3\nresults = 1979-05-27\n'
         + BOTS
         + 'env = { A = 1 }\nargs = "--x"\nstartup_timeout = "soon"\n'
     )
     assert problems(text) == [
-        f'{FILE}:4: tournament.hands: expected an integer, found a string ("20").',
+        f'{FILE}:4: tournament.deals: expected an integer, found a string ("20").',
         f'{FILE}:5: tournament.duplicate: expected a boolean (true or false), found a string ("yes").',
         f'{FILE}:6: tournament.move_time: expected a number, found a string ("fast").',
         f"{FILE}:7: tournament.seed: expected an integer, found a number (1.5).",
@@ -375,10 +383,10 @@ def test_memory_limits():
 
 
 def test_numbers_in_range():
-    text = HEAD + "hands = 0\nrounds = -1\nconcurrency = 0\nmove_time = 0\nanchor_elo = nan\nanchor = 'a'\n" + BOTS
+    text = HEAD + "deals = 0\nrounds = -1\nconcurrency = 0\nmove_time = 0\nanchor_elo = nan\nanchor = 'a'\n" + BOTS
     text += "startup_timeout = -1\n"
     assert problems(text) == [
-        f"{FILE}:4: tournament.hands: must be at least 1, not 0.",
+        f"{FILE}:4: tournament.deals: must be at least 1, not 0.",
         f"{FILE}:5: tournament.rounds: must be at least 1, not -1.",
         f"{FILE}:6: tournament.concurrency: must be at least 1, not 0.",
         f"{FILE}:7: tournament.move_time: must be a positive number of seconds, not 0.",
@@ -394,13 +402,13 @@ def test_limits_and_huge_numbers():
     huge = "0x" + "f" * 4000  # more digits than Python will print
     text = (
         HEAD
-        + f"hands = {huge}\nrounds = 1_000_001\nseed = {2**63}\nmove_time = 1e300\n[game]\ncourses = {huge}\n"
+        + f"deals = {huge}\nrounds = 1_000_001\nseed = {2**63}\nmove_time = 1e300\n[game]\ncourses = {huge}\n"
         + BOTS
     )
     text += "startup_timeout = inf\nmemory_limit = 0x7fffffffffffffff\n"
     found = problems(text)
     assert found[:4] == [
-        f"{FILE}:4: tournament.hands: must be at most 1_000_000, not a number of about 4817 digits.",
+        f"{FILE}:4: tournament.deals: must be at most 1_000_000, not a number of about 4817 digits.",
         f"{FILE}:5: tournament.rounds: must be at most 1_000_000, not 1000001.",
         f"{FILE}:6: tournament.seed: must fit in 64 bits (from -2**63 to 2**63 - 1), not {2**63}.",
         f"{FILE}:7: tournament.move_time: must be at most 86400 seconds (a day), not 1e+300.",
@@ -511,7 +519,7 @@ def test_fingerprint_changes_with_what_changes_results():
     changed = [
         load(FULL.replace("seed = 1", "seed = 2")),
         load(FULL.replace("--aggression=0.3", "--aggression=0.5")),
-        load(FULL, hands=21),
+        load(FULL, deals=21),
         load(FULL, rounds=3),
         load(FULL.replace("seats = 5", "seats = 6")),
         load(FULL.replace("duplicate = false", "duplicate = true")),
@@ -587,7 +595,7 @@ _KEYS = [
     "name",
     "game",
     "seats",
-    "hands",
+    "deals",
     "rounds",
     "seed",
     "concurrency",

@@ -24,7 +24,7 @@ def test_the_polyglot_tournament_runs_to_the_end_with_every_bot_and_no_fault(tmp
             "tournaments/conto-polyglot.toml",
             "--results",
             str(tmp_path / "poly.sqlite"),
-            "--hands",
+            "--deals",
             "3",
         ],
         cwd=ROOT,

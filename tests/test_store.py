@@ -36,7 +36,7 @@ def make_config(tmp_path: Path, **changes) -> TournamentConfig:
         name="zoo",
         game="conto",
         seats=4,
-        hands=3,
+        deals=3,
         rounds=1,
         seed=1,
         concurrency=1,
@@ -220,15 +220,15 @@ def test_resume_mismatch_on_bot_arguments_and_several_changes(config):
     bots = list(config.bots)
     bots[1] = dataclasses.replace(bots[1], command=(*bots[1].command, "--aggression=0.5"))
     bots[2] = dataclasses.replace(bots[2], env=MappingProxyType({"LEVEL": "3"}))
-    changed = dataclasses.replace(config, bots=tuple(bots), hands=5, options=MappingProxyType({"courses": 3}))
+    changed = dataclasses.replace(config, bots=tuple(bots), deals=5, options=MappingProxyType({"courses": 3}))
     error = mismatch(config, changed)
     assert error.changes == (
-        "hands changed from 3 to 5",
+        "deals changed from 3 to 5",
         "game option 'courses' changed from 2 to 3",
         "bot 'bea' command changed from [python bots/bea.py] to [python bots/bea.py --aggression=0.5]",
         "bot 'cid' environment variable LEVEL='3' was added",
     )
-    assert "hands changed from 3 to 5; game option 'courses' changed from 2 to 3; bot 'bea'" in str(error)
+    assert "deals changed from 3 to 5; game option 'courses' changed from 2 to 3; bot 'bea'" in str(error)
     assert str(error).endswith("— rerun with --fresh to start over (or give another results file).")
 
 

@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parent.parent
 ARENA = [sys.executable, "-m", "arena.cli"]
 
 
-def tournament_file(tmp_path: Path, name: str, *, hands: int = 3, extra_bot: str = "") -> Path:
+def tournament_file(tmp_path: Path, name: str, *, deals: int = 3, extra_bot: str = "") -> Path:
     path = tmp_path / f"{name}.toml"
     path.write_text(
         textwrap.dedent(
@@ -21,7 +21,7 @@ def tournament_file(tmp_path: Path, name: str, *, hands: int = 3, extra_bot: str
             name = "{name}"
             game = "conto"
             seats = 3
-            hands = {hands}
+            deals = {deals}
             seed = 5
             concurrency = 2
             move_time = 2.0
@@ -116,8 +116,8 @@ def test_a_small_tournament_runs_and_prints_the_table(tmp_path):
 
 
 def test_kill_9_mid_run_then_resume_gives_the_identical_table(tmp_path):
-    reference = arena("run", tournament_file(tmp_path, "whole", hands=4))
-    path = tournament_file(tmp_path, "killed", hands=4)
+    reference = arena("run", tournament_file(tmp_path, "whole", deals=4))
+    path = tournament_file(tmp_path, "killed", deals=4)
     results = tmp_path / "killed.sqlite"
     process = subprocess.Popen(
         [*ARENA, "run", str(path)], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
@@ -139,12 +139,12 @@ def test_kill_9_mid_run_then_resume_gives_the_identical_table(tmp_path):
 
 def test_a_changed_file_refuses_to_resume_and_fresh_starts_over(tmp_path):
     path = tournament_file(tmp_path, "changing")
-    arena("run", path, "--hands", "1")
-    changed = arena("run", path, "--hands", "2", check=False)
+    arena("run", path, "--deals", "1")
+    changed = arena("run", path, "--deals", "2", check=False)
     assert changed.returncode == 2
-    assert "hands" in changed.stderr and "--fresh" in changed.stderr
+    assert "deals" in changed.stderr and "--fresh" in changed.stderr
     assert "Traceback" not in changed.stderr
-    fresh = arena("run", path, "--hands", "2", "--fresh")
+    fresh = arena("run", path, "--deals", "2", "--fresh")
     assert "12 matches played" in fresh.stdout
 
 
@@ -157,7 +157,7 @@ def test_config_errors_name_the_file_the_key_and_what_is_wrong(tmp_path):
             name = "broken"
             game = "conto"
             seats = 4
-            hands = "many"
+            deals = "many"
             concurency = 2
 
             [game]
@@ -178,7 +178,7 @@ def test_config_errors_name_the_file_the_key_and_what_is_wrong(tmp_path):
     err = result.stderr
     assert "Traceback" not in err
     assert str(path) in err or "broken.toml" in err
-    assert "hands" in err and "concurency" in err and "concurrency" in err  # did you mean
+    assert "deals" in err and "concurency" in err and "concurrency" in err  # did you mean
     assert "courses" in err
     assert "no_such_bot.py" in err
     assert "duplicate" in err.lower() or "twice" in err.lower()

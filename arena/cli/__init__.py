@@ -2,7 +2,7 @@
 
     arena run tournaments/conto.toml      play a tournament (resumes if interrupted)
     arena table results/conto-zoo.sqlite  print its tables again, also mid-run
-    arena play conto --bot a=CMD --bot b=CMD --bot c=CMD --seed 1 --hands 5
+    arena play conto --bot a=CMD --bot b=CMD --bot c=CMD --seed 1 --deals 5
     arena list RESULTS                    the stored matches and their keys
     arena show RESULTS MATCH              a stored match as a transcript
     arena export RESULTS --format csv     one row per match, deal and seat

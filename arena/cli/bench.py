@@ -106,12 +106,12 @@ class _Silent:
         pass
 
 
-def referee_alone(game: engine.Game, seed: int, hands: int) -> RefereeProfile:
+def referee_alone(game: engine.Game, seed: int, deals: int) -> RefereeProfile:
     """The referee's own work on one match in process, random answers and no bots: what
     it costs on a quiet core, beside what the same work costs among the bots' processes."""
     profile = RefereeProfile()
     names = [f"seat{i}" for i in range(game.players)]
-    match = Match(game, names, seed=seed, deals=hands, move_time=5.0, profile=profile)
+    match = Match(game, names, seed=seed, deals=deals, move_time=5.0, profile=profile)
     for seat in match.seats:
         seat.stream = _Silent()
     rng = random.Random(seed)
@@ -127,7 +127,7 @@ async def _rounds(
 ) -> list[Round]:
     """Warm-up matches, then per round: the full path (thread, then trio), and the
     ping-pongs with that match's requests."""
-    players, hands = args.players, args.hands
+    players, deals = args.players, args.deals
     names = [f"random{i + 1}" for i in range(players)]
     entries = {name: BotEntry(name, command=(sys.executable, str(RANDOM_BOT))) for name in names}
     game = engine.load("conto", players=players)
@@ -142,7 +142,7 @@ async def _rounds(
                 seats = [_Recording(seat, i, requests) for i, seat in enumerate(seats)]
             started = time.perf_counter()
             record = await play_match(
-                game, seats, seed=seed, deals=hands, move_time=5.0, profile=profile, in_trio=in_trio
+                game, seats, seed=seed, deals=deals, move_time=5.0, profile=profile, in_trio=in_trio
             )
             if record.faults:
                 raise SystemExit(f"The bench match had faults: {record.faults}")
@@ -154,7 +154,7 @@ async def _rounds(
         for number in range(args.rounds):
             requests: list[tuple[int, bytes]] = []
             profile = RefereeProfile()
-            alone = referee_alone(game, 1000 + number, hands)  # as warm as the next match
+            alone = referee_alone(game, 1000 + number, deals)  # as warm as the next match
             full = await match(number + 1, in_trio=False, profile=profile, requests=requests)
             in_trio = await match(number + 1, in_trio=True)
             raw = await trio.to_thread.run_sync(raw_round_trips, requests, echo)
@@ -209,10 +209,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "measure the full path against raw gRPC ping-pong, and where its time goes",
         (
             "arena bench",
-            "arena bench --rounds 3 --hands 30",
+            "arena bench --rounds 3 --deals 30",
         ),
     )
-    bench.add_argument("--hands", type=whole_number(1), default=60, help="hands in each timed match")
+    bench.add_argument("--deals", "--hands", type=whole_number(1), default=60, help="deals in each timed match")
     bench.add_argument("--players", type=whole_number(1), default=4, help="players at the table")
     bench.add_argument("--warm", type=whole_number(0), default=3, help="untimed matches first")
     bench.add_argument("--rounds", type=whole_number(1), default=5, help="rounds of paired measures")
@@ -226,7 +226,7 @@ def _us(seconds: float) -> str:
 def main(args: argparse.Namespace) -> int:
     players = args.players
     print(
-        f"{args.rounds} rounds, each: one {players}-player conto match of {args.hands} hands between SDK random "
+        f"{args.rounds} rounds, each: one {players}-player conto match of {args.deals} deals between SDK random "
         f"bots (after {args.warm} untimed), then the same requests as ping-pong, one server per seat …"
     )
     engine.load("conto", players=players)  # a table conto cannot seat is a usage error, said now

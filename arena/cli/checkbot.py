@@ -43,7 +43,7 @@ class CheckReport:
         return not self.problems
 
 
-async def _matches(game: engine.Game, pool: BotPool, hands: int, move_time: float) -> list[MatchRecord]:
+async def _matches(game: engine.Game, pool: BotPool, deals: int, move_time: float) -> list[MatchRecord]:
     """The candidate in every seat once, random bots in the others."""
     records = []
     for seat in range(game.players):
@@ -54,7 +54,7 @@ async def _matches(game: engine.Game, pool: BotPool, hands: int, move_time: floa
                 game,
                 [pool.seat(name) for name in names],
                 seed=seat + 1,
-                deals=hands,
+                deals=deals,
                 move_time=move_time,
                 match_id=f"check-{game.spec.name}-{seat}",
             )
@@ -76,13 +76,13 @@ class _DroppedAnswers(logging.Handler):
 
 
 async def check_bot(
-    argv: list[str], game_name: str, *, stdio: bool, hands: int, move_time: float, log_dir: Path
+    argv: list[str], game_name: str, *, stdio: bool, deals: int, move_time: float, log_dir: Path
 ) -> CheckReport:
     dropped = _DroppedAnswers()
     logger = logging.getLogger("arena")
     logger.addHandler(dropped)
     try:
-        report = await _check(argv, game_name, stdio=stdio, hands=hands, move_time=move_time, log_dir=log_dir)
+        report = await _check(argv, game_name, stdio=stdio, deals=deals, move_time=move_time, log_dir=log_dir)
     finally:
         logger.removeHandler(dropped)
     if dropped.notes:
@@ -92,7 +92,7 @@ async def check_bot(
 
 
 async def _check(
-    argv: list[str], game_name: str, *, stdio: bool, hands: int, move_time: float, log_dir: Path
+    argv: list[str], game_name: str, *, stdio: bool, deals: int, move_time: float, log_dir: Path
 ) -> CheckReport:
     report = CheckReport()
     if argv and argv[0] in ("python", "python3"):
@@ -128,7 +128,7 @@ async def _check(
                     games.append(claimed)
         for name in games:
             game = engine.load(name)
-            records = await _matches(game, pool, hands if name == game_name else 1, move_time)
+            records = await _matches(game, pool, deals if name == game_name else 1, move_time)
             faults = [f for r in records for f in r.faults if f.bot == CANDIDATE]
             for record in records:
                 seat = record.names.index(CANDIDATE)
@@ -176,7 +176,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     )
     check.add_argument("--game", default="conto", help="the game to check it at (see arena games)")
     check.add_argument("--stdio", action="store_true", help="the bot speaks JSON lines on stdio")
-    check.add_argument("--hands", type=whole_number(1), default=5, help="hands per match")
+    check.add_argument("--deals", "--hands", type=whole_number(1), default=5, help="deals per match")
     check.add_argument("--move-time", type=seconds, default=1.0, help="seconds per decision")
     check.add_argument("argv", nargs=argparse.REMAINDER, help="-- then the bot's command")
     check.set_defaults(func=main)
@@ -198,7 +198,7 @@ def main(args: argparse.Namespace) -> int:
     try:
         report = run_interruptibly(
             lambda: check_bot(
-                argv, args.game, stdio=args.stdio, hands=args.hands, move_time=args.move_time, log_dir=log_dir
+                argv, args.game, stdio=args.stdio, deals=args.deals, move_time=args.move_time, log_dir=log_dir
             )
         )
         print(f"Checking {' '.join(argv)} ({'stdio' if args.stdio else 'gRPC'}) for {args.game}")

@@ -23,14 +23,14 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "play",
         "play one match and print its transcript",
         (
-            'arena play conto --bot a="python bots/random_bot.py" --bot b="python bots/conto_honest.py" --bot c="python bots/conto_bluffer.py" --hands 5',
+            'arena play conto --bot a="python bots/random_bot.py" --bot b="python bots/conto_honest.py" --bot c="python bots/conto_bluffer.py" --deals 5',
             'arena play invido --bot a="python bots/invido_rules.py" --bot b="python bots/random_bot.py"',
         ),
     )
     play.add_argument("game", help="a game name (see arena games)")
     play.add_argument("--bot", action="append", default=[], metavar="NAME=COMMAND", help="one per seat, in seat order")
     play.add_argument("--seed", type=int, default=1, help="the match seed: the same seed deals the same cards")
-    play.add_argument("--hands", type=whole_number(1), default=3, help="deals in the match")
+    play.add_argument("--deals", "--hands", type=whole_number(1), default=3, help="deals in the match")
     play.add_argument("--move-time", type=seconds, default=2.0, help="seconds per decision")
     play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option")
     play.add_argument("--stdio", action="store_true", help="the bots speak JSON lines on stdio, not gRPC")
@@ -60,7 +60,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                 game,
                 [pool.seat(name) for name in names],
                 seed=args.seed,
-                deals=args.hands,
+                deals=args.deals,
                 move_time=args.move_time,
                 match_id=f"play-{args.seed}",
             )

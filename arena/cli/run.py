@@ -23,11 +23,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "play a tournament file (resumes an interrupted run)",
         (
             "arena run tournaments/conto.toml",
-            "arena run tournaments/conto.toml --hands 6 --concurrency 2 --fresh",
+            "arena run tournaments/conto.toml --deals 6 --concurrency 2 --fresh",
         ),
     )
     run.add_argument("file", help="a tournament TOML file, e.g. tournaments/conto.toml")
-    run.add_argument("--hands", type=whole_number(1), help="deals per match (overrides the file)")
+    run.add_argument("--deals", "--hands", type=whole_number(1), help="deals per match (overrides the file)")
     run.add_argument("--concurrency", type=whole_number(1), help="matches at once (overrides the file)")
     run.add_argument("--rounds", type=whole_number(1), help="times the whole schedule is played (overrides the file)")
     run.add_argument("--seed", type=int, help="the deals' seed (overrides the file)")
@@ -41,7 +41,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def cmd_run(args: argparse.Namespace) -> int:
     config = load_tournament(
         args.file,
-        hands=args.hands,
+        deals=args.deals,
         concurrency=args.concurrency,
         results=args.results,
         rounds=args.rounds,
@@ -54,7 +54,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     total = len(plan.schedule)
     print(
         f"{config.name}: {plan.game.spec.title}, {len(config.bots)} bots, {config.seats} seats, "
-        f"{total} matches of {config.hands} hands"
+        f"{total} matches of {config.deals} deals"
         + (" (duplicate deals)" if config.duplicate else "")
         + f", concurrency {config.concurrency}, move time {config.move_time:g} s"
     )

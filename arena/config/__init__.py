@@ -14,7 +14,7 @@ options) and one ``[[bot]]`` block per bot::
     name = "conto-zoo"        # required; letters, digits, _ . -
     game = "conto"            # required; see `arena games`
     seats = 4                 # default: the game's default number of players
-    hands = 20                # deals per match; default 10
+    deals = 20                # deals per match; default 10 ("hands" is read too)
     rounds = 1                # times the whole schedule is played, on new deals; default 1
     seed = 1                  # default 0
     concurrency = 2           # matches at once; default 1
@@ -48,23 +48,23 @@ Decisions worth knowing:
 - Every problem is collected before anything is reported: `ConfigError` lists them all,
   command-line problems first, then in file order (within one line, in the order
   checked: the schema's keys, then what concerns several keys).  Problems name the key
-  as ``tournament.hands``, ``game.hand_size`` or ``bot[2].command``; bots are numbered
+  as ``tournament.deals``, ``game.hand_size`` or ``bot[2].command``; bots are numbered
   from 1 in file order.  Line numbers are found by scanning the text (tomllib gives none for
   a valid file): the key's line, else its table's header, else none.
 - ``[game]`` options are checked one by one (unknown names, values outside the choices),
   then together by ``engine.load(game, players=seats, **options)``.
 - Bot names follow the tournament name's rule (letters, digits, ``_ . -``): they become
-  log file names.  Sane limits keep absurd numbers out: hands and rounds at most a
+  log file names.  Sane limits keep absurd numbers out: deals and rounds at most a
   million, concurrency 10 000, times one day, seeds 64 bits.
 - `TournamentConfig.setup` (an `arena.records.Setup`, whose fingerprint guards a
   results file) covers what changes results (game, options with the engine's defaults
-  filled in, seats, hands, rounds, seed, duplicate, move time, and each bot's name,
+  filled in, seats, deals, rounds, seed, duplicate, move time, and each bot's name,
   full command, address, protocol and environment, in file order), so a results file
   is only resumed with the setup that produced it.  Concurrency, paths and the anchor are
   left out: they change no result.
 """
 
-from arena.config.schema import DEFAULT_HANDS, DEFAULT_MOVE_TIME
+from arena.config.schema import DEFAULT_DEALS, DEFAULT_MOVE_TIME
 from arena.config.tournament import TournamentConfig, load_tournament
 from arena.config.values import parse_memory
 from arena.errors import ConfigError, Problem
@@ -75,6 +75,6 @@ __all__ = [
     "ConfigError",
     "Problem",
     "parse_memory",
-    "DEFAULT_HANDS",
+    "DEFAULT_DEALS",
     "DEFAULT_MOVE_TIME",
 ]

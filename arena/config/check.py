@@ -60,12 +60,20 @@ class Reporter:
 
     def unknown_keys(self, table: Mapping[str, Any], path: tuple, schema: Table) -> None:
         known = schema.names
+        old = {old: key.name for key in schema.keys for old in key.old_names}
         for key in table:
-            if key not in known:
+            if key in old and old[key] in table:
                 self.problem(
                     (*path, key),
-                    f"unknown key {key!r} in {schema.title}.{did_you_mean(key, known)} "
-                    f"The known keys are {', '.join(known)}.",
+                    f"{key!r} is the old name of {old[key]!r}, which is also given; keep only {old[key]!r}.",
+                )
+            elif key not in known and key not in old:
+                close = did_you_mean(key, [*known, *old])
+                for was, now in old.items():
+                    close = close.replace(repr(was), repr(now))
+                self.problem(
+                    (*path, key),
+                    f"unknown key {key!r} in {schema.title}.{close} The known keys are {', '.join(known)}.",
                 )
 
     def value(self, table: Mapping[str, Any] | None, path: tuple, key: Key, override: Any = None) -> Any:
@@ -77,12 +85,15 @@ class Reporter:
             flag = key.flag
             assert flag is not None, f"{key.name} has no command-line flag"
             return _checked(key, override, lambda message, *_: self.override_problem(flag, message), True)
-        if table is None or key.name not in table:
+        name = key.name
+        if table is not None and name not in table:
+            name = next((old for old in key.old_names if old in table), name)
+        if table is None or name not in table:
             if key.required and table is not None:
                 self.problem((*path, key.name), f"the required key {key.name!r} is missing{_where(path)}.")
             return key.default
-        report = lambda message, *sub: self.problem((*path, key.name, *sub), message)  # noqa: E731
-        return _checked(key, table[key.name], report, False)
+        report = lambda message, *sub: self.problem((*path, name, *sub), message)  # noqa: E731
+        return _checked(key, table[name], report, False)
 
 
 def _where(path: tuple) -> str:

@@ -18,7 +18,7 @@ from typing import Any
 from arena.protocol import DEFAULT_MEMORY_LIMIT, DEFAULT_STARTUP_TIMEOUT
 
 __all__ = [
-    "DEFAULT_HANDS",
+    "DEFAULT_DEALS",
     "DEFAULT_MOVE_TIME",
     "NAME_RE",
     "TABLES",
@@ -29,7 +29,7 @@ __all__ = [
     "BOT",
 ]
 
-DEFAULT_HANDS = 10
+DEFAULT_DEALS = 10
 DEFAULT_MOVE_TIME = 1.0
 
 #: Tournament and bot names become file names: letters, digits, _ . -
@@ -71,10 +71,12 @@ class Key:
     max: int | None = None
     bits: int | None = None
     choices: tuple[str, ...] = ()
-    #: The command-line option that replaces the file's value, such as "--hands".
+    #: The command-line option that replaces the file's value, such as "--deals".
     flag: str | None = None
     #: How messages name the value ("the bot name 'x' ..."); the key's name if empty.
     label: str = ""
+    #: Names the key had before, still read (files written for an older arena keep working).
+    old_names: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.type not in TYPES:
@@ -103,7 +105,16 @@ TOURNAMENT = Table(
         Key("name", "name", required=True, help="names the results and log files"),
         Key("game", "game", required=True, help="the game played; see `arena games`"),
         Key("seats", "int", help="players per table; default: the game's default number of players"),
-        Key("hands", "int", DEFAULT_HANDS, min=1, max=1_000_000, flag="--hands", help="deals per match"),
+        Key(
+            "deals",
+            "int",
+            DEFAULT_DEALS,
+            min=1,
+            max=1_000_000,
+            flag="--deals",
+            old_names=("hands",),
+            help="deals per match (a deal: the cards dealt once, played out, scored)",
+        ),
         Key(
             "rounds",
             "int",

@@ -41,7 +41,7 @@ class TournamentConfig:
     name: str
     game: str
     seats: int
-    hands: int
+    deals: int
     rounds: int
     seed: int
     concurrency: int
@@ -66,7 +66,7 @@ class TournamentConfig:
             game=self.game,
             options=MappingProxyType(options),
             seats=self.seats,
-            hands=self.hands,
+            deals=self.deals,
             rounds=self.rounds,
             seed=self.seed,
             duplicate=self.duplicate,
@@ -103,7 +103,7 @@ def _portable_command(command: Sequence[str]) -> tuple[str, ...]:
 def load_tournament(
     path: str | Path,
     *,
-    hands: int | None = None,
+    deals: int | None = None,
     concurrency: int | None = None,
     results: str | Path | None = None,
     rounds: int | None = None,
@@ -139,7 +139,7 @@ def load_tournament(
         raise ConfigError([Problem(file, None, "", "this is not valid TOML: it nests too deeply.")]) from None
 
     overrides = {
-        "hands": hands,
+        "deals": deals,
         "concurrency": concurrency,
         "results": results,
         "rounds": rounds,
@@ -207,7 +207,7 @@ def _check(report: Reporter, data: dict[str, Any], overrides: Mapping[str, Any],
         name=name,
         game=value["game"],
         seats=seats,
-        hands=value["hands"],
+        deals=value["deals"],
         rounds=value["rounds"],
         seed=value["seed"],
         concurrency=value["concurrency"],

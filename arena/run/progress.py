@@ -12,20 +12,20 @@ __all__ = ["Progress", "ProgressPrinter"]
 
 
 class Progress:
-    """What a run has done so far: matches, hands, faults, speed, and the leader."""
+    """What a run has done so far: matches, deals, faults, speed, and the leader."""
 
     def __init__(self, total: int, done: int) -> None:
         self.total = total
         self.done = done
         self.already_done = done
-        self.hands = 0
+        self.deals = 0
         self.faults = 0
         self.started = time.monotonic()
         self._totals: dict[str, list[float]] = {}  # bot -> [score sum, deals] over this run
 
     def add(self, record: MatchRecord) -> None:
         self.done += 1
-        self.hands += len(record.result.deals)
+        self.deals += len(record.result.deals)
         self.faults += len(record.faults)
         for seat, name in enumerate(record.names):
             line = self._totals.setdefault(name, [0.0, 0])
@@ -40,9 +40,9 @@ class Progress:
         return max(self._totals, key=lambda n: self._totals[n][0] / max(1, self._totals[n][1]))
 
     @property
-    def hands_per_second(self) -> float:
+    def deals_per_second(self) -> float:
         elapsed = time.monotonic() - self.started
-        return self.hands / elapsed if elapsed > 0 else 0.0
+        return self.deals / elapsed if elapsed > 0 else 0.0
 
     def eta_seconds(self) -> float | None:
         """Seconds left at this run's pace so far; None before its first match."""
@@ -74,7 +74,7 @@ class ProgressPrinter:
         eta = progress.eta_seconds()
         eta_text = "--" if eta is None else _duration(eta)
         status = (
-            f"{done}/{total} matches  {progress.hands_per_second:.1f} hands/s  ETA {eta_text}  leader: {self.leader}"
+            f"{done}/{total} matches  {progress.deals_per_second:.1f} deals/s  ETA {eta_text}  leader: {self.leader}"
         )
         if self.tty:
             width = 24

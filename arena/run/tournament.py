@@ -86,7 +86,7 @@ async def run_tournament(
                 plan.game,
                 [pool.seat(name) for name in slot.names],
                 seed=slot.seed,
-                deals=config.hands,
+                deals=config.deals,
                 move_time=config.move_time,
                 match_id=slot.key,
             )
