@@ -14,7 +14,6 @@ without knowing it, while each game also keeps its own native standing (conto: b
 from __future__ import annotations
 
 import copy
-import dataclasses
 import enum
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
@@ -23,6 +22,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from ._errors import IllegalAction, OptionError
+from ._stats import SeatStats, StatsColumn
 
 __all__ = [
     "Option",
@@ -35,6 +35,7 @@ __all__ = [
     "DealResult",
     "MatchResult",
     "SeatStats",
+    "StatsColumn",
     "DecisionKind",
     "Turn",
 ]
@@ -177,29 +178,6 @@ class Turn:
             object.__setattr__(self, "acting_seat", self.seat)
 
 
-class SeatStats:
-    """Base of a game's per-seat statistics (frozen dataclasses of counts).
-
-    Counts add up over deals and matches with `+`; `columns()` gives the table cells,
-    rates computed from the counts, so re-analysing old results is just adding again.
-    """
-
-    __slots__ = ()
-
-    def __add__(self, other: SeatStats) -> SeatStats:
-        if type(other) is not type(self):
-            return NotImplemented
-        values = {
-            f.name: getattr(self, f.name) + getattr(other, f.name)
-            for f in dataclasses.fields(self)  # type: ignore[arg-type]
-        }
-        return type(self)(**values)
-
-    def columns(self) -> tuple[tuple[str, str], ...]:
-        """(title, formatted value) pairs for a statistics table."""
-        raise NotImplementedError
-
-
 @dataclass(frozen=True)
 class DealResult:
     """How one deal ended.
@@ -270,6 +248,12 @@ class Game(ABC, Generic[S]):
     def seat_statistics(self, history: Sequence[Event]) -> tuple[SeatStats, ...] | None:
         """Per-seat statistics of one match, from its full history; None if the game has none."""
         return None
+
+    def statistics_kind(self) -> type[SeatStats] | None:
+        """The record `seat_statistics` returns (its `COLUMNS` explain the statistics
+        table), read off an empty history; None if the game has no statistics."""
+        blank = self.seat_statistics(())
+        return type(blank[0]) if blank else None
 
     def team_of(self, seat: int) -> int:
         """The partnership a seat plays for; every seat is its own team unless overridden."""

@@ -23,7 +23,14 @@ import engine
 from arena.config import TournamentConfig, load_tournament
 from arena.errors import ResumeMismatch, StoreError
 from arena.records import BotEntry, Comment, Fault, FaultKind, MatchRecord, MatchSlot
-from arena.results import EXPORT_COLUMNS, ResultStore, export_deals
+from arena.results import (
+    DEAL_EXPORT_COLUMNS,
+    EXPORT_COLUMNS,
+    STATS_EXPORT_COLUMNS,
+    ResultStore,
+    export_deals,
+    export_stats,
+)
 
 NAMES = ("ada", "bea", "cid", "dan")
 ROOT = Path(__file__).resolve().parent.parent
@@ -448,9 +455,9 @@ def expected_rows(records):
                         "seat": seat,
                         "bot": record.names[seat],
                         "score": deal.scores[seat],
-                        "rank": deal.ranks[seat],
+                        "rank": deal.ranks[seat] + 1,  # 1-based: 1 = best
                         "forfeit": deal.forfeit == seat,
-                        "faults": ",".join(kinds),
+                        "faults": ",".join(kinds) or "-",
                     }
                 )
     return rows
@@ -468,7 +475,8 @@ def test_export_jsonl(config, monkeypatch, page):
     assert all(list(row) == list(EXPORT_COLUMNS) for row in rows)
     assert rows == expected_rows(records)
     assert any(row["forfeit"] for row in rows) and any(row["faults"] for row in rows)
-    assert {row["faults"] for row in rows} >= {"", "timeout"}
+    assert {row["faults"] for row in rows} >= {"-", "timeout"}
+    assert {row["rank"] for row in rows} == {1, 4}  # conto: one loser in four, 1-based
     store.close()
 
 
@@ -477,6 +485,7 @@ def test_export_csv(config):
     out = io.StringIO()
     count = export_deals(store, out, "csv")
     text = out.getvalue()
+    assert "\r" not in text and text.endswith("\n")  # LF line ends
     assert text.splitlines()[0] == "key,round,table,rotation,seed,deal,seat,bot,score,rank,forfeit,faults"
     rows = list(csv.DictReader(io.StringIO(text)))
     assert count == len(rows) == 4 * 3 * 4
@@ -492,6 +501,51 @@ def test_export_csv(config):
     with pytest.raises(StoreError, match="the formats are csv and jsonl"):
         export_deals(store, out, "xml")
     store.close()
+
+
+def test_a_clean_match_exports_a_dash_for_no_faults_and_1_based_ranks(config):
+    """An empty `faults` cell would load into pandas as NaN (a float column in a clean
+    tournament); "-" is not among pandas' NA strings, so the column stays text."""
+    record = play_record(7, fault_rate=0.0)
+    assert not record.faults
+    with ResultStore.open(config.results, config) as store:
+        store.save(MatchSlot("r1-t1-p1", 1, 1, 0, record.seed, record.names), record)
+        out = io.StringIO()
+        export_deals(store, out, "csv")
+        rows = list(csv.DictReader(io.StringIO(out.getvalue())))
+        assert len(rows) == 3 * 4
+        assert {row["faults"] for row in rows} == {"-"}
+        assert {row["forfeit"] for row in rows} == {"false"}
+        for deal in record.result.deals:
+            ranks = sorted(int(row["rank"]) for row in rows if int(row["deal"]) == deal.deal)
+            assert ranks == [1, 1, 1, 4]  # the three winners share the best rank
+        out = io.StringIO()
+        export_deals(store, out, "jsonl")
+        lines = [json.loads(line) for line in out.getvalue().splitlines()]
+        assert [(line["rank"], line["faults"]) for line in lines] == [(int(r["rank"]), r["faults"]) for r in rows]
+
+
+@pytest.mark.parametrize("format", ["csv", "jsonl"])
+def test_the_stats_export_ends_lines_with_lf(config, format):
+    store, records = saved_store(config)
+    out = io.StringIO()
+    count = export_stats(store, out, format)
+    text = out.getvalue()
+    assert count == 4 * 4 and "\r" not in text and text.endswith("\n")
+    lines = text.splitlines()
+    if format == "csv":
+        rows = list(csv.DictReader(io.StringIO(text)))
+        assert list(rows[0])[:6] == [column.heading for column in STATS_EXPORT_COLUMNS]
+        assert "rank" not in rows[0]  # per match and seat: no rank to shift
+        assert len(lines) == 1 + count
+    else:
+        assert len(lines) == count
+    store.close()
+
+
+def test_every_export_column_is_explained():
+    assert [column.heading for column in DEAL_EXPORT_COLUMNS] == list(EXPORT_COLUMNS)
+    assert all(column.explanation for column in (*DEAL_EXPORT_COLUMNS, *STATS_EXPORT_COLUMNS))
 
 
 def test_export_of_an_empty_store(config):

@@ -5,14 +5,12 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from tabulate import tabulate
-
 import engine
 from arena.cli._common import add_command, parse_bot, parse_options, seconds, setup_logging, whole_number
 from arena.errors import UserError
 from arena.play import open_bot_pool, play_match, run_interruptibly
 from arena.records import BotEntry, MatchRecord
-from arena.results import transcript
+from arena.results import explain, match_result_columns, match_result_table, transcript
 
 __all__ = ["add_parser", "add_games_parser"]
 
@@ -35,6 +33,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option")
     play.add_argument("--stdio", action="store_true", help="the bots speak JSON lines on stdio, not gRPC")
     play.add_argument("--logs", default="logs/play", help="folder for the bots' stderr logs")
+    play.add_argument("--explain", action="store_true", help="under the result table, what its columns mean")
     play.set_defaults(func=cmd_play)
 
 
@@ -68,12 +67,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     record = run_interruptibly(play)
     print(transcript(record.history, record.names))
     print()
-    headers = ["seat", "bot", "score", "standing", "rank"]
-    rows = [
-        [seat, name, f"{record.result.scores[seat]:g}", f"{record.standing[seat]:g}", record.result.ranks[seat] + 1]
-        for seat, name in enumerate(record.names)
-    ]
-    print(tabulate(rows, headers=headers))
+    print(match_result_table(record, game))
+    if args.explain:
+        print(f"\n{explain(match_result_columns(game))}")
     for fault in record.faults:
         print(f"fault: {fault}")
     return 0

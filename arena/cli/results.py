@@ -8,17 +8,25 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from tabulate import tabulate, tabulate_formats
+from tabulate import tabulate_formats
 
 import engine
 from arena.cli._common import add_command
 from arena.errors import UserError
 from arena.records import FaultKind
 from arena.results import (
+    DEAL_EXPORT_COLUMNS,
+    MATCH_LIST_COLUMNS,
+    STATS_EXPORT_COLUMNS,
     ResultStore,
+    elo_columns,
     elo_table,
+    explain,
     export_deals,
     export_stats,
+    match_result_columns,
+    render,
+    statistics_columns,
     statistics_table,
     transcript,
 )
@@ -34,9 +42,21 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         (
             "arena table results/conto-zoo.sqlite",
             "arena table results/conto-zoo.sqlite --anchor random --format github",
+            "arena table results/conto-zoo.sqlite --explain",
+            "arena table --explain --game conto",
         ),
     )
-    table.add_argument("results")
+    table.add_argument("results", nargs="?", help="a results file (optional with --explain)")
+    table.add_argument(
+        "--explain",
+        action="store_true",
+        help="under each table, what its columns mean; without RESULTS, the columns of every table the arena prints",
+    )
+    table.add_argument(
+        "--game",
+        choices=[spec.name for spec in engine.games()],
+        help="with --explain and no RESULTS: only this game's tables",
+    )
     table.add_argument("--anchor", help="fix this bot's Elo")
     table.add_argument("--anchor-elo", type=float, default=0.0)
     table.add_argument(
@@ -98,6 +118,15 @@ def _open(path: str) -> ResultStore:
 
 
 def cmd_table(args: argparse.Namespace) -> int:
+    if args.results is None:
+        if not args.explain:
+            raise UserError("arena table needs a results file (or --explain, to read what the tables' columns mean).")
+        if args.anchor:
+            raise UserError("--anchor needs a results file to rate.")
+        print(_every_explanation([args.game] if args.game else [spec.name for spec in engine.games()]))
+        return 0
+    if args.game:
+        raise UserError("--game is for --explain without a results file; a results file already says its game.")
     store = _open(args.results)
     info = store.info()
     matches = list(store.matches())
@@ -107,13 +136,36 @@ def cmd_table(args: argparse.Namespace) -> int:
         raise UserError(f"--anchor {args.anchor!r} is not a bot of {info.name}; its bots are {', '.join(info.bots)}.")
     anchor = (args.anchor, args.anchor_elo) if args.anchor else None
     print(f"{info.name}: {len(matches)} matches")
-    text, _ = elo_table(matches, game, anchor, tablefmt=args.format)
+    text, rated = elo_table(matches, game, anchor, tablefmt=args.format)
     print(text)
+    if args.explain and rated is not None:
+        print(f"\n{explain(elo_columns(game))}")
     stats = statistics_table(matches, game, tablefmt=args.format)
     if stats:
         print()
         print(stats)
+        if args.explain:
+            print(f"\n{explain(statistics_columns(game))}")
     return 0
+
+
+def _every_explanation(game_names: list[str]) -> str:
+    """What the columns of every table the arena prints mean, for these games."""
+    parts = []
+    for name in game_names:
+        game = engine.load(name)
+        parts.append(f"The Elo table of {name} (arena run, arena table):\n{explain(elo_columns(game))}")
+        if statistics_columns(game):
+            parts.append(f"The statistics table of {name}:\n{explain(statistics_columns(game))}")
+        parts.append(f"A match of {name} (arena play):\n{explain(match_result_columns(game))}")
+    parts.append(f"The stored matches (arena list):\n{explain(MATCH_LIST_COLUMNS)}")
+    parts.append(f"The deals export (arena export --table deals):\n{explain(DEAL_EXPORT_COLUMNS)}")
+    parts.append(
+        f"The statistics export (arena export --table stats):\n{explain(STATS_EXPORT_COLUMNS)}\n"
+        "then one column per count of the game's statistics record, named as its fields "
+        "(engine/<game>/stats.py defines each)"
+    )
+    return "\n\n".join(parts)
 
 
 def cmd_list(args: argparse.Namespace) -> int:
@@ -129,14 +181,12 @@ def cmd_list(args: argparse.Namespace) -> int:
             continue
         if args.fault and not any(fault.kind.value == args.fault for fault in match.faults):
             continue
-        faults = ", ".join(f"{fault.bot} {fault.kind.value} (deal {fault.deal})" for fault in match.faults)
-        rows.append((match.key, " ".join(match.names), len(match.deals), faults or "-", match.finished_at))
+        rows.append(match)
     chosen = [part for part in (args.bot, args.fault and f"a {args.fault} fault") if part]
     which = f" with {' and '.join(chosen)}" if chosen else ""
     print(f"{info.name}: {len(rows)} of {len(matches)} stored matches{which}")
     if rows:
-        headers = ("match", "seats, in order", "deals", "faults", "finished")
-        print(tabulate(rows, headers=headers, tablefmt=args.format))
+        print(render(MATCH_LIST_COLUMNS, rows, args.format))
     return 0
 
 

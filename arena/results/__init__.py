@@ -10,7 +10,8 @@
     codec.py        to_data, from_data: engine records as JSON-able data and back
     export.py       export_deals, export_stats: CSV or JSON lines for pandas & co
     ratings/        fit, Observation, Rating, RatingTable: the batch maximum-likelihood Elo
-    tables.py       elo_table, statistics_table, observations: what a run prints
+    tables.py       elo_table, statistics_table, match_result_table, observations: the
+                    printed tables, each Column with its explanation (explain)
     transcript.py   transcript: one match as a person reads it
 
 Imports run one way: this package reads arena.records and arena.errors and the engine,
@@ -18,10 +19,35 @@ and nothing here imports arena.config, arena.play or arena.run.
 """
 
 from arena.results.codec import from_data, to_data
-from arena.results.export import EXPORT_COLUMNS, export_deals, export_stats
+from arena.results.export import (
+    DEAL_EXPORT_COLUMNS,
+    EXPORT_COLUMNS,
+    NO_FAULTS,
+    STATS_EXPORT_COLUMNS,
+    export_deals,
+    export_stats,
+)
 from arena.results.ratings import Observation, Rating, RatingError, RatingTable, fit
 from arena.results.store import ResultStore, StoreInfo, Tournament
-from arena.results.tables import BotLine, elo_table, observations, statistics_table, summarize
+from arena.results.tables import (
+    MATCH_LIST_COLUMNS,
+    Align,
+    BotLine,
+    BotStatistics,
+    Column,
+    EloLine,
+    SeatResult,
+    elo_columns,
+    elo_table,
+    explain,
+    match_result_columns,
+    match_result_table,
+    observations,
+    render,
+    statistics_columns,
+    statistics_table,
+    summarize,
+)
 from arena.results.transcript import transcript
 
 __all__ = [
@@ -29,6 +55,9 @@ __all__ = [
     "StoreInfo",
     "Tournament",
     "EXPORT_COLUMNS",
+    "DEAL_EXPORT_COLUMNS",
+    "STATS_EXPORT_COLUMNS",
+    "NO_FAULTS",
     "to_data",
     "from_data",
     "export_deals",
@@ -38,8 +67,20 @@ __all__ = [
     "Rating",
     "RatingTable",
     "RatingError",
+    "Align",
+    "Column",
+    "render",
+    "explain",
+    "EloLine",
+    "elo_columns",
     "elo_table",
+    "BotStatistics",
+    "statistics_columns",
     "statistics_table",
+    "MATCH_LIST_COLUMNS",
+    "SeatResult",
+    "match_result_columns",
+    "match_result_table",
     "observations",
     "summarize",
     "BotLine",

@@ -1,24 +1,89 @@
-"""What a tournament prints: the Elo table and the game's statistics.
+"""What the arena prints as tables: the Elo table, the game's statistics, the list of
+stored matches and a played match's result, each column with its explanation.
 
-Everything here is computed from stored matches, so `arena table` gives the same table
-mid-run, after the run, or years later.  (The live progress of a run is
-`arena.run.progress`.)
+Every table is written from a tuple of `Column`s: a heading, its one-line explanation
+and its cell, declared together, so no column is printed unexplained; `explain` lists a
+table's explanations (`arena table --explain`).  A game's statistics columns are the
+game's own (`engine.StatsColumn`, in engine/<game>/stats.py).  The tables of stored
+matches are computed from them alone, so `arena table` gives the same table mid-run,
+after the run, or years later.  (The live progress of a run is `arena.run.progress`.)
 """
 
 from __future__ import annotations
 
+import enum
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from tabulate import tabulate
 
 import engine
 from arena.errors import RatingError
-from arena.records import StoredMatch
-from arena.results.ratings import Observation, RatingTable, fit
+from arena.records import MatchRecord, StoredMatch
+from arena.results.ratings import Observation, Rating, RatingTable, fit
 
-__all__ = ["observations", "BotLine", "summarize", "elo_table", "statistics_table"]
+__all__ = [
+    "Align",
+    "Column",
+    "render",
+    "explain",
+    "observations",
+    "BotLine",
+    "summarize",
+    "EloLine",
+    "elo_columns",
+    "elo_table",
+    "BotStatistics",
+    "statistics_columns",
+    "statistics_table",
+    "MATCH_LIST_COLUMNS",
+    "SeatResult",
+    "match_result_columns",
+    "match_result_table",
+]
+
+Row = TypeVar("Row")
+
+
+class Align(enum.Enum):
+    """How a column's cells line up."""
+
+    LEFT = "left"
+    RIGHT = "right"
+
+
+@dataclass(frozen=True)
+class Column(Generic[Row]):
+    """One column of a printed table: its heading, what it means in one line, and its
+    cell (`cell(row)`, the value shown for one row)."""
+
+    heading: str
+    explanation: str
+    cell: Callable[[Row], object]
+    align: Align = Align.LEFT
+
+
+def render(
+    columns: Sequence[Column[Row]], rows: Iterable[Row], tablefmt: str = "simple", *, aligned: bool = False
+) -> str:
+    """The table of `rows`, one line each, written column by column.
+
+    `aligned`: cells exactly as given, lined up as each column's `align` says; otherwise
+    tabulate reads numbers in the cells and lines them up on the right itself.
+    """
+    body = [[column.cell(row) for column in columns] for row in rows]
+    headers = [column.heading for column in columns]
+    if aligned:
+        colalign = tuple(column.align.value for column in columns)
+        return tabulate(body, headers=headers, tablefmt=tablefmt, disable_numparse=True, colalign=colalign)
+    return tabulate(body, headers=headers, tablefmt=tablefmt)
+
+
+def explain(columns: Sequence[Column[Row]]) -> str:
+    """What a table's columns mean, one "heading: explanation" line each."""
+    return "\n".join(f"{column.heading}: {column.explanation}" for column in columns)
 
 
 def observations(matches: Iterable[StoredMatch], game: engine.Game) -> list[Observation]:
@@ -79,6 +144,70 @@ def _faults_text(faults: tuple[tuple[str, int], ...]) -> str:
     return ", ".join(f"{kind} {count}" for kind, count in faults) if faults else "-"
 
 
+@dataclass(frozen=True)
+class EloLine:
+    """One line of the Elo table: the bot's place, its rating, the LOS over the next
+    line (None on the last) and its totals."""
+
+    place: int
+    rating: Rating
+    los: float | None
+    totals: BotLine
+
+
+def elo_columns(game: engine.Game) -> tuple[Column[EloLine], ...]:
+    """The Elo table's columns for `game` (its score column is the game's)."""
+    spec = game.spec
+    unit = "matches" if spec.rate_by == "match" else "deals"
+    kind = game.statistics_kind()
+    scaled = "" if spec.score_factor == 1 else f" times {spec.score_factor:g}"
+    score_explanation = f"the bot's mean score per deal{scaled}"
+    if kind is not None and kind.SCORE_EXPLANATION:
+        score_explanation = kind.SCORE_EXPLANATION
+    return (
+        Column("#", "the bot's place by Elo, 1 = best", lambda line: line.place, Align.RIGHT),
+        Column("bot", "the bot's name in the tournament file", lambda line: line.rating.name),
+        Column(
+            "Elo",
+            f"the rating, from one maximum-likelihood fit over all stored {unit}; 0 is the pool's "
+            "mean, unless --anchor fixes a bot's Elo",
+            lambda line: f"{line.rating.elo:+.0f}",
+            Align.RIGHT,
+        ),
+        Column(
+            "±95%",
+            "half the width of the rating's 95% interval (from the inverse Hessian): Elo ± this",
+            lambda line: f"{(line.rating.high - line.rating.low) / 2:.0f}",
+            Align.RIGHT,
+        ),
+        Column(
+            "LOS next",
+            "likelihood of superiority: the probability, from the fit, that this bot is stronger than "
+            "the one on the next line; - on the last line",
+            lambda line: "-" if line.los is None else f"{line.los * 100:.0f}%",
+            Align.RIGHT,
+        ),
+        Column(
+            "deals",
+            "the deals the bot played, one per seat it held (forfeited ones included)",
+            lambda line: line.totals.deals,
+            Align.RIGHT,
+        ),
+        Column(
+            spec.score_title,
+            score_explanation,
+            lambda line: _score_text(line.totals.mean_score * spec.score_factor, spec.score_factor),
+            Align.RIGHT,
+        ),
+        Column(
+            "faults",
+            "the bot's faults by kind, with their count (timeout, crash, illegal…: each one forfeits "
+            "the deal); - for none",
+            lambda line: _faults_text(line.totals.faults),
+        ),
+    )
+
+
 def elo_table(
     matches: Sequence[StoredMatch],
     game: engine.Game,
@@ -87,34 +216,16 @@ def elo_table(
 ) -> tuple[str, RatingTable | None]:
     """The ranking table as text, and the fit behind it (None when nothing is rated yet)."""
     spec = game.spec
-    lines = summarize(matches)
+    totals = summarize(matches)
     try:
         table = fit(observations(matches, game), anchor=anchor)
     except RatingError as error:
         return f"No ratings yet: {error}", None
-    rows = []
-    for rank, (rating, los) in enumerate(zip(table.ratings, table.los), start=1):
-        line = lines.get(rating.name, BotLine(rating.name, 0, 0.0, ()))
-        rows.append(
-            [
-                rank,
-                rating.name,
-                f"{rating.elo:+.0f}",
-                f"{(rating.high - rating.low) / 2:.0f}",
-                "-" if los is None else f"{los * 100:.0f}%",
-                line.deals,
-                _score_text(line.mean_score * spec.score_factor, spec.score_factor),
-                _faults_text(line.faults),
-            ]
-        )
-    headers = ["#", "bot", "Elo", "±95%", "LOS next", "deals", spec.score_title, "faults"]
-    text = tabulate(
-        rows,
-        headers=headers,
-        tablefmt=tablefmt,
-        disable_numparse=True,
-        colalign=("right", "left", "right", "right", "right", "right", "right", "left"),
-    )
+    lines = [
+        EloLine(place, rating, los, totals.get(rating.name, BotLine(rating.name, 0, 0.0, ())))
+        for place, (rating, los) in enumerate(zip(table.ratings, table.los), start=1)
+    ]
+    text = render(elo_columns(game), lines, tablefmt, aligned=True)
     unit = "matches" if spec.rate_by == "match" else "deals"
     note = (
         f"Elo: {table.model} fit over all {unit}, centred on "
@@ -124,18 +235,91 @@ def elo_table(
     return f"{text}\n{note}", table
 
 
+@dataclass(frozen=True)
+class BotStatistics:
+    """One line of the statistics table: a bot and its statistics over the matches."""
+
+    name: str
+    stats: engine.SeatStats
+
+
+def statistics_columns(game: engine.Game) -> tuple[Column[BotStatistics], ...]:
+    """The statistics table's columns: the bot, then the game's own; () if it has none."""
+    kind = game.statistics_kind()
+    if kind is None:
+        return ()
+    bot: Column[BotStatistics] = Column("bot", "the bot's name in the tournament file", lambda line: line.name)
+    return (bot, *(Column(stat.heading, stat.explanation, _line_cell(stat.cell)) for stat in kind.COLUMNS))
+
+
+def _line_cell(cell: Callable[[engine.SeatStats], str]) -> Callable[[BotStatistics], str]:
+    """A game's statistics cell, read from a statistics table line."""
+    return lambda line: cell(line.stats)
+
+
 def statistics_table(matches: Sequence[StoredMatch], game: engine.Game, tablefmt: str = "simple") -> str | None:
     """The game's own per-bot statistics (e.g. conto's bluffing), when the game has any."""
-    totals: dict[str, object] = {}
+    totals: dict[str, engine.SeatStats] = {}
     for match in matches:
         for seat, stats in enumerate(game.seat_statistics(match.history) or ()):
             name = match.names[seat]
-            totals[name] = stats if name not in totals else totals[name] + stats  # type: ignore[operator]
+            totals[name] = stats if name not in totals else totals[name] + stats
     if not totals:
         return None
-    rows, headers = [], None
-    for name in sorted(totals):
-        columns = totals[name].columns()  # type: ignore[attr-defined]
-        headers = ["bot", *(title for title, _ in columns)]
-        rows.append([name, *(value for _, value in columns)])
-    return tabulate(rows, headers=headers, tablefmt=tablefmt)
+    lines = [BotStatistics(name, totals[name]) for name in sorted(totals)]
+    return render(statistics_columns(game), lines, tablefmt)
+
+
+#: `arena list`: one line per stored match.
+MATCH_LIST_COLUMNS: tuple[Column[StoredMatch], ...] = (
+    Column("match", "the match key arena show takes: its round, table and seating (r1-t2-p3)", lambda match: match.key),
+    Column("seats, in order", "the bots, from seat 0 on", lambda match: " ".join(match.names)),
+    Column("deals", "the deals the match had", lambda match: len(match.deals)),
+    Column(
+        "faults",
+        "each fault: the bot, its kind and the deal it forfeited; - for none",
+        lambda match: ", ".join(f"{fault.bot} {fault.kind.value} (deal {fault.deal})" for fault in match.faults) or "-",
+    ),
+    Column("finished", "when the match finished (UTC, ISO 8601)", lambda match: match.finished_at),
+)
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """One line of a played match's result: a seat, its bot and how the match ended for it."""
+
+    seat: int
+    name: str
+    score: float
+    standing: float
+    rank: int
+
+
+def match_result_columns(game: engine.Game) -> tuple[Column[SeatResult], ...]:
+    """The columns of a played match's result (`arena play`) for `game`."""
+    kind = game.statistics_kind()
+    standing = "the match score in the game's own terms"
+    if kind is not None and kind.STANDING_EXPLANATION:
+        standing = kind.STANDING_EXPLANATION
+    return (
+        Column("seat", "the seat, 0 first, as the transcript numbers them", lambda line: line.seat),
+        Column("bot", "the bot in that seat (--bot NAME=…)", lambda line: line.name),
+        Column(
+            "score",
+            "the match score, higher is better: the rank orders the seats by it",
+            lambda line: f"{line.score:g}",
+        ),
+        Column("standing", standing, lambda line: f"{line.standing:g}"),
+        Column(
+            "rank", "the seat's place in the match, 1 = best; tied seats share the best place", lambda line: line.rank
+        ),
+    )
+
+
+def match_result_table(record: MatchRecord, game: engine.Game, tablefmt: str = "simple") -> str:
+    """How a played match ended, one line per seat."""
+    lines = [
+        SeatResult(seat, name, record.result.scores[seat], record.standing[seat], record.result.ranks[seat] + 1)
+        for seat, name in enumerate(record.names)
+    ]
+    return render(match_result_columns(game), lines, tablefmt)

@@ -31,16 +31,18 @@ Definitions, per seat, over every hand of the history (RULINGS.md §conto number
   equals challenges − challenges right, the second equals caught); **forfeits**: hands
   lost by a Forfeited event (a fault of the seat's bot).
 
-The counts add with `+` over matches; `columns()` turns them into table cells, each rate
-a percentage of its count, "-" when that count is zero.
+The counts add with `+` over matches.  `ContoStats.COLUMNS` is the arena's statistics
+table: each heading with its one-line explanation and its cell, each rate a percentage
+of its count, "-" when that count is zero.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
+from typing import ClassVar
 
-from .._core import Event, SeatStats
+from .._core import Event, SeatStats, StatsColumn
 from .records import (
     JOKER,
     RANKS,
@@ -77,20 +79,56 @@ class ContoStats(SeatStats):
     def hands_lost(self) -> int:
         return self.lost_as_capotavola + self.lost_as_cameriere + self.forfeits
 
-    def columns(self) -> tuple[tuple[str, str], ...]:
-        return (
-            ("hands", str(self.hands)),
-            ("decl.", str(self.declarations)),
-            ("bluff %", _percent(self.bluffs, self.declarations)),
-            ("lie %", _percent(self.lies, self.declarations)),
-            ("challenged", str(self.challenged)),
-            ("caught %", _percent(self.caught, self.challenged)),
-            ("bills", str(self.challenges)),
-            ("bills right %", _percent(self.challenges_right, self.challenges)),
-            ("lost capo.", str(self.lost_as_capotavola)),
-            ("lost cam.", str(self.lost_as_cameriere)),
-            ("forfeits", str(self.forfeits)),
-        )
+    COLUMNS: ClassVar[tuple[StatsColumn, ...]] = (
+        StatsColumn("deals", "deals played (every seat plays every deal)", lambda s: str(s.hands)),
+        StatsColumn("decl.", "declarations made (ordinazione, speziare, abbondare)", lambda s: str(s.declarations)),
+        StatsColumn(
+            "bluff %",
+            "of its declarations, those whose changed portata its own hand and the cards face up did not back",
+            lambda s: _percent(s.bluffs, s.declarations),
+        ),
+        StatsColumn(
+            "lie %",
+            "of its declarations, those whose whole plate the cards of the whole table did not hold",
+            lambda s: _percent(s.lies, s.declarations),
+        ),
+        StatsColumn(
+            "challenged",
+            "showdowns as the cameriere: its declaration was answered with the bill",
+            lambda s: str(s.challenged),
+        ),
+        StatsColumn(
+            "caught %",
+            "of those showdowns, the ones its plate was false in, so it paid",
+            lambda s: _percent(s.caught, s.challenged),
+        ),
+        StatsColumn("bills", "bills it called, as the capotavola", lambda s: str(s.challenges)),
+        StatsColumn(
+            "bills right %",
+            "of its bills, those that found the plate false, so the cameriere paid",
+            lambda s: _percent(s.challenges_right, s.challenges),
+        ),
+        StatsColumn(
+            "lost capo.",
+            "deals lost as the capotavola: it called the bill on a true plate (bills - bills right)",
+            lambda s: str(s.lost_as_capotavola),
+        ),
+        StatsColumn(
+            "lost cam.",
+            "deals lost as the cameriere: its plate was called and false (as many as caught)",
+            lambda s: str(s.lost_as_cameriere),
+        ),
+        StatsColumn(
+            "forfeits",
+            "deals lost by a fault of its bot (a timeout, a crash, an illegal answer…)",
+            lambda s: str(s.forfeits),
+        ),
+    )
+    SCORE_EXPLANATION: ClassVar[str] = (
+        "the percentage of its deals the bot lost: each deal has one loser, who pays the bill or "
+        "forfeits (par is 100 / seats)"
+    )
+    STANDING_EXPLANATION: ClassVar[str] = "bills paid: the deals the seat lost (fewer is better)"
 
 
 def _percent(part: int, whole: int) -> str:

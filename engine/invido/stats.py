@@ -16,15 +16,18 @@ What is counted, per seat:
 - ``montes``: *a monte* calls made; ``montes_accepted``: those the opponent accepted
   with *va bene* (the giocata void).
 
-Counts add up over matches with ``+``; `columns()` turns them into rates.
+Counts add up over matches with ``+``.  `InvidoStats.COLUMNS` is the arena's statistics
+table: each heading with its one-line explanation and its cell (rates as percentages,
+"-" when their count is zero).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
+from typing import ClassVar
 
-from .._core import Event, SeatStats
+from .._core import Event, SeatStats, StatsColumn
 from .records import (
     Answered,
     Called,
@@ -51,25 +54,48 @@ class InvidoStats(SeatStats):
     montes: int = 0
     montes_accepted: int = 0
 
-    def columns(self) -> tuple[tuple[str, str], ...]:
-        def pct(part: int, whole: int) -> str:
-            return f"{100 * part / whole:.0f}%" if whole else "-"
+    COLUMNS: ClassVar[tuple[StatsColumn, ...]] = (
+        StatsColumn("giocate", "giocate played, void ones included", lambda s: str(s.giocate)),
+        StatsColumn("won", "giocate won, as a share of the giocate played", lambda s: _percent(s.won, s.giocate)),
+        StatsColumn("points", "points won: what the giocate it won were worth", lambda s: str(s.points)),
+        StatsColumn(
+            "points/giocata",
+            "points won per giocata played",
+            lambda s: f"{s.points / s.giocate:.2f}" if s.giocate else "-",
+        ),
+        StatsColumn("raises", "score calls made, counter-calls included", lambda s: str(s.raises)),
+        StatsColumn(
+            "accepted",
+            "of its raises, those the opponent accepted (va bene or a counter-call)",
+            lambda s: _percent(s.raises_accepted, s.raises),
+        ),
+        StatsColumn(
+            "folded to",
+            "of its raises, those the opponent answered with vado via (gave up)",
+            lambda s: _percent(s.raises_folded, s.raises),
+        ),
+        StatsColumn("folds", "vado via it said, to a call or with nothing pending", lambda s: str(s.folds)),
+        StatsColumn("fold %", "folds as a share of the giocate played", lambda s: _percent(s.folds, s.giocate)),
+        StatsColumn(
+            "forfeits",
+            "giocate lost by a fault of its bot (a timeout, a crash, an illegal answer…), not counted as folds",
+            lambda s: str(s.forfeits),
+        ),
+        StatsColumn("a monte", "a monte calls it made", lambda s: str(s.montes)),
+        StatsColumn(
+            "a monte ok",
+            "of its a monte calls, those the opponent accepted (the giocata void)",
+            lambda s: _percent(s.montes_accepted, s.montes),
+        ),
+    )
+    SCORE_EXPLANATION: ClassVar[str] = (
+        "the bot's mean points per giocata: a giocata's winner scores what it was worth, the loser 0"
+    )
+    STANDING_EXPLANATION: ClassVar[str] = "match points: the first to 24 wins the match"
 
-        g = self.giocate
-        return (
-            ("giocate", str(g)),
-            ("won", pct(self.won, g)),
-            ("points", str(self.points)),
-            ("points/giocata", f"{self.points / g:.2f}" if g else "-"),
-            ("raises", str(self.raises)),
-            ("accepted", pct(self.raises_accepted, self.raises)),
-            ("folded to", pct(self.raises_folded, self.raises)),
-            ("folds", str(self.folds)),
-            ("fold %", pct(self.folds, g)),
-            ("forfeits", str(self.forfeits)),
-            ("a monte", str(self.montes)),
-            ("a monte ok", pct(self.montes_accepted, self.montes)),
-        )
+
+def _percent(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.0f}%" if whole else "-"
 
 
 def invido_statistics(history: Sequence[Event], players: int = 2) -> tuple[InvidoStats, ...]:

@@ -246,7 +246,7 @@ def test_two_matches_add_up() -> None:
 def test_columns() -> None:
     total = stats(play(*ESEMPIO_4))[0] + stats(play(*ESEMPIO_5))[0]
     assert total.columns() == (
-        ("hands", "2"),
+        ("deals", "2"),
         ("decl.", "5"),
         ("bluff %", "20.0"),
         ("lie %", "20.0"),
@@ -262,7 +262,7 @@ def test_columns() -> None:
 
 def test_columns_show_a_dash_for_a_rate_of_nothing() -> None:
     cells = dict(ContoStats(hands=3, forfeits=1).columns())
-    assert cells["hands"] == "3"
+    assert cells["deals"] == "3"
     assert cells["decl."] == "0"
     for rate in ("bluff %", "lie %", "caught %", "bills right %"):
         assert cells[rate] == "-"
