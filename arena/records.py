@@ -4,11 +4,13 @@
     Setup         everything that changes results; its fingerprint guards a results file
     MatchSlot     one match the schedule asks for: key, round, table, rotation, seed, seats
     MatchRecord   everything a played match produced (the referee's answer)
+    TimeUse       one seat's thinking time in a match: decisions, total, longest
     StoredMatch   one match as the results file gives it back
     Fault         one fault charged to a seat, of a named FaultKind
 
 All frozen; nothing here does I/O.  Imports run one way: everything in the arena may
-import this module, and it imports only the engine.
+import this module, and it imports only the engine (and the arena's leaf modules:
+`arena.clock`, `arena.protocol`).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from types import MappingProxyType
 from typing import Any
 
 import engine
+from arena.clock import TimeControl
 from arena.protocol import DEFAULT_MEMORY_LIMIT, DEFAULT_STARTUP_TIMEOUT
 
 __all__ = [
@@ -35,6 +38,7 @@ __all__ = [
     "Comment",
     "MatchRecord",
     "StoredMatch",
+    "TimeUse",
 ]
 
 
@@ -90,6 +94,8 @@ class BotEntry:
     protocol: str = "grpc"
     memory_limit: int | None = DEFAULT_MEMORY_LIMIT
     startup_timeout: float = DEFAULT_STARTUP_TIMEOUT
+    #: This bot's own time control; None: the tournament's.
+    time_control: TimeControl | None = None
 
     def describe(self) -> str:
         return self.address or " ".join(self.command)
@@ -111,15 +117,20 @@ class BotSetup:
     address: str | None
     protocol: str | None
     env: Mapping[str, str]
+    #: The bot's own time control (`TimeControl.text`), None when it has none.
+    tc: str | None = None
 
     def to_data(self) -> dict[str, Any]:
-        return {
+        data = {
             "name": self.name,
             "command": list(self.command) if self.command is not None else None,
             "address": self.address,
             "protocol": self.protocol,
             "env": dict(sorted(self.env.items())),
         }
+        if self.tc is not None:  # absent when unset: files written before time controls resume
+            data["tc"] = self.tc
+        return data
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> BotSetup:
@@ -130,10 +141,11 @@ class BotSetup:
             address=data.get("address"),
             protocol=data.get("protocol"),
             env=MappingProxyType(dict(data.get("env") or {})),
+            tc=data.get("tc"),
         )
 
 
-_SCALARS = ("game", "seats", "deals", "rounds", "seed", "duplicate", "move_time")
+_SCALARS = ("game", "seats", "deals", "rounds", "seed", "duplicate", "move_time", "tc")
 
 
 @dataclass(frozen=True)
@@ -154,10 +166,12 @@ class Setup:
     duplicate: bool | None
     move_time: float | None
     bots: tuple[BotSetup, ...]
+    #: The tournament's bank time control (`TimeControl.text`); None: move_time per decision.
+    tc: str | None = None
 
     def to_data(self) -> dict[str, Any]:
         """Canonical JSON-able data: the form results files store and the fingerprint hashes."""
-        return {
+        data = {
             "game": self.game,
             "options": dict(self.options),
             "seats": self.seats,
@@ -168,6 +182,9 @@ class Setup:
             "move_time": self.move_time,
             "bots": [bot.to_data() for bot in self.bots],
         }
+        if self.tc is not None:  # absent when unset: files written before time controls resume
+            data["tc"] = self.tc
+        return data
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> Setup:
@@ -182,6 +199,7 @@ class Setup:
             duplicate=data.get("duplicate"),
             move_time=data.get("move_time"),
             bots=tuple(BotSetup.from_data(bot) for bot in data.get("bots") or ()),
+            tc=data.get("tc"),
         )
 
     def fingerprint(self) -> str:
@@ -195,7 +213,8 @@ class Setup:
         for key in _SCALARS:
             before, after = getattr(old, key), getattr(self, key)
             if before != after:
-                changes.append(f"{key.replace('_', ' ')} changed from {_show(before)} to {_show(after)}")
+                label = "time control" if key == "tc" else key.replace("_", " ")
+                changes.append(f"{label} changed from {_show(before)} to {_show(after)}")
         changes += _mapping_changes(
             old.options,
             self.options,
@@ -212,7 +231,7 @@ class Setup:
             before = old_bots.get(name)
             if before is None:
                 continue
-            for key in ("command", "address", "protocol"):
+            for key in ("command", "address", "protocol", "tc"):
                 was, now = getattr(before, key), getattr(bot, key)
                 if was != now:
                     changes.append(f"bot {name!r} {key} changed from {_show(was)} to {_show(now)}")
@@ -240,6 +259,8 @@ class Setup:
 
 
 def _show(value: Any) -> str:
+    if value is None:
+        return "none"
     if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
         return "[" + " ".join(shlex.quote(v) for v in value) + "]"
     if isinstance(value, bool):
@@ -320,6 +341,26 @@ class MatchRecord:
     def decisions(self) -> int:
         return sum(len(seat) for seat in self.latencies)
 
+    def time_use(self) -> tuple[TimeUse, ...]:
+        """Each seat's thinking time (answered decisions only: a timeout is a fault)."""
+        return tuple(TimeUse(len(seat), sum(seat), max(seat, default=0.0)) for seat in self.latencies)
+
+
+@dataclass(frozen=True)
+class TimeUse:
+    """One seat's thinking time in one match, as the referee measured it (seconds)."""
+
+    decisions: int
+    total: float
+    longest: float
+
+    def __add__(self, other: TimeUse) -> TimeUse:
+        return TimeUse(self.decisions + other.decisions, self.total + other.total, max(self.longest, other.longest))
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.decisions if self.decisions else 0.0
+
 
 @dataclass(frozen=True)
 class StoredMatch:
@@ -339,6 +380,8 @@ class StoredMatch:
     faults: tuple[Fault, ...]
     seconds: float
     finished_at: str
+    #: Per seat; empty for a match stored before the arena kept thinking times.
+    time_use: tuple[TimeUse, ...] = ()
 
     @property
     def result(self) -> engine.MatchResult:

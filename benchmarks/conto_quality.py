@@ -92,7 +92,7 @@ def play_match(
         feeds.append(sdk.EventFeed())
     spent: Counter = Counter()
     while (ask := match.next_request()) is not None:
-        seat, raw, decision_id = ask
+        seat, raw, decision_id, _ = ask
         request = pb.RefereeMessage.FromString(raw).decision_request
         bot = bots[seat.index]
         start = time.perf_counter()

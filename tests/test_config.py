@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from arena.clock import Period, TimeControl
 from arena.config import ConfigError, Problem, TournamentConfig, load_tournament, parse_memory
 from arena.records import BotEntry
 
@@ -163,6 +164,40 @@ def test_overrides_are_checked_like_the_file():
     ]
 
 
+def test_time_controls_for_all_or_per_bot():
+    config = load(HEAD + 'tc = "60+0.5"\n' + BOTS.replace('"bots/b.py"]\n', '"bots/b.py"]\ntc = "10+0.25/deal"\n'))
+    assert config.time_control == TimeControl(60, 0.5, Period.MATCH)
+    assert config.time_control_of("a") == TimeControl(60, 0.5, Period.MATCH)
+    assert config.time_control_of("b") == TimeControl(10, 0.25, Period.DEAL)
+    assert config.setup.to_data()["tc"] == "60+0.5"
+    assert config.setup.to_data()["bots"][1]["tc"] == "10+0.25/deal"
+    per_bot_move = load(HEAD + BOTS.replace('"bots/a.py"]\n', '"bots/a.py"]\nmove_time = 3\n'))
+    assert per_bot_move.time_control_of("a") == TimeControl.per_move(3.0)
+    assert per_bot_move.time_control_of("b") == TimeControl.per_move(1.0)
+    # A file without time controls keeps the fingerprint it had before they existed.
+    assert "tc" not in load(FULL).setup.to_data()
+    assert all("tc" not in bot for bot in load(FULL).setup.to_data()["bots"])
+
+
+def test_time_control_overrides_and_mistakes():
+    assert load(HEAD + 'tc = "60+0.5"\n' + BOTS, move_time=2.0).time_control == TimeControl.per_move(2.0)
+    assert load(HEAD + "move_time = 2\n" + BOTS, tc="5+1").time_control == TimeControl(5, 1, Period.MATCH)
+    assert problems(HEAD + 'move_time = 2\ntc = "60+0.5"\n' + BOTS) == [
+        f"{FILE}:5: tournament.tc: give move_time (seconds per decision) or tc (a bank of time), not both."
+    ]
+    assert problems(HEAD + 'tc = "1+1/move"\n' + BOTS) == [
+        f"{FILE}:4: tournament.tc: a fixed time per move has no increment."
+    ]
+    assert problems(HEAD + BOTS, tc="soon") == [
+        "command line: --tc: 'soon' is not a time control; write BASE+INCREMENT in seconds for a bank per match "
+        '("60+0.5"), add "/deal" for a bank refilled every deal ("10+0.5/deal"), or "SECONDS/move" for a fixed '
+        'time per move ("1/move").'
+    ]
+    assert problems(HEAD + BOTS.replace('"bots/b.py"]\n', '"bots/b.py"]\nmove_time = 1\ntc = "9"\n')) == [
+        f"{FILE}:12: bot[2].tc: bot 'b' has move_time and tc; give one: seconds per decision, or a bank of time."
+    ]
+
+
 # --- what users read ----------------------------------------------------------------------
 
 
@@ -191,11 +226,11 @@ def test_unknown_keys_with_did_you_mean_and_known_keys():
     assert problems(text) == [
         f"{FILE}:4: tournament.hnads: unknown key 'hnads' in [tournament]. Did you mean 'deals'? "
         "The known keys are name, game, seats, deals, rounds, seed, concurrency, move_time, "
-        "duplicate, anchor, anchor_elo, results, logs.",
+        "tc, duplicate, anchor, anchor_elo, results, logs.",
         f"{FILE}:6: game.hand_sise: conto has no option 'hand_sise'. Did you mean 'hand_size'? "
         "Its options are hand_size, courses, oste.",
         f"{FILE}:14: bot[2].comand: unknown key 'comand' in a [[bot]] block. Did you mean 'command'? "
-        "The known keys are name, command, args, env, protocol, address, memory_limit, startup_timeout.",
+        "The known keys are name, command, args, env, protocol, address, memory_limit, startup_timeout, move_time, tc.",
     ]
     assert problems("tournamnet = 1\n" + HEAD + BOTS + "[extra]\nx = 1\n") == [
         f"{FILE}:1: tournamnet: unknown key 'tournamnet'. Did you mean 'tournament'? "
@@ -438,7 +473,7 @@ def test_lines_of_subtables_and_inline_tables():
     text += '[[bot]]\nname = "b"\naddress = "h:1"\nnope = 1\n'
     assert problem(text) == (
         f"{FILE}:17: bot[2].nope: unknown key 'nope' in a [[bot]] block. "
-        "The known keys are name, command, args, env, protocol, address, memory_limit, startup_timeout."
+        "The known keys are name, command, args, env, protocol, address, memory_limit, startup_timeout, move_time, tc."
     )
 
 
@@ -612,6 +647,7 @@ _KEYS = [
     "address",
     "memory_limit",
     "startup_timeout",
+    "tc",
     "hand_size",
     "courses",
     "oste",

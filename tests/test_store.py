@@ -22,7 +22,7 @@ import pytest
 import engine
 from arena.config import TournamentConfig, load_tournament
 from arena.errors import ResumeMismatch, StoreError
-from arena.records import BotEntry, Comment, Fault, FaultKind, MatchRecord, MatchSlot
+from arena.records import BotEntry, Comment, Fault, FaultKind, MatchRecord, MatchSlot, TimeUse
 from arena.results import (
     DEAL_EXPORT_COLUMNS,
     EXPORT_COLUMNS,
@@ -31,6 +31,7 @@ from arena.results import (
     export_deals,
     export_stats,
 )
+from arena.results.schema import MATCH_COLUMNS, SCHEMA
 
 NAMES = ("ada", "bea", "cid", "dan")
 ROOT = Path(__file__).resolve().parent.parent
@@ -129,12 +130,35 @@ def test_save_and_reload_round_trip(config):
         assert stored.history == record.history
         assert stored.faults == record.faults
         assert stored.seconds == record.seconds
+        assert stored.time_use == record.time_use() == tuple(TimeUse(1, 0.01, 0.01) for _ in NAMES)
         assert stored.result == record.result
         assert stored.finished_at.endswith("+00:00")
         # the stored history replays to the same match
         game = engine.load("conto", players=4)
         assert game.replay(stored.history).result() == record.result
     store.close()
+
+
+def test_a_file_written_before_time_use_is_read_and_resumed(config):
+    with ResultStore.open(config.results, config) as store:
+        record = play_record(5)
+        store.save(MatchSlot("r1-t1-p1", 1, 1, 0, record.seed, record.names), record)
+    with sqlite3.connect(config.results) as db:  # as the arena wrote it before thinking times were kept
+        old_table = SCHEMA[SCHEMA.index("CREATE TABLE matches") : SCHEMA.index("CREATE INDEX")]
+        old_table = old_table[: old_table.index(",", old_table.index("finished_at"))] + "\n);"
+        columns = MATCH_COLUMNS.replace(", time_use", "")
+        db.execute(old_table.replace("CREATE TABLE matches", "CREATE TABLE old"))
+        db.execute(f"INSERT INTO old SELECT {columns} FROM matches")
+        db.execute("DROP TABLE matches")
+        db.execute("ALTER TABLE old RENAME TO matches")
+    with ResultStore.open_readonly(config.results) as reader:
+        old = reader.match("r1-t1-p1")
+        assert old.time_use == () and old.history == record.history
+    with ResultStore.open(config.results, config) as store:  # resumes, and keeps them from now on
+        later = play_record(6)
+        store.save(MatchSlot("r1-t1-p2", 1, 1, 1, later.seed, later.names), later)
+        assert store.match("r1-t1-p1").time_use == ()
+        assert store.match("r1-t1-p2").time_use == later.time_use()
 
 
 def test_matches_come_in_schedule_order_whatever_the_saving_order(config, monkeypatch):

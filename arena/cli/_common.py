@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from arena.clock import TimeControl
 from arena.errors import UserError
 
 __all__ = [
@@ -21,6 +22,7 @@ __all__ = [
     "parse_options",
     "whole_number",
     "seconds",
+    "time_control",
     "add_command",
 ]
 
@@ -99,6 +101,14 @@ def seconds(text: str) -> float:
     if not math.isfinite(value) or value <= 0:
         raise argparse.ArgumentTypeError(f"must be a number of seconds above 0, not {text}")
     return value
+
+
+def time_control(text: str) -> TimeControl:
+    """An argparse type: a time control such as 60+0.5, 10+0.5/deal or 1/move."""
+    try:
+        return TimeControl.parse(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 class _HelpFormatter(argparse.ArgumentDefaultsHelpFormatter, argparse.RawDescriptionHelpFormatter):

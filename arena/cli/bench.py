@@ -116,7 +116,7 @@ def referee_alone(game: engine.Game, seed: int, deals: int) -> RefereeProfile:
         seat.stream = _Silent()
     rng = random.Random(seed)
     while (ask := match.next_request()) is not None:
-        seat, _, decision_id = ask
+        seat, _, decision_id, _ = ask
         index = rng.randrange(len(match.state.legal_actions()))
         match.answered(seat, pb.Decision(decision_id=decision_id, action_index=index), 0.0)
     return profile

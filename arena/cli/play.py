@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 
 import engine
-from arena.cli._common import add_command, parse_bot, parse_options, seconds, setup_logging, whole_number
+from arena.cli._common import add_command, parse_bot, parse_options, seconds, setup_logging, time_control, whole_number
 from arena.errors import UserError
 from arena.play import open_bot_pool, play_match, run_interruptibly
 from arena.records import BotEntry, MatchRecord
@@ -30,6 +30,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     play.add_argument("--seed", type=int, default=1, help="the match seed: the same seed deals the same cards")
     play.add_argument("--deals", "--hands", type=whole_number(1), default=3, help="deals in the match")
     play.add_argument("--move-time", type=seconds, default=2.0, help="seconds per decision")
+    play.add_argument(
+        "--tc",
+        type=time_control,
+        metavar="BASE+INC[/deal]",
+        help='a bank of time instead of --move-time: "60+0.5" (per match, +0.5 s per decision) or "10+0.5/deal"',
+    )
     play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option")
     play.add_argument("--stdio", action="store_true", help="the bots speak JSON lines on stdio, not gRPC")
     play.add_argument("--logs", default="logs/play", help="folder for the bots' stderr logs")
@@ -61,6 +67,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                 seed=args.seed,
                 deals=args.deals,
                 move_time=args.move_time,
+                time_controls=[args.tc] * len(names) if args.tc is not None else None,
                 match_id=f"play-{args.seed}",
             )
 

@@ -19,6 +19,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from arena.clock import TimeControl
 from arena.config.check import Reporter
 from arena.config.schema import BOT
 from arena.config.values import describe
@@ -110,6 +111,10 @@ class BotChecker:
             )
         if "args" in block and not has_command:
             report.problem((*path, "args"), f"{who} has args but no command to append them to.")
+        if "move_time" in block and "tc" in block:
+            report.problem(
+                (*path, "tc"), f"{who} has move_time and tc; give one: seconds per decision, or a bank of time."
+            )
         if value["protocol"] == "stdio" and has_address:
             report.problem((*path, "protocol"), f"{who} uses the stdio protocol, which needs command, not address.")
 
@@ -134,6 +139,7 @@ class BotChecker:
             protocol=value["protocol"],
             memory_limit=value["memory_limit"],
             startup_timeout=float(value["startup_timeout"]),
+            time_control=value["tc"] or (TimeControl.per_move(value["move_time"]) if value["move_time"] else None),
         )
 
     def check_program(self, program: str, path: tuple, who: str) -> None:

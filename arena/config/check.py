@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import engine
+from arena.clock import TimeControl
 from arena.config.lines import LineIndex, key_text
 from arena.config.schema import NAME_RE, Key, Table
 from arena.config.values import describe, did_you_mean, ordinal, parse_memory, safe_repr, seconds_problem, toml_literal
@@ -40,6 +41,7 @@ _TOML_TYPES: dict[str, tuple[Callable[[Any], bool], str]] = {
 _BASE = {
     "str": "str", "name": "str", "game": "str", "path": "str", "address": "str",
     "int": "int", "number": "number", "seconds": "number", "bool": "bool", "env": "table",
+    "timecontrol": "str",
 }  # fmt: skip
 
 
@@ -239,6 +241,13 @@ def _memory(key: Key, value: Any, report: Report) -> int | None:
         raise _Wrong(f"{error}.") from None
 
 
+def _time_control(key: Key, value: str, report: Report) -> TimeControl:
+    try:
+        return TimeControl.parse(value)
+    except ValueError as error:
+        raise _Wrong(f"{error}.") from None
+
+
 _CHECKS: dict[str, Callable[[Key, Any, Report], Any]] = {
     "str": _str,
     "name": _name,
@@ -252,4 +261,5 @@ _CHECKS: dict[str, Callable[[Key, Any, Report], Any]] = {
     "args": _argv,
     "env": _env,
     "memory": _memory,
+    "timecontrol": _time_control,
 }

@@ -54,6 +54,8 @@ TYPES = MappingProxyType(
         "args": "a list of strings, maybe empty",
         "env": "a table of string values",
         "memory": 'a size: bytes, or a number with KiB, MiB, GiB or TiB, or "none"',
+        "timecontrol": 'a time control: "60+0.5" (a bank per match, plus an increment per decision), '
+        '"10+0.5/deal" (a bank per deal) or "1/move"',
     }
 )
 
@@ -127,6 +129,13 @@ TOURNAMENT = Table(
         Key("seed", "int", 0, bits=64, flag="--seed", help="the deals' seed: same file and seed, same deals"),
         Key("concurrency", "int", 1, min=1, max=10_000, flag="--concurrency", help="matches at once"),
         Key("move_time", "seconds", DEFAULT_MOVE_TIME, flag="--move-time", help="seconds per decision"),
+        Key(
+            "tc",
+            "timecontrol",
+            flag="--tc",
+            help='instead of move_time: a bank of seconds per match ("60+0.5": +0.5 s per decision) or per deal '
+            '("10+0.5/deal")',
+        ),
         Key("duplicate", "bool", True, help="replay each table's deals with the bots rotated through the seats"),
         Key("anchor", "str", help="the bot whose Elo is fixed at anchor_elo"),
         Key("anchor_elo", "number", 0.0, help="the anchor's Elo"),
@@ -146,5 +155,7 @@ BOT = Table(
         Key("address", "address", help="instead of command: a bot already running, such as localhost:50051"),
         Key("memory_limit", "memory", DEFAULT_MEMORY_LIMIT, help="the bot's memory limit"),
         Key("startup_timeout", "seconds", DEFAULT_STARTUP_TIMEOUT, help="seconds to answer the Hello"),
+        Key("move_time", "seconds", help="this bot's seconds per decision, instead of the tournament's"),
+        Key("tc", "timecontrol", help="this bot's time control, instead of the tournament's"),
     ),
 )

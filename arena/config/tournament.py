@@ -19,6 +19,7 @@ from types import MappingProxyType
 from typing import Any
 
 import engine
+from arena.clock import TimeControl
 from arena.config.bots import BotChecker, bot_names
 from arena.config.check import Reporter
 from arena.config.lines import syntax_problem
@@ -52,6 +53,8 @@ class TournamentConfig:
     bots: tuple[BotEntry, ...]
     results: Path
     logs: Path
+    #: A bank time control instead of move_time; None: move_time per decision.
+    tc: TimeControl | None = None
 
     @property
     def setup(self) -> Setup:
@@ -71,6 +74,7 @@ class TournamentConfig:
             seed=self.seed,
             duplicate=self.duplicate,
             move_time=float(self.move_time),
+            tc=self.tc.text if self.tc is not None else None,
             bots=tuple(
                 BotSetup(
                     name=bot.name,
@@ -78,10 +82,20 @@ class TournamentConfig:
                     address=bot.address,
                     protocol=bot.protocol,
                     env=bot.env,
+                    tc=bot.time_control.text if bot.time_control is not None else None,
                 )
                 for bot in self.bots
             ),
         )
+
+    @property
+    def time_control(self) -> TimeControl:
+        """The tournament's time control: its tc, else move_time per decision."""
+        return self.tc if self.tc is not None else TimeControl.per_move(self.move_time)
+
+    def time_control_of(self, name: str) -> TimeControl:
+        """A bot's time control: its own, else the tournament's."""
+        return self.bot(name).time_control or self.time_control
 
     def bot(self, name: str) -> BotEntry:
         for bot in self.bots:
@@ -109,11 +123,13 @@ def load_tournament(
     rounds: int | None = None,
     seed: int | None = None,
     move_time: float | None = None,
+    tc: str | None = None,
 ) -> TournamentConfig:
     """Read and check a tournament file; ConfigError lists every problem found.
 
     The keyword arguments are command-line overrides: when not None they replace the
-    file's values and are checked the same way.
+    file's values and are checked the same way (`move_time` or `tc` replaces both of
+    the file's [tournament] time keys; a bot's own time control stays).
     """
     file = os.fspath(path)
     try:
@@ -145,6 +161,7 @@ def load_tournament(
         "rounds": rounds,
         "seed": seed,
         "move_time": move_time,
+        "tc": tc,
     }
     report = Reporter(file, text)
     config = _check(report, data, overrides, Path.cwd())
@@ -185,6 +202,14 @@ def _check(report: Reporter, data: dict[str, Any], overrides: Mapping[str, Any],
             (*t, "seats"), f"{spec.name} is for {players}; seats = {safe_repr(seats)} is outside that range."
         )
         seats = None
+    time_control = value["tc"]
+    if overrides.get("move_time") is not None:
+        time_control = None
+    elif "move_time" in table and "tc" in table and overrides.get("tc") is None:
+        report.problem(
+            (*t, "tc"),
+            "give move_time (seconds per decision) or tc (a bank of time), not both.",
+        )
     if "anchor_elo" in table and "anchor" not in table:
         report.problem((*t, "anchor_elo"), "anchor_elo needs anchor, the name of the bot whose Elo is fixed.")
 
@@ -212,6 +237,7 @@ def _check(report: Reporter, data: dict[str, Any], overrides: Mapping[str, Any],
         seed=value["seed"],
         concurrency=value["concurrency"],
         move_time=float(value["move_time"]),
+        tc=time_control,
         duplicate=value["duplicate"],
         anchor=(anchor, float(value["anchor_elo"])) if anchor is not None else None,
         options=MappingProxyType(dict(options)),

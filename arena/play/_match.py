@@ -16,16 +16,17 @@ import logging
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 import engine
+from arena.clock import Clock, Period, TimeControl
 from arena.errors import BotFault
 from arena.play.feed import GameWire, wire_for
 from arena.protocol import COMMENT_LIMIT
 from arena.records import Comment, Fault, FaultKind, MatchRecord
 from arena.v1 import arena_pb2 as pb
 
-__all__ = ["Match", "MatchSeat", "RefereeProfile"]
+__all__ = ["Match", "MatchSeat", "Ask", "RefereeProfile"]
 
 log = logging.getLogger("arena.referee")
 
@@ -57,12 +58,22 @@ class RefereeProfile:
         return {name: getattr(self, name) for name in self.PHASES}
 
 
+class Ask(NamedTuple):
+    """A decision to ask: of which seat, the request's bytes, its id, and the seconds it may take."""
+
+    seat: MatchSeat
+    request: bytes
+    decision_id: int
+    time_limit: float
+
+
 class MatchSeat:
     """The referee's book-keeping for one seat during a match."""
 
     __slots__ = (
         "index",
         "name",
+        "clock",
         "stream",
         "consecutive_faults",
         "stopped",
@@ -73,9 +84,10 @@ class MatchSeat:
         "latencies",
     )
 
-    def __init__(self, index: int, name: str) -> None:
+    def __init__(self, index: int, name: str, clock: Clock) -> None:
         self.index = index
         self.name = name
+        self.clock = clock
         self.stream: Any = None
         self.consecutive_faults = 0
         self.stopped: str | None = None
@@ -115,7 +127,8 @@ class Match:
         *,
         seed: int,
         deals: int,
-        move_time: float,
+        move_time: float = 1.0,
+        time_controls: Sequence[TimeControl] | None = None,
         match_id: str = "",
         hands: Sequence[str] | None = None,
         on_event: Callable[[engine.Event], None] | None = None,
@@ -125,18 +138,19 @@ class Match:
         self.game = game
         self.seed = seed
         self.deals = deals
-        self.move_time = move_time
         self.match_id = match_id
         self.state = game.new_match(seed=seed, deals=deals, hands=hands)
         self.wire: GameWire = wire_for(game)
-        self.seats = [MatchSeat(i, name) for i, name in enumerate(names)]
+        controls = list(time_controls or [TimeControl.per_move(move_time)] * len(names))
+        if len(controls) != len(names):
+            raise ValueError(f"{len(controls)} time controls were given for {len(names)} seats")
+        self.seats = [MatchSeat(i, name, Clock(control)) for i, (name, control) in enumerate(zip(names, controls))]
         self.faults: list[Fault] = []
         self.comments: list[Comment] = []
         self.profile = profile
         self._on_event = on_event
         self._recorded = 0
         self._decision_id = 0
-        self._time_limit_ms = round(move_time * 1000)
         self._standing_for = -1  # the number of finished deals `_standing` was encoded for
         self._standing = b""
         self._pending_legal: tuple[engine.Action, ...] = ()
@@ -146,6 +160,7 @@ class Match:
 
     # --- the conversation -----------------------------------------------------------
     def start_message(self, seat: MatchSeat) -> pb.MatchStart:
+        control = seat.clock.control
         return pb.MatchStart(
             match_id=self.match_id,
             game=self.game.spec.name,
@@ -154,16 +169,21 @@ class Match:
             seat=seat.index,
             names=[s.name for s in self.seats],
             deals=self.deals,
-            move_time_ms=self._time_limit_ms,
+            move_time_ms=_ms(control.base) if control.period is Period.MOVE else 0,
+            time_control=pb.TimeControl(
+                base_ms=_ms(control.base),
+                increment_ms=_ms(control.increment),
+                period=pb.TimeControlPeriod.Value("TIME_CONTROL_PERIOD_" + control.period.name),
+            ),
         )
 
     def failed_to_start(self, seat: MatchSeat, fault: BotFault) -> None:
         self._charge(seat, fault)
         seat.stopped = f"{fault.kind.value}: {fault.reason}"
 
-    def next_request(self) -> tuple[MatchSeat, bytes, int] | None:
-        """The next seat to ask, the request's bytes and its decision id; None once the
-        match is over.  Seats that cannot be asked forfeit on the way."""
+    def next_request(self) -> Ask | None:
+        """The next decision to ask; None once the match is over.  Seats that cannot be
+        asked forfeit on the way, and a seat whose clock is spent times out unasked."""
         state = self.state
         profile = self.profile
         while True:
@@ -171,9 +191,12 @@ class Match:
             if turn is None:
                 return None
             seat = self.seats[turn.seat]
-            if seat.reachable:
+            if not seat.reachable:
+                self._forfeit(seat, f"stopped: {seat.stopped}")
+            elif (time_limit := seat.clock.limit()) <= 0:
+                self.faulted(seat, BotFault(FaultKind.TIMEOUT, f"its clock has run out ({seat.clock.control})"))
+            else:
                 break
-            self._forfeit(seat, f"stopped: {seat.stopped}")
         if profile:
             self._asked_cpu = time.thread_time()
         t0 = time.perf_counter() if profile else 0.0
@@ -188,7 +211,7 @@ class Match:
         self._decision_id += 1
         request = self.wire.decision_request(
             self._decision_id,
-            self._time_limit_ms,
+            _ms(time_limit),
             view,
             seat.deal,
             legal,
@@ -203,11 +226,12 @@ class Match:
             profile.view += t2 - t1
             profile.encode += t3 - t2
             self._asked_work = t3 - t0
-        return seat, request, self._decision_id
+        return Ask(seat, request, self._decision_id, time_limit)
 
     def answered(self, seat: MatchSeat, decision: pb.Decision, latency: float) -> None:
         """Apply a seat's answer (an index out of range is an `illegal` fault)."""
         seat.latencies.append(latency)
+        seat.clock.spend(latency)
         legal = self._pending_legal
         if decision.action_index >= len(legal):
             self.faulted(
@@ -239,6 +263,10 @@ class Match:
 
     def faulted(self, seat: MatchSeat, fault: BotFault) -> None:
         """A seat failed to answer: charge it, it forfeits the deal, maybe it is stopped."""
+        if fault.kind is FaultKind.TIMEOUT:
+            seat.clock.run_out()
+            if seat.clock.control.period is not Period.MOVE and "clock" not in fault.reason:
+                fault = BotFault(fault.kind, f"{fault.reason} (its clock: {seat.clock.control})")
         self._charge(seat, fault)
         seat.consecutive_faults += 1
         self._forfeit(seat, f"{fault.kind.value}: {fault.reason}")
@@ -324,6 +352,7 @@ class Match:
                 on_event(event)
             if event.starts_deal:
                 for seat in self.seats:
+                    seat.clock.new_deal()
                     seat.deal.clear()
                     seat.deal_from = len(seat.seen)
             shared = None
@@ -340,3 +369,7 @@ class Match:
                 seat.seen.append(whole)
                 seat.deal += entry
         self._recorded += len(new)
+
+
+def _ms(seconds: float) -> int:
+    return round(seconds * 1000)

@@ -27,6 +27,7 @@ from typing import Protocol, runtime_checkable
 import trio
 
 import engine
+from arena.clock import TimeControl
 from arena.errors import BotFault
 from arena.play._match import Match, RefereeProfile
 from arena.records import MatchRecord
@@ -97,10 +98,10 @@ class SeatClient(Protocol):
 
 async def _drive_in_trio(match: Match) -> None:
     while (ask := match.next_request()) is not None:
-        seat, request, decision_id = ask
+        seat, request, decision_id, time_limit = ask
         asked = time.perf_counter()
         try:
-            decision = await seat.stream.decide(request, decision_id, match.move_time)
+            decision = await seat.stream.decide(request, decision_id, time_limit)
         except BotFault as fault:
             match.faulted(seat, fault)
         else:
@@ -109,10 +110,10 @@ async def _drive_in_trio(match: Match) -> None:
 
 def _drive_blocking(match: Match) -> None:
     while (ask := match.next_request()) is not None:
-        seat, request, decision_id = ask
+        seat, request, decision_id, time_limit = ask
         asked = time.perf_counter()
         try:
-            decision = seat.stream.decide_blocking(request, decision_id, match.move_time)
+            decision = seat.stream.decide_blocking(request, decision_id, time_limit)
         except BotFault as fault:
             match.faulted(seat, fault)
         else:
@@ -125,7 +126,8 @@ async def play_match(
     *,
     seed: int,
     deals: int,
-    move_time: float,
+    move_time: float = 1.0,
+    time_controls: Sequence[TimeControl] | None = None,
     match_id: str = "",
     hands: Sequence[str] | None = None,
     on_event: Callable[[engine.Event], None] | None = None,
@@ -133,6 +135,9 @@ async def play_match(
     in_trio: bool = False,
 ) -> MatchRecord:
     """Play one match; never raises because of a bot.
+
+    Each seat may take `move_time` seconds per decision, or as its `time_controls` entry
+    says (one per seat) when they are given.
 
     `on_event` sees every history entry as it is made (in the thread that drives the
     match); `profile`, when given, adds up the referee's own time by phase; `in_trio`
@@ -146,6 +151,7 @@ async def play_match(
         seed=seed,
         deals=deals,
         move_time=move_time,
+        time_controls=time_controls,
         match_id=match_id,
         hands=hands,
         on_event=on_event,

@@ -11,10 +11,19 @@ import json
 from typing import Any
 
 from arena.errors import StoreError
-from arena.records import Fault, MatchRecord, MatchSlot, StoredMatch
+from arena.records import Fault, MatchRecord, MatchSlot, StoredMatch, TimeUse
 from arena.results.codec import from_data, to_data
 
-__all__ = ["FORMAT", "SCHEMA", "MATCH_COLUMNS", "EXPORT_COLUMNS", "dumps", "match_rows", "stored_match"]
+__all__ = [
+    "FORMAT",
+    "SCHEMA",
+    "TIME_USE_COLUMN",
+    "MATCH_COLUMNS",
+    "EXPORT_COLUMNS",
+    "dumps",
+    "match_rows",
+    "stored_match",
+]
 
 FORMAT = "arena-results/1"
 #: The columns of `ResultStore.rows` (and of the deals export), in order.
@@ -52,7 +61,9 @@ CREATE TABLE matches (
     history     TEXT NOT NULL,       -- JSON (codec.py) of the full history
     faults      TEXT NOT NULL,       -- JSON list of {seat, bot, kind, reason, deal}
     seconds     REAL NOT NULL,
-    finished_at TEXT NOT NULL        -- ISO 8601, UTC
+    finished_at TEXT NOT NULL,       -- ISO 8601, UTC
+    -- time_use: JSON list per seat of [decisions answered, seconds in all, longest seconds]
+    time_use    TEXT NOT NULL DEFAULT '[]'
 );
 CREATE INDEX matches_order ON matches (round, table_no, rotation, key);
 CREATE TABLE deals (
@@ -68,9 +79,13 @@ CREATE TABLE deals (
 );
 """
 
+#: Added after the first files were written: `ResultStore` adds it to a file that lacks it
+#: (an older arena reads such a file as before: it names the columns it reads).
+TIME_USE_COLUMN = "time_use TEXT NOT NULL DEFAULT '[]'"
+
 MATCH_COLUMNS = (
     "key, round, table_no, rotation, seed, names, scores, ranks, standing, "
-    "deal_results, history, faults, seconds, finished_at"
+    "deal_results, history, faults, seconds, finished_at, time_use"
 )
 
 
@@ -129,6 +144,7 @@ def match_rows(slot: MatchSlot, record: MatchRecord, finished_at: str) -> tuple[
         dumps(faults),
         float(record.seconds),
         finished_at,
+        dumps([[use.decisions, use.total, use.longest] for use in record.time_use()]),
     )
     return match_row, deal_rows
 
@@ -150,6 +166,7 @@ def stored_match(row: tuple) -> StoredMatch:
         faults,
         seconds,
         finished_at,
+        time_use,
     ) = row
     return StoredMatch(
         key=key,
@@ -166,4 +183,5 @@ def stored_match(row: tuple) -> StoredMatch:
         faults=tuple(Fault.from_data(f) for f in json.loads(faults)),
         seconds=seconds,
         finished_at=finished_at,
+        time_use=tuple(TimeUse(int(n), float(total), float(longest)) for n, total, longest in json.loads(time_use)),
     )

@@ -45,7 +45,16 @@ from typing import Any, Protocol
 
 from arena.errors import ResumeMismatch, StoreError
 from arena.records import MatchRecord, MatchSlot, Setup, StoredMatch
-from arena.results.schema import EXPORT_COLUMNS, FORMAT, MATCH_COLUMNS, SCHEMA, dumps, match_rows, stored_match
+from arena.results.schema import (
+    EXPORT_COLUMNS,
+    FORMAT,
+    MATCH_COLUMNS,
+    SCHEMA,
+    TIME_USE_COLUMN,
+    dumps,
+    match_rows,
+    stored_match,
+)
 
 __all__ = ["Tournament", "StoreInfo", "ResultStore", "EXPORT_COLUMNS"]
 
@@ -139,6 +148,7 @@ class ResultStore:
         self._lock = threading.Lock()
         self._writer_lock = writer_lock
         self._game: str | None = None
+        self._match_columns = MATCH_COLUMNS
 
     # --- opening ----------------------------------------------------------------------
 
@@ -192,6 +202,8 @@ class ResultStore:
         store = cls(path, db, readonly=True)
         with _closed_on_failure(store, lambda error: f"{path} is not an Arena results file ({error})."):
             store._check_format()
+            if not store._has_time_use():
+                store._match_columns = MATCH_COLUMNS.replace("time_use", "'[]'")
         return store
 
     def _setup_writer(self) -> None:
@@ -202,6 +214,9 @@ class ResultStore:
             raise StoreError(f"Cannot switch the results file {self.path} to WAL mode (it stays {mode}).")
         db.execute("PRAGMA synchronous = FULL")
         db.execute("PRAGMA foreign_keys = ON")
+
+    def _has_time_use(self) -> bool:
+        return any(row[1] == "time_use" for row in self._db.execute("PRAGMA table_info(matches)"))
 
     def _tables(self) -> set[str]:
         rows = self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
@@ -231,6 +246,9 @@ class ResultStore:
                 self._write_meta(config, fingerprint, data, _now())
                 return
         self._check_format()
+        if not self._has_time_use():
+            with self._transaction():
+                self._db.execute(f"ALTER TABLE matches ADD COLUMN {TIME_USE_COLUMN}")
         meta = self._meta()
         if meta.get("fingerprint") == fingerprint and not fresh:
             if meta.get("name") != config.name:
@@ -332,7 +350,7 @@ class ResultStore:
         With `history=False` histories are not decoded (StoredMatch.history is empty),
         which is much faster for tables and ratings.
         """
-        columns = MATCH_COLUMNS if history else MATCH_COLUMNS.replace("history", "'[]'")
+        columns = self._match_columns if history else self._match_columns.replace("history", "'[]'")
         for page in self._pages(columns, _PAGE if history else 20 * _PAGE):
             for row in page:
                 yield self._stored(row)
@@ -360,7 +378,7 @@ class ResultStore:
 
     def match(self, key: str) -> StoredMatch:
         with self._lock:
-            row = self._db.execute(f"SELECT {MATCH_COLUMNS} FROM matches WHERE key = ?", (key,)).fetchone()
+            row = self._db.execute(f"SELECT {self._match_columns} FROM matches WHERE key = ?", (key,)).fetchone()
             if row is None:
                 keys = [
                     k
@@ -403,8 +421,8 @@ class ResultStore:
             with self._transaction():
                 self._db.execute(
                     "INSERT INTO matches (key, round, table_no, rotation, seed, names, scores, ranks, "
-                    "standing, deal_results, history, faults, seconds, finished_at) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "standing, deal_results, history, faults, seconds, finished_at, time_use) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     match_row,
                 )
                 self._db.executemany("INSERT INTO deals VALUES (?, ?, ?, ?, ?, ?, ?, ?)", deal_rows)

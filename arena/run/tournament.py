@@ -87,7 +87,7 @@ async def run_tournament(
                 [pool.seat(name) for name in slot.names],
                 seed=slot.seed,
                 deals=config.deals,
-                move_time=config.move_time,
+                time_controls=[config.time_control_of(name) for name in slot.names],
                 match_id=slot.key,
             )
             await trio.to_thread.run_sync(store.save, slot, record)

@@ -9,6 +9,13 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
+class TimeControlPeriod(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    TIME_CONTROL_PERIOD_UNSPECIFIED: _ClassVar[TimeControlPeriod]
+    TIME_CONTROL_PERIOD_MOVE: _ClassVar[TimeControlPeriod]
+    TIME_CONTROL_PERIOD_DEAL: _ClassVar[TimeControlPeriod]
+    TIME_CONTROL_PERIOD_MATCH: _ClassVar[TimeControlPeriod]
+
 class DecisionKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     DECISION_KIND_UNSPECIFIED: _ClassVar[DecisionKind]
@@ -27,6 +34,10 @@ class FaultKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     FAULT_KIND_FLOOD: _ClassVar[FaultKind]
     FAULT_KIND_START: _ClassVar[FaultKind]
     FAULT_KIND_STOPPED: _ClassVar[FaultKind]
+TIME_CONTROL_PERIOD_UNSPECIFIED: TimeControlPeriod
+TIME_CONTROL_PERIOD_MOVE: TimeControlPeriod
+TIME_CONTROL_PERIOD_DEAL: TimeControlPeriod
+TIME_CONTROL_PERIOD_MATCH: TimeControlPeriod
 DECISION_KIND_UNSPECIFIED: DecisionKind
 DECISION_KIND_TURN: DecisionKind
 DECISION_KIND_RESPONSE: DecisionKind
@@ -76,7 +87,7 @@ class RefereeMessage(_message.Message):
     def __init__(self, match_start: _Optional[_Union[MatchStart, _Mapping]] = ..., decision_request: _Optional[_Union[DecisionRequest, _Mapping]] = ..., event: _Optional[_Union[EventNotice, _Mapping]] = ..., match_end: _Optional[_Union[MatchEnd, _Mapping]] = ...) -> None: ...
 
 class MatchStart(_message.Message):
-    __slots__ = ("match_id", "game", "options", "players", "seat", "names", "deals", "move_time_ms")
+    __slots__ = ("match_id", "game", "options", "players", "seat", "names", "deals", "move_time_ms", "time_control")
     MATCH_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
@@ -85,6 +96,7 @@ class MatchStart(_message.Message):
     NAMES_FIELD_NUMBER: _ClassVar[int]
     DEALS_FIELD_NUMBER: _ClassVar[int]
     MOVE_TIME_MS_FIELD_NUMBER: _ClassVar[int]
+    TIME_CONTROL_FIELD_NUMBER: _ClassVar[int]
     match_id: str
     game: str
     options: GameOptions
@@ -93,7 +105,18 @@ class MatchStart(_message.Message):
     names: _containers.RepeatedScalarFieldContainer[str]
     deals: int
     move_time_ms: int
-    def __init__(self, match_id: _Optional[str] = ..., game: _Optional[str] = ..., options: _Optional[_Union[GameOptions, _Mapping]] = ..., players: _Optional[int] = ..., seat: _Optional[int] = ..., names: _Optional[_Iterable[str]] = ..., deals: _Optional[int] = ..., move_time_ms: _Optional[int] = ...) -> None: ...
+    time_control: TimeControl
+    def __init__(self, match_id: _Optional[str] = ..., game: _Optional[str] = ..., options: _Optional[_Union[GameOptions, _Mapping]] = ..., players: _Optional[int] = ..., seat: _Optional[int] = ..., names: _Optional[_Iterable[str]] = ..., deals: _Optional[int] = ..., move_time_ms: _Optional[int] = ..., time_control: _Optional[_Union[TimeControl, _Mapping]] = ...) -> None: ...
+
+class TimeControl(_message.Message):
+    __slots__ = ("base_ms", "increment_ms", "period")
+    BASE_MS_FIELD_NUMBER: _ClassVar[int]
+    INCREMENT_MS_FIELD_NUMBER: _ClassVar[int]
+    PERIOD_FIELD_NUMBER: _ClassVar[int]
+    base_ms: int
+    increment_ms: int
+    period: TimeControlPeriod
+    def __init__(self, base_ms: _Optional[int] = ..., increment_ms: _Optional[int] = ..., period: _Optional[_Union[TimeControlPeriod, str]] = ...) -> None: ...
 
 class DecisionRequest(_message.Message):
     __slots__ = ("decision_id", "time_limit_ms", "view", "legal_actions", "events", "kind", "acting_seat", "responding_to", "standing")
