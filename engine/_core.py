@@ -72,7 +72,7 @@ class GameSpec:
     #: True when seats play in fixed partnerships (see Game.team_of).
     partnerships: bool = False
     #: How result tables show a bot's mean deal score: a column title and a factor
-    #: (conto: scores are -1 per hand lost, shown as "hands lost %" with factor -100).
+    #: (conto: scores are -1 per hand lost, shown as "deals lost %" with factor -100).
     score_title: str = "score/deal"
     score_factor: float = 1.0
     #: What one rating observation is: "deal" (each deal's finishing order: conto, where

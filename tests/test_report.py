@@ -1,11 +1,11 @@
 """What the result tables print."""
 
 import engine
-from arena.records import Fault, FaultKind, StoredMatch
+from arena.records import Fault, FaultKind, StoredMatch, TimeUse
 from arena.results import elo_table, observations
 
 
-def conto_match(key, names, losers, faults=()):
+def conto_match(key, names, losers, faults=(), time_use=()):
     """A stored 3-player conto match whose deals were lost by `losers` (seats)."""
     deals = tuple(
         engine.DealResult(
@@ -15,8 +15,9 @@ def conto_match(key, names, losers, faults=()):
     )
     scores = tuple(sum(d.scores[s] for d in deals) for s in range(3))
     return StoredMatch(
-        key, 1, 1, 0, 1, tuple(names), scores, (0, 0, 0), tuple(-x for x in scores), deals, (), tuple(faults), 0.1, ""
-    )
+        key, 1, 1, 0, 1, tuple(names), scores, (0, 0, 0), tuple(-x for x in scores), deals, (), tuple(faults), 0.1, "",
+        tuple(time_use),
+    )  # fmt: skip
 
 
 def test_the_elo_table_ranks_bots_and_shows_every_column():
@@ -28,12 +29,20 @@ def test_the_elo_table_ranks_bots_and_shows_every_column():
             ("strong", "middle", "weak"),
             [2, 2, 2, 2, 1, 2, 2, 2, 0, 2],
             faults=[Fault(2, "weak", FaultKind.TIMEOUT, "no answer", 1)] if i == 0 else [],
+            # 20 decisions per seat and match; "weak" thinks 25 ms each, once 400 ms
+            time_use=[
+                TimeUse(20, 0.2, 0.02),
+                TimeUse(20, 0.1, 0.005),
+                TimeUse(20, 0.5 + (0.375 if i == 7 else 0), 0.4 if i == 7 else 0.025),
+            ],
         )
         for i in range(30)
     ]
     text, table = elo_table(matches, game)
     lines = text.splitlines()
-    assert lines[0].split() == ["#", "bot", "Elo", "±95%", "LOS", "next", "deals", "hands", "lost", "%", "faults"]
+    assert lines[0].split() == [
+        "#", "bot", "Elo", "±95%", "LOS", "next", "deals", "deals", "lost", "%", "ms/decision", "max", "ms", "faults",
+    ]  # fmt: skip
     rows = [line.split() for line in lines[2:5]]
     assert [row[1] for row in rows] == ["strong", "middle", "weak"] or [row[1] for row in rows] == [
         "middle",
@@ -41,9 +50,12 @@ def test_the_elo_table_ranks_bots_and_shows_every_column():
         "weak",
     ]
     weak = rows[2]
-    assert weak[5] == "300" and weak[6] == "80.0"  # deals played, hands lost %
-    assert weak[7:] == ["timeout", "1"]
-    assert rows[0][7] == "-"
+    assert weak[5] == "300" and weak[6] == "80.0"  # deals played, deals lost %
+    assert weak[7:9] == [f"{(15 + 0.375) * 1000 / 600:.0f}", "400"]  # mean and longest decision, ms
+    by_name = {row[1]: row for row in rows}
+    assert by_name["middle"][7:9] == ["5.0", "5.0"] and by_name["strong"][7:9] == ["10", "20"]
+    assert weak[9:] == ["timeout", "1"]
+    assert rows[0][9] == "-"
     assert int(weak[2]) < -100 and weak[4] == "-"  # last row: no LOS to a next bot
     assert table.ratings[-1].name == "weak"
     assert "luce-loser" in lines[-1] and "pool mean" in lines[-1]
@@ -56,6 +68,7 @@ def test_an_anchor_fixes_that_bots_elo():
     text, table = elo_table(matches, game, anchor=("c", 1000.0))
     assert next(r for r in table.ratings if r.name == "c").elo == 1000.0
     assert "c = +1000" in text
+    assert all(line.split()[7:9] == ["-", "-"] for line in text.splitlines()[2:5]), "no thinking time was recorded"
 
 
 def test_no_results_yet_says_so():

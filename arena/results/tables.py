@@ -21,7 +21,7 @@ from tabulate import tabulate
 
 import engine
 from arena.errors import RatingError
-from arena.records import MatchRecord, StoredMatch
+from arena.records import MatchRecord, StoredMatch, TimeUse
 from arena.results.ratings import Observation, Rating, RatingTable, fit
 
 __all__ = [
@@ -109,6 +109,7 @@ class BotLine:
     deals: int
     score_sum: float
     faults: tuple[tuple[str, int], ...]
+    time_use: TimeUse = TimeUse(0, 0.0, 0.0)
 
     @property
     def mean_score(self) -> float:
@@ -116,11 +117,14 @@ class BotLine:
 
 
 def summarize(matches: Sequence[StoredMatch]) -> dict[str, BotLine]:
-    """Each bot's deals, score sum and faults over `matches`."""
+    """Each bot's deals, score sum, faults and thinking time over `matches`."""
     deals: Counter[str] = Counter()
     scores: dict[str, float] = defaultdict(float)
     faults: dict[str, Counter[str]] = {}
+    time_use: dict[str, TimeUse] = defaultdict(lambda: TimeUse(0, 0.0, 0.0))
     for match in matches:
+        for name, use in zip(match.names, match.time_use):
+            time_use[name] += use
         for deal in match.deals:
             for seat, name in enumerate(match.names):
                 deals[name] += 1
@@ -129,7 +133,9 @@ def summarize(matches: Sequence[StoredMatch]) -> dict[str, BotLine]:
             faults.setdefault(fault.bot, Counter())[fault.kind.value] += 1
     names = set(deals) | set(faults)
     return {
-        name: BotLine(name, deals[name], scores[name], tuple(sorted(faults.get(name, Counter()).items())))
+        name: BotLine(
+            name, deals[name], scores[name], tuple(sorted(faults.get(name, Counter()).items())), time_use[name]
+        )
         for name in names
     }
 
@@ -200,12 +206,31 @@ def elo_columns(game: engine.Game) -> tuple[Column[EloLine], ...]:
             Align.RIGHT,
         ),
         Column(
+            "ms/decision",
+            "the bot's mean thinking time per decision answered, in milliseconds, as the referee "
+            "measured it (the round trip included); - when no time was recorded",
+            lambda line: _milliseconds(line.totals.time_use, line.totals.time_use.mean),
+            Align.RIGHT,
+        ),
+        Column(
+            "max ms",
+            "the bot's longest decision, in milliseconds",
+            lambda line: _milliseconds(line.totals.time_use, line.totals.time_use.longest),
+            Align.RIGHT,
+        ),
+        Column(
             "faults",
             "the bot's faults by kind, with their count (timeout, crash, illegal…: each one forfeits "
             "the deal); - for none",
             lambda line: _faults_text(line.totals.faults),
         ),
     )
+
+
+def _milliseconds(use: TimeUse, seconds: float) -> str:
+    if not use.decisions:
+        return "-"
+    return f"{seconds * 1000:.1f}" if seconds < 0.01 else f"{seconds * 1000:.0f}"
 
 
 def elo_table(

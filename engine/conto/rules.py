@@ -58,7 +58,7 @@ class ContoGame(Game["ContoState"]):
             Option("courses", 2, (2, 3), "portate on the plate; 3 deals one extra card"),
             Option("oste", False, (False, True), "Regola dell'Oste: the winner deals, +1 card"),
         ),
-        score_title="hands lost %",
+        score_title="deals lost %",
         score_factor=-100.0,
     )
 
