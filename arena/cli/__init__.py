@@ -20,13 +20,16 @@ import argparse
 import os
 import sqlite3
 import sys
+from pathlib import Path
 
 import engine
 from arena.cli import bench, checkbot, play, results, run
 from arena.cli._common import EXIT_USAGE, setup_logging
+from arena.config import load_tournament
 from arena.errors import Interrupted, UsageError
 from arena.play.signals import EXIT_INTERRUPTED, install_termination_handlers
 from arena.protocol import ARENA_VERSION
+from arena.results import damage_words, readable_matches
 
 __all__ = ["main", "build_parser"]
 
@@ -52,6 +55,36 @@ def _is_interrupt(error: BaseException) -> bool:
     return False
 
 
+def _results_path(args: argparse.Namespace) -> Path | None:
+    """The results file a command read: its RESULTS or --results, else the one its tournament file names."""
+    if getattr(args, "results", None):
+        return Path(args.results)
+    if getattr(args, "file", None):  # arena run: the file had loaded, so it loads again
+        try:
+            return load_tournament(args.file).results
+        except (UsageError, OSError):
+            return None
+    return None
+
+
+def _damaged(args: argparse.Namespace, error: sqlite3.DatabaseError) -> str:
+    """The message for a results file damaged on disk: what can still be read, and the way out."""
+    path = _results_path(args)
+    words = damage_words(error)
+    if path is None:
+        return f"the results file is damaged ({words}); run 'arena recover RESULTS' to copy what can still be read into a new file."
+    try:
+        salvage = readable_matches(path)
+    except (UsageError, sqlite3.Error, OSError):
+        return (
+            f"{path} is damaged ({words}); run 'arena recover {path}' to copy what can still be read into a new file."
+        )
+    return (
+        f"{path} is damaged ({words}); the matches that can still be read are {len(salvage.readable)} of "
+        f"{salvage.total}; run 'arena recover {path}' to copy them into a new file."
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -71,12 +104,7 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_USAGE
     except sqlite3.DatabaseError as error:
         # A results file damaged on disk (the store's own checks name what they find).
-        where = getattr(args, "results", None) or "the results file"
-        print(
-            f"arena: {where} is damaged ({error}). Keep a copy of it: sqlite3's .recover command "
-            "copies what can still be read into a new file.",
-            file=sys.stderr,
-        )
+        print(f"arena: {_damaged(args, error)}", file=sys.stderr)
         return EXIT_USAGE
     except Interrupted:
         print("\narena: interrupted", file=sys.stderr)

@@ -1,5 +1,5 @@
 """`arena table`, `arena list`, `arena show`, `arena export`: read a results file, also
-while a run writes it."""
+while a run writes it; `arena recover`: copy what a damaged one still holds into a new file."""
 
 from __future__ import annotations
 
@@ -19,12 +19,14 @@ from arena.results import (
     MATCH_LIST_COLUMNS,
     STATS_EXPORT_COLUMNS,
     ResultStore,
+    Salvage,
     elo_columns,
     elo_table,
     explain,
     export_deals,
     export_stats,
     match_result_columns,
+    recover_results,
     render,
     statistics_columns,
     statistics_table,
@@ -32,6 +34,8 @@ from arena.results import (
 )
 
 __all__ = ["add_parsers"]
+
+_LOST_SHOWN = 10  # lost matches named by key; the rest are counted
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
@@ -111,6 +115,21 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     )
     export.add_argument("-o", "--output", help="file to write (default: standard output)")
     export.set_defaults(func=cmd_export)
+
+    recover = add_command(
+        sub,
+        "recover",
+        "copy the matches a damaged results file still holds into a new results file",
+        (
+            "arena recover results/conto-zoo.sqlite",
+            "arena recover results/conto-zoo.sqlite -o results/conto-zoo.saved.sqlite",
+        ),
+    )
+    recover.add_argument("results")
+    recover.add_argument(
+        "-o", "--output", help="the new file, which must not exist (default: RESULTS ending .recovered.sqlite)"
+    )
+    recover.set_defaults(func=cmd_recover)
 
 
 def _open(path: str) -> ResultStore:
@@ -218,3 +237,37 @@ def cmd_export(args: argparse.Namespace) -> int:
     finally:
         store.close()
     return 0
+
+
+def cmd_recover(args: argparse.Namespace) -> int:
+    salvage = recover_results(Path(args.results), Path(args.output) if args.output else None)
+    print(_recovery_report(salvage))
+    return 0
+
+
+def _recovery_report(salvage: Salvage) -> str:
+    """What `arena recover` copied and lost, and what to do next."""
+    source, target, copied = salvage.source, salvage.target, len(salvage.readable)
+    if salvage.damage is None:
+        return f"{source} is not damaged: it reads whole. All {copied} of its matches were copied to {target} anyway."
+    lines = [
+        f"{source} is damaged ({salvage.damage}).",
+        f"Copied {copied} of {salvage.total} matches to {target}.",
+    ]
+    lost = len(salvage.lost) + salvage.unreadable_rows
+    if not lost:
+        lines.append("Lost none: every match was read whole (the damage is elsewhere in the file).")
+        lines.append(f"Next: move {target} over {source}.")
+        return "\n".join(lines)
+    named = list(salvage.lost[:_LOST_SHOWN])
+    if len(salvage.lost) > _LOST_SHOWN:
+        named.append(f"{len(salvage.lost) - _LOST_SHOWN} more")
+    if salvage.unreadable_rows:
+        named.append(f"{salvage.unreadable_rows} whose key cannot be read")
+    lines.append(f"Lost {lost} match{'es' if lost != 1 else ''}, which cannot be read whole: {', '.join(named)}.")
+    which = f" (the file that ran {salvage.name})" if salvage.name else ""
+    lines.append(
+        f"Next: 'arena run TOURNAMENT.toml --results {target}'{which} plays only the lost matches; "
+        f"or move {target} over {source}, and the same arena run as before does."
+    )
+    return "\n".join(lines)

@@ -13,6 +13,7 @@
     tables.py       elo_table, statistics_table, match_result_table, observations: the
                     printed tables, each Column with its explanation (explain)
     transcript.py   transcript: one match as a person reads it
+    recover.py      recover_results, readable_matches: what a damaged file still holds, copied
 
 Imports run one way: this package reads arena.records and arena.errors and the engine,
 and nothing here imports arena.config, arena.play or arena.run.
@@ -28,6 +29,7 @@ from arena.results.export import (
     export_stats,
 )
 from arena.results.ratings import Observation, Rating, RatingError, RatingTable, fit
+from arena.results.recover import Salvage, damage_words, readable_matches, recover_results, recovered_path
 from arena.results.store import ResultStore, StoreInfo, Tournament
 from arena.results.tables import (
     MATCH_LIST_COLUMNS,
@@ -85,4 +87,9 @@ __all__ = [
     "summarize",
     "BotLine",
     "transcript",
+    "Salvage",
+    "readable_matches",
+    "recover_results",
+    "recovered_path",
+    "damage_words",
 ]
