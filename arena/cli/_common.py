@@ -19,6 +19,7 @@ __all__ = [
     "PROJECT_ROOT",
     "setup_logging",
     "parse_bot",
+    "split_bot",
     "parse_options",
     "whole_number",
     "seconds",
@@ -46,12 +47,21 @@ def setup_logging(verbose: bool, log_file: Path | None = None) -> None:
         root.addHandler(handler)
 
 
-def parse_bot(text: str) -> tuple[str, tuple[str, ...]]:
-    """NAME=COMMAND of `--bot`, the command split as a shell would (never run by one)."""
+def split_bot(text: str) -> tuple[str, str]:
+    """NAME=COMMAND of `--bot` as the name and the command as typed."""
     name, sep, command = text.partition("=")
     if not sep or not name or not command.strip():
         raise UserError(f'--bot takes NAME=COMMAND, e.g. --bot r="python bots/random_bot.py"; got {text!r}.')
-    argv = tuple(shlex.split(command))
+    return name, command
+
+
+def parse_bot(text: str) -> tuple[str, tuple[str, ...]]:
+    """NAME=COMMAND of `--bot`, the command split as a shell would (never run by one)."""
+    name, command = split_bot(text)
+    try:
+        argv = tuple(shlex.split(command))
+    except ValueError as error:
+        raise UserError(f"--bot {text}: the command cannot be split into arguments ({error}).") from None
     if argv[0] in ("python", "python3"):
         argv = (sys.executable, *argv[1:])
     return name, argv

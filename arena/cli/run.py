@@ -1,17 +1,33 @@
-"""`arena run FILE.toml`: play a tournament, resuming what an earlier run left."""
+"""`arena run FILE.toml`: play a tournament, resuming what an earlier run left.
+
+Also `arena run --game G --bot NAME=CMD …` (a round robin given by flags, written as a
+file beside the results: `arena.config.adhoc`) and `--dry-run` (`arena.run.dryrun`).
+"""
 
 from __future__ import annotations
 
 import argparse
+import atexit
+import shutil
+import sys
+import tempfile
 from functools import partial
+from pathlib import Path
+from typing import Any
 
-from arena.cli._common import add_command, seconds, setup_logging, whole_number
-from arena.config import load_tournament
-from arena.errors import Interrupted
+from tabulate import tabulate
+
+import engine
+from arena.cli._common import add_command, parse_options, seconds, setup_logging, split_bot, time_control, whole_number
+from arena.config import TournamentConfig, load_tournament
+from arena.config.adhoc import AdhocTournament, write_adhoc_file
+from arena.config.schema import NAME_RE
+from arena.errors import Interrupted, UserError
 from arena.play import run_interruptibly
 from arena.play.signals import EXIT_INTERRUPTED
 from arena.results import ResultStore, elo_table, statistics_table
 from arena.run import ProgressPrinter, plan_tournament, run_tournament
+from arena.run.dryrun import dry_run
 
 __all__ = ["add_parser"]
 
@@ -20,34 +36,202 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     run = add_command(
         sub,
         "run",
-        "play a tournament file (resumes an interrupted run)",
+        "play a tournament file, or bots given with --game and --bot (resumes an interrupted run)",
         (
             "arena run tournaments/conto.toml",
             "arena run tournaments/conto.toml --deals 6 --concurrency 2 --fresh",
+            "arena run tournaments/conto.toml --dry-run",
+            'arena run --game conto --bot r="python bots/random_bot.py" --bot h="python bots/conto_honest.py" '
+            '--bot b="python bots/conto_bluffer.py" --seats 3 --deals 20',
         ),
     )
-    run.add_argument("file", help="a tournament TOML file, e.g. tournaments/conto.toml")
+    run.add_argument("file", nargs="?", help="a tournament TOML file, e.g. tournaments/conto.toml")
     run.add_argument("--deals", "--hands", type=whole_number(1), help="deals per match (overrides the file)")
     run.add_argument("--concurrency", type=whole_number(1), help="matches at once (overrides the file)")
     run.add_argument("--rounds", type=whole_number(1), help="times the whole schedule is played (overrides the file)")
     run.add_argument("--seed", type=int, help="the deals' seed (overrides the file)")
-    run.add_argument("--move-time", type=seconds, help="seconds per decision (overrides the file)")
+    run.add_argument("--move-time", type=seconds, help="seconds per decision (overrides the file's move_time and tc)")
+    run.add_argument(
+        "--tc",
+        type=time_control,
+        metavar="BASE+INC[/deal]",
+        help='a bank of time instead: "60+0.5" is 60 s per match and 0.5 s more per decision; "10+0.5/deal" '
+        "refills it every deal (overrides the file's move_time and tc)",
+    )
     run.add_argument("--results", help="results file (default results/<name>.sqlite)")
     run.add_argument("--fresh", action="store_true", help="discard earlier results and start over")
+    run.add_argument(
+        "--dry-run",
+        action="store_true",
+        help="show the schedule, start every bot, time a short sample match and estimate the run's time; write nothing",
+    )
     run.add_argument("-v", "--verbose", action="store_true", help="print faults and bot comments as they happen")
+    adhoc = run.add_argument_group(
+        "without a file",
+        "Bots given here play a round robin; the equivalent tournament file is written beside the results "
+        "(results/NAME.toml), so the same command resumes and 'arena run results/NAME.toml' repeats it.",
+    )
+    adhoc.add_argument("--game", choices=[spec.name for spec in engine.games()], help="the game")
+    adhoc.add_argument("--bot", action="append", default=[], metavar="NAME=COMMAND", help="a bot; at least two")
+    adhoc.add_argument("--seats", type=whole_number(1), help="players per table (default: the game's)")
+    adhoc.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option")
+    adhoc.add_argument("--stdio", action="store_true", help="the bots speak JSON lines on stdio, not gRPC")
+    adhoc.add_argument("--name", type=_name, help="the tournament's name (default GAME-adhoc)")
     run.set_defaults(func=cmd_run)
 
 
-def cmd_run(args: argparse.Namespace) -> int:
-    config = load_tournament(
-        args.file,
-        deals=args.deals,
-        concurrency=args.concurrency,
-        results=args.results,
-        rounds=args.rounds,
-        seed=args.seed,
-        move_time=args.move_time,
+def _name(text: str) -> str:
+    if not NAME_RE.fullmatch(text):
+        raise argparse.ArgumentTypeError(f"{text!r} may only use letters, digits, '_', '.' and '-'")
+    return text
+
+
+def _adhoc_file(args: argparse.Namespace) -> str:
+    """The tournament file of a run given by flags (written beside the results)."""
+    if args.file is not None and (args.game or args.bot):
+        raise UserError("Give a tournament file, or --game and --bot without one, not both.")
+    if args.file is not None:
+        for flag in ("seats", "name"):
+            if getattr(args, flag) is not None:
+                raise UserError(f"--{flag} is for a run without a file; in a file, set it in [tournament].")
+        if args.option or args.stdio:
+            raise UserError("--option and --stdio are for a run without a file; set them in the file.")
+        return str(args.file)
+    if args.game is None:
+        raise UserError(
+            "Give a tournament file (arena run tournaments/conto.toml), or the game and the bots: "
+            'arena run --game conto --bot a="python bots/random_bot.py" --bot b=….'
+        )
+    adhoc = AdhocTournament(
+        game=args.game,
+        bots=tuple(split_bot(text) for text in args.bot),
+        name=args.name,
+        seats=args.seats,
+        protocol="stdio" if args.stdio else "grpc",
+        options=parse_options(args.option),
+        **_overrides(args),
     )
+    command_line = ["arena", *sys.argv[1:]]
+    if args.dry_run:  # nothing written: the text is checked from a temporary folder
+        folder = tempfile.mkdtemp(prefix="arena-dry-run-")
+        atexit.register(shutil.rmtree, folder, True)
+        path = Path(folder) / adhoc.file_path.name
+        path.write_text(adhoc.text(command_line), encoding="utf-8")
+    else:
+        path = write_adhoc_file(adhoc, command_line, replace=args.fresh)
+    # The flags are in the file now; none of them overrides it.
+    for flag in _OVERRIDES:
+        setattr(args, flag, None)
+    return str(path)
+
+
+#: The flags that override a tournament file's keys (and make an ad-hoc run's).
+_OVERRIDES = ("deals", "concurrency", "rounds", "seed", "move_time", "tc", "results")
+
+
+def _overrides(args: argparse.Namespace) -> dict[str, Any]:
+    values = {flag: getattr(args, flag) for flag in _OVERRIDES}
+    values["tc"] = args.tc.text if args.tc is not None else None
+    return values
+
+
+def _time_controls(config: TournamentConfig) -> str:
+    own = [f"{bot.name} {bot.time_control}" for bot in config.bots if bot.time_control is not None]
+    return str(config.time_control) + (f" ({', '.join(own)})" if own else "")
+
+
+def _dry_run(config: TournamentConfig) -> int:
+    """Print what a run would do and about how long it would take; write nothing."""
+    done: frozenset[str] = frozenset()
+    refusal = ""
+    if config.results.exists():
+        with ResultStore.open_readonly(config.results) as store:
+            info = store.info()
+            if info.fingerprint == config.setup.fingerprint():
+                done = store.completed_keys()
+            else:
+                refusal = "; ".join(config.setup.changes_from(info.setup))
+    plan = plan_tournament(config, done)
+    print(
+        f"{config.name} (dry run, nothing is written): {plan.game.spec.title}, {len(config.bots)} bots, "
+        f"{config.seats} seats, {len(plan.schedule)} matches of {config.deals} deals"
+        + (" (duplicate deals)" if config.duplicate else "")
+        + f", concurrency {config.concurrency}, time {_time_controls(config)}"
+    )
+    if refusal:
+        print(
+            f"A run would be refused: {config.results} holds matches of another setup ({refusal}); "
+            "give --fresh to start over, or another --results."
+        )
+    elif done:
+        print(f"Already in {config.results}: {len(done)} of {len(plan.schedule)} matches.")
+    preview = run_interruptibly(partial(dry_run, plan))
+    print(f"\n{_count(len(preview.tables), 'table')}:")
+    for number, table in enumerate(preview.tables[:_TABLES_SHOWN], start=1):
+        print(f"  table {number}: {', '.join(table)}")
+    if len(preview.tables) > _TABLES_SHOWN:
+        print(f"  … and {len(preview.tables) - _TABLES_SHOWN} more")
+    rows = [
+        (
+            bot.name,
+            preview.matches_per_bot[bot.name],
+            preview.deals_per_bot[bot.name],
+            "ok" if preview.starts.get(bot.name) is None else preview.starts[bot.name],
+        )
+        for bot in config.bots
+    ]
+    print()
+    print(tabulate(rows, headers=("bot", "matches left", "deals left", "start check"), disable_numparse=True))
+    if preview.samples:
+        tables = "; ".join(", ".join(sample.names) for sample in preview.samples)
+        deals = sum(len(sample.result.deals) for sample in preview.samples)
+        print(
+            f"\nTiming sample: {deals} deals at {_count(len(preview.samples), 'table')} ({tables}) "
+            f"in {sum(preview.sample_seconds):.1f} s."
+        )
+        thinking = ", ".join(f"{name} {seconds * 1000:.0f} ms" for name, seconds in preview.think.items())
+        print(
+            f"Per decision: {thinking}; {preview.decisions_per_seat_deal:.1f} decisions per seat and deal; "
+            f"the arena's own time {preview.overhead_per_deal * 1000:.0f} ms per deal."
+        )
+        for sample in preview.samples:
+            for fault in sample.faults:
+                print(f"  fault in the sample: {fault}")
+        estimate = preview.estimate(plan.todo, config.deals, config.concurrency)
+        if estimate is not None and preview.matches_left:
+            print(
+                f"Estimated time for the {preview.matches_left} matches left at concurrency "
+                f"{min(config.concurrency, preview.matches_left)}: about {_duration(estimate)}."
+            )
+    if not preview.matches_left:
+        print("\nNothing is left to play.")
+    failed = [name for name, problem in preview.starts.items() if problem is not None]
+    if failed:
+        print(f"\n{', '.join(failed)} did not start; see above. A run would charge them start faults.")
+        return 1
+    return 0
+
+
+_TABLES_SHOWN = 20
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    if seconds < 90 * 60:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.1f} h"
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    file = _adhoc_file(args)
+    config = load_tournament(file, **_overrides(args))
+    if args.dry_run:
+        return _dry_run(config)
     setup_logging(args.verbose, config.logs / "arena.log")
     store = ResultStore.open(config.results, config, fresh=args.fresh)
     plan = plan_tournament(config, store.completed_keys())
@@ -56,7 +240,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         f"{config.name}: {plan.game.spec.title}, {len(config.bots)} bots, {config.seats} seats, "
         f"{total} matches of {config.deals} deals"
         + (" (duplicate deals)" if config.duplicate else "")
-        + f", concurrency {config.concurrency}, move time {config.move_time:g} s"
+        + f", concurrency {config.concurrency}, time {_time_controls(config)}"
     )
     if plan.already_done:
         print(f"Resuming: {plan.already_done} of {total} matches already in {config.results}.")

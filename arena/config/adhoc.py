@@ -1,0 +1,120 @@
+"""A tournament given on the command line (`arena run --game G --bot NAME=CMD …`), as a file.
+
+The flags become the text of an ordinary tournament file, written beside the results
+(``results/<name>.toml``), and the run reads that file like any other: the same checks,
+the same fingerprint, so the same command resumes, and ``arena run results/<name>.toml``
+repeats it.  A file already there that says something else is never overwritten
+silently: `AdhocFileExists` says how to keep it or replace it.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from arena.config.values import toml_literal
+from arena.errors import UserError
+
+__all__ = ["AdhocTournament", "AdhocFileExists", "write_adhoc_file"]
+
+
+class AdhocFileExists(UserError):
+    """The tournament file of an ad-hoc run exists and holds another tournament."""
+
+
+@dataclass(frozen=True)
+class AdhocTournament:
+    """What the flags say; None leaves a key to the file's default."""
+
+    game: str
+    bots: tuple[tuple[str, str], ...]  # (name, command as typed)
+    name: str | None = None
+    seats: int | None = None
+    deals: int | None = None
+    rounds: int | None = None
+    seed: int | None = None
+    concurrency: int | None = None
+    move_time: float | None = None
+    tc: str | None = None
+    protocol: str = "grpc"
+    options: Mapping[str, Any] = field(default_factory=dict)
+    results: str | None = None
+
+    @property
+    def tournament_name(self) -> str:
+        return self.name or f"{self.game}-adhoc"
+
+    @property
+    def results_path(self) -> Path:
+        return Path(self.results) if self.results else Path("results") / f"{self.tournament_name}.sqlite"
+
+    @property
+    def file_path(self) -> Path:
+        return self.results_path.with_suffix(".toml")
+
+    def text(self, command_line: Sequence[str]) -> str:
+        """The tournament file these flags make."""
+        lines = [
+            "# Written by: arena " + shlex.join(command_line),
+            f"# Run it again (resumes): arena run {shlex.quote(str(self.file_path))}",
+            "[tournament]",
+            f"name = {toml_literal(self.tournament_name)}",
+            f"game = {toml_literal(self.game)}",
+        ]
+        keys = ("seats", "deals", "rounds", "seed", "concurrency", "move_time", "tc")
+        lines += [f"{key} = {toml_literal(getattr(self, key))}" for key in keys if getattr(self, key) is not None]
+        lines.append(f"results = {toml_literal(str(self.results_path))}")
+        if self.options:
+            lines += ["", "[game]"]
+            lines += [f"{key} = {toml_literal(value)}" for key, value in self.options.items()]
+        for name, command in self.bots:
+            try:
+                argv = shlex.split(command)
+            except ValueError as error:
+                raise UserError(
+                    f"--bot {name}={command}: the command cannot be split into arguments ({error})."
+                ) from None
+            lines += ["", "[[bot]]", f"name = {toml_literal(name)}"]
+            lines.append("command = [" + ", ".join(toml_literal(arg) for arg in argv) + "]")
+            if self.protocol != "grpc":
+                lines.append(f"protocol = {toml_literal(self.protocol)}")
+        return "\n".join(lines) + "\n"
+
+
+def write_adhoc_file(adhoc: AdhocTournament, command_line: Sequence[str], *, replace: bool) -> Path:
+    """Write the tournament file of `adhoc` beside its results; returns its path.
+
+    The same text already there is left as it is; another text is replaced only with
+    `replace` (``--fresh``), else AdhocFileExists.
+    """
+    path = adhoc.file_path
+    text = adhoc.text(command_line)
+    body = _without_comments(text)
+    if path.exists() and not replace:
+        try:
+            old = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise UserError(f"Cannot read {path}: {error}.") from None
+        if _without_comments(old) == body:
+            return path
+        raise AdhocFileExists(
+            f"{path} holds another tournament (its results are in {adhoc.results_path}). Give --name NAME for a "
+            f"new one, --fresh to replace it, or run 'arena run {path}' to go on with it."
+        )
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_name(path.name + ".tmp")
+        temporary.write_text(text, encoding="utf-8")
+        os.replace(temporary, path)
+    except OSError as error:
+        raise UserError(f"Cannot write the tournament file {path}: {error.strerror or error}.") from None
+    return path
+
+
+def _without_comments(text: str) -> str:
+    """The file's keys, whatever command line wrote them (the first lines are comments)."""
+    return "\n".join(line for line in text.splitlines() if not line.startswith("#"))

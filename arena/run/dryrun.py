@@ -1,0 +1,155 @@
+"""`arena run FILE --dry-run`: what a run would do, and about how long it would take.
+
+Nothing is written: not the results file, not the bots' logs (they go to a temporary
+folder, removed on the way out).  The preview holds
+
+- the schedule: every table with its bots, the matches left to play, and each bot's
+  matches and deals;
+- the bots' start check: each gRPC bot started and asked for its Hello, as a run would
+  (a stdio bot is started by its first match, so the timing sample checks it);
+- an estimate of the run's time from a short timing sample: a match of a few deals at
+  as few tables as it takes for every bot to play, as the run would play them.  Each
+  bot's mean time per decision, the decisions per seat and deal, and the arena's own
+  time per deal then price every match left; the sum is divided by the concurrency.
+  Bots that think longer in later deals, or a machine busier than during the sample,
+  make the run longer.
+"""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from arena.errors import BotFault
+from arena.play import open_bot_pool, play_match
+from arena.records import FaultKind, MatchRecord, MatchSlot, TimeUse
+from arena.run.schedule import tables_for
+from arena.run.tournament import TournamentPlan
+
+__all__ = ["DryRun", "dry_run", "SAMPLE_DEALS"]
+
+#: Deals in the timing sample (fewer when the match has fewer).
+SAMPLE_DEALS = 3
+
+
+@dataclass(frozen=True)
+class DryRun:
+    """What `dry_run` found."""
+
+    tables: tuple[tuple[str, ...], ...]
+    matches_left: int
+    matches_per_bot: dict[str, int]
+    deals_per_bot: dict[str, int]
+    #: Per bot: None when it started and said Hello, else why not.
+    starts: dict[str, str | None]
+    #: The timing sample: one match per table needed for every bot to play once.
+    samples: tuple[MatchRecord, ...]
+    #: Each sample's wall time, in seconds.
+    sample_seconds: tuple[float, ...]
+    #: What the estimate is made of: each bot's mean seconds per decision, the
+    #: decisions per seat and deal, and the arena's own seconds per deal.
+    think: dict[str, float]
+    decisions_per_seat_deal: float
+    overhead_per_deal: float
+
+    def estimate(self, todo: Sequence[MatchSlot], deals: int, concurrency: int) -> float | None:
+        """The run's seconds: every match left, each deal costing the arena's time plus
+        its bots' thinking, `concurrency` matches at once."""
+        if not self.samples:
+            return None
+        total = 0.0
+        for slot in todo:
+            thinking = sum(self.think.get(name, 0.0) for name in slot.names) * self.decisions_per_seat_deal
+            total += deals * (self.overhead_per_deal + thinking)
+        return total / max(1, min(concurrency, len(todo)))
+
+
+def _sample_tables(schedule: Sequence[MatchSlot], limit: int = 4) -> list[MatchSlot]:
+    """First matches of tables, in schedule order, until every bot plays in one (at most `limit`)."""
+    chosen: list[MatchSlot] = []
+    covered: set[str] = set()
+    everyone = {name for slot in schedule for name in slot.names}
+    for slot in schedule:
+        if len(chosen) == limit or covered == everyone:
+            break
+        if slot.rotation == 0 and not set(slot.names) <= covered:
+            chosen.append(slot)
+            covered.update(slot.names)
+    return chosen
+
+
+async def _check_and_sample(
+    plan: TournamentPlan, log_dir: Path
+) -> tuple[dict[str, str | None], list[MatchRecord], list[float]]:
+    config = plan.config
+    entries = {bot.name: bot for bot in config.bots}
+    starts: dict[str, str | None] = {}
+    samples: list[MatchRecord] = []
+    seconds: list[float] = []
+    async with open_bot_pool(entries, log_dir, game=config.game) as pool:
+        for bot in config.bots:
+            starts[bot.name] = None
+            if bot.protocol == "stdio":
+                continue  # started by its first match: the sample checks it
+            try:
+                await pool.hello(bot.name)
+            except BotFault as failure:
+                starts[bot.name] = f"{failure.kind.value}: {failure.reason}"
+        for slot in _sample_tables(plan.schedule):
+            began = time.monotonic()
+            samples.append(
+                await play_match(
+                    plan.game,
+                    [pool.seat(name) for name in slot.names],
+                    seed=slot.seed,
+                    deals=min(SAMPLE_DEALS, config.deals),
+                    time_controls=[config.time_control_of(name) for name in slot.names],
+                    match_id=f"dry-run-{slot.key}",
+                )
+            )
+            seconds.append(time.monotonic() - began)
+    for sample in samples:
+        for fault in sample.faults:
+            if fault.kind is FaultKind.START and starts.get(fault.bot) is None:
+                starts[fault.bot] = f"start: {fault.reason}"
+    return starts, samples, seconds
+
+
+async def dry_run(plan: TournamentPlan) -> DryRun:
+    """Preview `plan`: its schedule, its bots' start, a timing sample; writes nothing."""
+    config = plan.config
+    matches: Counter[str] = Counter()
+    seats: Counter[str] = Counter()
+    for slot in plan.todo:
+        matches.update(set(slot.names))
+        seats.update(slot.names)
+    with tempfile.TemporaryDirectory(prefix="arena-dry-run-") as logs:
+        starts, samples, seconds = await _check_and_sample(plan, Path(logs))
+    uses: dict[str, TimeUse] = {}
+    seat_deals = 0
+    overhead = 0.0
+    played_deals = 0
+    for sample, wall in zip(samples, seconds):
+        deals = len(sample.result.deals)
+        played_deals += deals
+        seat_deals += deals * len(sample.names)
+        overhead += wall - sum(use.total for use in sample.time_use())
+        for name, use in zip(sample.names, sample.time_use()):
+            uses[name] = uses[name] + use if name in uses else use
+    decisions = sum(use.decisions for use in uses.values())
+    return DryRun(
+        tables=tuple(tables_for([bot.name for bot in config.bots], config.seats)),
+        matches_left=len(plan.todo),
+        matches_per_bot={bot.name: matches[bot.name] for bot in config.bots},
+        deals_per_bot={bot.name: seats[bot.name] * config.deals for bot in config.bots},
+        starts=starts,
+        samples=tuple(samples),
+        sample_seconds=tuple(seconds),
+        think={name: use.mean for name, use in uses.items()},
+        decisions_per_seat_deal=decisions / seat_deals if seat_deals else 0.0,
+        overhead_per_deal=max(0.0, overhead) / played_deals if played_deals else 0.0,
+    )

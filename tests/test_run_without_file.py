@@ -1,0 +1,111 @@
+"""`arena run --game … --bot …` (a round robin without a file) and `arena run --dry-run`."""
+
+import sqlite3
+import textwrap
+from pathlib import Path
+
+from test_tournament import arena
+
+RANDOM = "python bots/random_bot.py"
+
+
+def adhoc(tmp_path: Path, *extra: str, bots=("a", "b", "c"), check=True):
+    flags = [item for name in bots for item in ("--bot", f"{name}={RANDOM} --seed={len(name)}")]
+    results = tmp_path / "adhoc.sqlite"
+    return arena(
+        "run", "--game", "conto", *flags, "--seats", "3", "--deals", "2", "--seed", "4",
+        "--results", results, *extra, check=check,
+    )  # fmt: skip
+
+
+def test_bots_on_the_command_line_play_a_round_robin_that_resumes_from_its_file(tmp_path):
+    first = adhoc(tmp_path)
+    assert "3 matches played" in first.stdout  # one table of 3 bots, in 3 rotations
+    written = tmp_path / "adhoc.toml"
+    text = written.read_text()
+    assert 'game = "conto"' in text and "deals = 2" in text and "seed = 4" in text
+    assert 'command = ["python", "bots/random_bot.py", "--seed=1"]' in text
+    again = adhoc(tmp_path)
+    assert "Resuming: 3 of 3 matches already" in again.stdout and "0 matches played" in again.stdout
+    from_file = arena("run", written)
+    assert "Resuming: 3 of 3 matches already" in from_file.stdout
+    with sqlite3.connect(tmp_path / "adhoc.sqlite") as db:
+        assert db.execute("select count(*) from matches").fetchone()[0] == 3
+
+
+def test_another_round_robin_under_the_same_name_is_refused_not_overwritten(tmp_path):
+    adhoc(tmp_path)
+    before = (tmp_path / "adhoc.toml").read_text()
+    other = adhoc(tmp_path, bots=("a", "b", "d"), check=False)
+    assert other.returncode == 2 and "Traceback" not in other.stderr
+    assert "adhoc.toml holds another tournament" in other.stderr and "--fresh" in other.stderr
+    assert (tmp_path / "adhoc.toml").read_text() == before
+
+
+def test_a_file_and_bots_on_the_command_line_are_refused_together(tmp_path):
+    both = arena("run", "tournaments/conto.toml", "--game", "conto", "--bot", f"a={RANDOM}", check=False)
+    assert both.returncode == 2
+    assert "Give a tournament file, or --game and --bot without one, not both." in both.stderr
+    neither = arena("run", check=False)
+    assert neither.returncode == 2 and "Give a tournament file" in neither.stderr
+    one_bot = arena("run", "--game", "conto", "--bot", "lonely", check=False)
+    assert one_bot.returncode == 2 and "--bot takes NAME=COMMAND" in one_bot.stderr
+
+
+def _tournament(tmp_path: Path, broken: bool = False) -> Path:
+    path = tmp_path / "dry.toml"
+    extra = '[[bot]]\nname = "broken"\ncommand = ["python", "-c", "raise SystemExit(3)"]\n' if broken else ""
+    path.write_text(
+        textwrap.dedent(
+            f"""
+            [tournament]
+            name = "dry"
+            game = "conto"
+            seats = 3
+            deals = 8
+            results = "{tmp_path / "dry.sqlite"}"
+            logs = "{tmp_path / "logs"}"
+
+            [[bot]]
+            name = "r1"
+            command = ["python", "bots/random_bot.py"]
+
+            [[bot]]
+            name = "r2"
+            command = ["python", "bots/random_bot.py", "--seed=2"]
+
+            [[bot]]
+            name = "first"
+            command = ["python", "tests/fixtures/bots/first_action.py"]
+            """
+        )
+        + extra
+    )
+    return path
+
+
+def test_a_dry_run_shows_the_schedule_checks_the_bots_estimates_the_time_and_writes_nothing(tmp_path):
+    result = arena("run", _tournament(tmp_path), "--dry-run")
+    out = result.stdout
+    assert "dry run, nothing is written" in out and "3 matches of 8 deals" in out
+    assert "table 1: r1, r2, first" in out
+    rows = {line.split()[0]: line.split()[1:] for line in out.splitlines() if line.startswith(("r1 ", "r2 ", "first "))}
+    assert rows == {"r1": ["3", "24", "ok"], "r2": ["3", "24", "ok"], "first": ["3", "24", "ok"]}
+    assert "Timing sample: 3 deals at 1 table (r1, r2, first)" in out
+    assert "Estimated time for the 3 matches left" in out
+    assert not (tmp_path / "dry.sqlite").exists() and not (tmp_path / "logs").exists()
+
+
+def test_a_dry_run_names_a_bot_that_does_not_start_and_exits_1(tmp_path):
+    result = arena("run", _tournament(tmp_path, broken=True), "--dry-run", check=False)
+    assert result.returncode == 1, result.stdout + result.stderr
+    broken = next(line for line in result.stdout.splitlines() if line.startswith("broken "))
+    assert "start: " in broken and "status 3" in broken
+    assert "broken did not start" in result.stdout
+    assert not (tmp_path / "dry.sqlite").exists() and not (tmp_path / "logs").exists()
+
+
+def test_a_dry_run_of_bots_on_the_command_line_writes_no_file(tmp_path):
+    result = adhoc(tmp_path, "--dry-run")
+    assert "conto-adhoc (dry run" in result.stdout
+    assert not list(tmp_path.iterdir())
