@@ -83,7 +83,7 @@ class ConfigError(UsageError):
         if len(self.problems) == 1:
             return str(self.problems[0])
         files = sorted({p.file for p in self.problems if p.file != COMMAND_LINE})
-        source = files[0] if len(files) == 1 else "The tournament"
+        source = files[0] if len(files) == 1 else "The tournament" if files else "The command line"
         lines = [f"{source} has {len(self.problems)} problems:"]
         lines += [f"  {p}" for p in self.problems]
         return "\n".join(lines)

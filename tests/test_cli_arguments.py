@@ -20,6 +20,15 @@ BAD = [
     (["run", "tournaments/conto.toml", "--deals", "0"], "argument --deals/--hands: must be 1 or more, not 0"),
     (["run", "tournaments/conto.toml", "--concurrency", "0"], "argument --concurrency: must be 1 or more, not 0"),
     (["run", "tournaments/conto.toml", "--rounds", "x"], "argument --rounds: 'x' is not a whole number"),
+    (["run", "tournaments/conto.toml", "--tc", "soon"], "argument --tc: 'soon' is not a time control"),
+    (["run", "tournaments/conto.toml", "--tc", "1+1/move"], "argument --tc: a fixed time per move has no increment"),
+    (["run", "--game", "chess", "--bot", "a=x"], "argument --game: invalid choice: 'chess'"),
+    (["run", "--game", "conto", "--name", "a b", "--bot", "a=x"], "argument --name: 'a b' may only use letters"),
+    (["run", "tournaments/conto.toml", "--seats", "3"], "--seats is for a run without a file"),
+    (["run"], "Give a tournament file (arena run tournaments/conto.toml), or the game and the bots"),
+    (["play", "conto", "--tc", "x"], "argument --tc: 'x' is not a time control"),
+    (["play", "conto", "--bot", "a=no-such-program", "--bot", "b=x", "--bot", "c=x"], "--bot a: the program"),
+    (["recover", "no/such/results.sqlite"], "no/such/results.sqlite"),
     (["table", "results.sqlite", "--format", "bogus"], "argument --format: invalid choice: 'bogus'"),
     (["export", "results.sqlite", "--format", "xml"], "argument --format: invalid choice: 'xml'"),
 ]
@@ -44,7 +53,9 @@ def test_the_version(capsys):
     assert capsys.readouterr().out.strip() == f"arena {ARENA_VERSION}"
 
 
-@pytest.mark.parametrize("command", ["run", "table", "list", "show", "export", "play", "games", "check-bot", "bench"])
+@pytest.mark.parametrize(
+    "command", ["run", "table", "list", "show", "export", "recover", "play", "games", "check-bot", "bench"]
+)
 def test_every_command_helps_with_its_defaults_and_examples(command, capsys):
     with pytest.raises(SystemExit) as exit_:
         main([command, "--help"])

@@ -1,11 +1,14 @@
 """The `arena` command.
 
     arena run tournaments/conto.toml      play a tournament (resumes if interrupted)
+    arena run --game conto --bot a=CMD …  a round robin without a file
+    arena run FILE --dry-run              the schedule, the bots' start, the time it would take
     arena table results/conto-zoo.sqlite  print its tables again, also mid-run
     arena play conto --bot a=CMD --bot b=CMD --bot c=CMD --seed 1 --deals 5
     arena list RESULTS                    the stored matches and their keys
     arena show RESULTS MATCH              a stored match as a transcript
     arena export RESULTS --format csv     one row per match, deal and seat
+    arena recover RESULTS                 copy what a damaged results file still holds
     arena check-bot --game conto -- CMD   what a bot author runs before a tournament
     arena bench                           the full path against raw gRPC ping-pong
     arena games                           the games and their options
@@ -47,12 +50,19 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _is_interrupt(error: BaseException) -> bool:
-    if isinstance(error, KeyboardInterrupt):
+def _holds(error: BaseException, kind: type[BaseException]) -> bool:
+    """`error` is a `kind`, or a group (trio's) holding one."""
+    if isinstance(error, kind):
         return True
     if isinstance(error, BaseExceptionGroup):
-        return error.subgroup(lambda e: isinstance(e, KeyboardInterrupt)) is not None
+        return error.subgroup(lambda e: isinstance(e, kind)) is not None
     return False
+
+
+def _quiet_broken_pipe() -> int:
+    # `arena export … | head`: the reader has seen enough; say nothing more.
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return 0
 
 
 def _results_path(args: argparse.Namespace) -> Path | None:
@@ -96,9 +106,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"arena: {error}", file=sys.stderr)
         return EXIT_USAGE
     except BrokenPipeError:
-        # `arena export … | head`: the reader has seen enough; say nothing more.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
+        return _quiet_broken_pipe()
     except FileNotFoundError as error:
         print(f"arena: {error.strerror}: {error.filename}", file=sys.stderr)
         return EXIT_USAGE
@@ -110,7 +118,9 @@ def main(argv: list[str] | None = None) -> int:
         print("\narena: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     except BaseException as error:
-        if _is_interrupt(error):  # a Ctrl-C outside the trio runs (start-up, the tables)
+        if _holds(error, KeyboardInterrupt):  # a Ctrl-C outside the trio runs (start-up, the tables)
             print("\narena: interrupted", file=sys.stderr)
             return EXIT_INTERRUPTED
+        if _holds(error, BrokenPipeError):  # `arena run … | head`: the pipe broke inside a trio run
+            return _quiet_broken_pipe()
         raise

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 import engine
 from arena.cli._common import add_command, parse_bot, parse_options, seconds, setup_logging, time_control, whole_number
-from arena.errors import UserError
+from arena.config.bots import BotChecker
+from arena.config.check import Reporter
+from arena.errors import COMMAND_LINE, ConfigError, UserError
 from arena.play import open_bot_pool, play_match, run_interruptibly
 from arena.records import BotEntry, MatchRecord
 from arena.results import explain, match_result_columns, match_result_table, transcript
@@ -48,11 +51,25 @@ def add_games_parser(sub: argparse._SubParsersAction) -> None:
     games.set_defaults(func=cmd_games)
 
 
+def _check_programs(bots: list[tuple[str, tuple[str, ...]]]) -> None:
+    """Every bot's program and scripts exist, as a tournament file's are checked."""
+    report = Reporter(COMMAND_LINE, "")
+    checker = BotChecker(report, Path.cwd())
+    for name, argv in bots:
+        where = (f"--bot {name}",)
+        if argv[0] != sys.executable:
+            checker.check_program(argv[0], where, f"bot {name!r}")
+        checker.check_scripts(argv, len(argv), (where, where), f"bot {name!r}")
+    if report.problems:
+        raise ConfigError(report.problems)
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     setup_logging(True)
     bots = [parse_bot(text) for text in args.bot]
     if not bots:
         raise UserError("Name the players with --bot NAME=COMMAND, once per seat.")
+    _check_programs(bots)
     names = [name for name, _ in bots]
     entries: dict[str, BotEntry] = {}
     for name, argv in bots:

@@ -125,8 +125,8 @@ class BotChecker:
             if argv[0] in _PYTHON_NAMES:
                 argv = (sys.executable, *argv[1:])
             else:
-                self.check_program(argv[0], path, who)
-            self.check_scripts(argv, len(command), path, who)
+                self.check_program(argv[0], (*path, "command"), who)
+            self.check_scripts(argv, len(command), ((*path, "command"), (*path, "args")), who)
 
         if len(report.problems) > errors:
             return None
@@ -142,8 +142,8 @@ class BotChecker:
             time_control=value["tc"] or (TimeControl.per_move(value["move_time"]) if value["move_time"] else None),
         )
 
-    def check_program(self, program: str, path: tuple, who: str) -> None:
-        where = (*path, "command")
+    def check_program(self, program: str, where: tuple, who: str) -> None:
+        """The program of a command exists and can run; problems at the key `where`."""
         problem = self.report.problem
         if os.sep in program or (os.altsep and os.altsep in program):
             candidate = Path(program)
@@ -166,18 +166,20 @@ class BotChecker:
                 f"the program {program!r} of {who} was not found (looked for it in the directories of PATH).",
             )
 
-    def check_scripts(self, argv: Sequence[str], command_length: int, path: tuple, who: str) -> None:
+    def check_scripts(self, argv: Sequence[str], command_length: int, where: tuple[tuple, tuple], who: str) -> None:
+        """Every script file the arguments name exists; problems at the key `where`
+        names: the command's (the first `command_length` arguments), or the args'."""
         for position, arg in enumerate(argv[1:], start=1):
             if arg.startswith("-") or not arg.endswith(_SCRIPT_SUFFIXES):
                 continue
             candidate = Path(arg)
             if candidate.is_file():
                 continue
-            key = "command" if position < command_length else "args"
+            key = where[0] if position < command_length else where[1]
             shown = candidate if candidate.is_absolute() else self.cwd / candidate
             state = "is a directory, not a file" if candidate.is_dir() else "does not exist"
             self.report.problem(
-                (*path, key),
+                key,
                 f"the script {arg!r} of {who} {state} (looked for {shown}; relative paths are "
                 f"relative to the current directory).{_nearby(candidate)}",
             )
