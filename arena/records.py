@@ -145,7 +145,7 @@ class BotSetup:
         )
 
 
-_SCALARS = ("game", "seats", "deals", "rounds", "seed", "duplicate", "move_time", "tc")
+_SCALARS = ("game", "seats", "deals", "rounds", "seed", "duplicate", "move_time", "tc", "public_deals")
 
 
 @dataclass(frozen=True)
@@ -168,6 +168,8 @@ class Setup:
     bots: tuple[BotSetup, ...]
     #: The tournament's bank time control (`TimeControl.text`); None: move_time per decision.
     tc: str | None = None
+    #: Deals from the seed alone, not mixed with the results file's secret.
+    public_deals: bool = False
 
     def to_data(self) -> dict[str, Any]:
         """Canonical JSON-able data: the form results files store and the fingerprint hashes."""
@@ -184,6 +186,8 @@ class Setup:
         }
         if self.tc is not None:  # absent when unset: files written before time controls resume
             data["tc"] = self.tc
+        if self.public_deals:  # absent when unset, as tc
+            data["public_deals"] = True
         return data
 
     @classmethod
@@ -200,6 +204,7 @@ class Setup:
             move_time=data.get("move_time"),
             bots=tuple(BotSetup.from_data(bot) for bot in data.get("bots") or ()),
             tc=data.get("tc"),
+            public_deals=bool(data.get("public_deals", False)),
         )
 
     def fingerprint(self) -> str:

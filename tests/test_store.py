@@ -139,6 +139,24 @@ def test_save_and_reload_round_trip(config):
     store.close()
 
 
+def test_the_deal_secret_is_made_with_the_file_kept_by_fresh_and_added_to_an_older_file(config):
+    with ResultStore.open(config.results, config) as store:
+        secret = store.deal_secret
+    assert len(secret) == 64
+    with ResultStore.open(config.results, dataclasses.replace(config, deals=9), fresh=True) as store:
+        assert store.deal_secret == secret  # same file, same tournament: the same deals again
+    with sqlite3.connect(config.results) as db:
+        db.execute("DELETE FROM meta WHERE key = 'deal_secret'")
+    with ResultStore.open(config.results, dataclasses.replace(config, deals=9)) as store:
+        added = store.deal_secret
+    assert len(added) == 64 and added != secret
+    with ResultStore.open_readonly(config.results) as reader:
+        assert reader.deal_secret == added
+    other = dataclasses.replace(config, results=config.results.with_name("other.sqlite"))
+    with ResultStore.open(other.results, other) as store:
+        assert store.deal_secret not in (secret, added)
+
+
 def test_a_file_written_before_time_use_is_read_and_resumed(config):
     with ResultStore.open(config.results, config) as store:
         record = play_record(5)

@@ -17,6 +17,7 @@ from arena.records import FaultKind
 from arena.results import (
     DEAL_EXPORT_COLUMNS,
     MATCH_LIST_COLUMNS,
+    PUBLIC_DEALS_NOTE,
     STATS_EXPORT_COLUMNS,
     ResultStore,
     Salvage,
@@ -157,6 +158,8 @@ def cmd_table(args: argparse.Namespace) -> int:
     print(f"{info.name}: {len(matches)} matches")
     text, rated = elo_table(matches, game, anchor, tablefmt=args.format)
     print(text)
+    if info.setup.public_deals:
+        print(PUBLIC_DEALS_NOTE)
     if args.explain and rated is not None:
         print(f"\n{explain(elo_columns(game))}")
     stats = statistics_table(matches, game, tablefmt=args.format)

@@ -25,7 +25,7 @@ from arena.config.schema import NAME_RE
 from arena.errors import Interrupted, UserError
 from arena.play import run_interruptibly
 from arena.play.signals import EXIT_INTERRUPTED
-from arena.results import ResultStore, elo_table, statistics_table
+from arena.results import PUBLIC_DEALS_NOTE, ResultStore, elo_table, statistics_table
 from arena.run import ProgressPrinter, plan_tournament, run_tournament
 from arena.run.dryrun import dry_run
 
@@ -234,7 +234,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         return _dry_run(config)
     setup_logging(args.verbose, config.logs / "arena.log")
     store = ResultStore.open(config.results, config, fresh=args.fresh)
-    plan = plan_tournament(config, store.completed_keys())
+    plan = plan_tournament(config, store.completed_keys(), store.deal_secret)
     total = len(plan.schedule)
     print(
         f"{config.name}: {plan.game.spec.title}, {len(config.bots)} bots, {config.seats} seats, "
@@ -261,6 +261,8 @@ def cmd_run(args: argparse.Namespace) -> int:
         )
     text, _ = elo_table(stored, plan.game, config.anchor)
     print(text)
+    if config.public_deals:
+        print(PUBLIC_DEALS_NOTE)
     stats = statistics_table(stored, plan.game)
     if stats:
         print()

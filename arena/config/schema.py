@@ -137,6 +137,13 @@ TOURNAMENT = Table(
             '("10+0.5/deal")',
         ),
         Key("duplicate", "bool", True, help="replay each table's deals with the bots rotated through the seats"),
+        Key(
+            "public_deals",
+            "bool",
+            False,
+            help="deal from the seed alone, so two fresh runs deal the same (and anyone with the file can compute "
+            "the deals); by default the results file's secret is mixed in",
+        ),
         Key("anchor", "str", help="the bot whose Elo is fixed at anchor_elo"),
         Key("anchor_elo", "number", 0.0, help="the anchor's Elo"),
         Key("results", "path", flag="--results", help="the results file; default results/<name>.sqlite"),

@@ -55,6 +55,8 @@ class TournamentConfig:
     logs: Path
     #: A bank time control instead of move_time; None: move_time per decision.
     tc: TimeControl | None = None
+    #: Deals from the seed alone (computable by anyone with the file), not mixed with a secret.
+    public_deals: bool = False
 
     @property
     def setup(self) -> Setup:
@@ -75,6 +77,7 @@ class TournamentConfig:
             duplicate=self.duplicate,
             move_time=float(self.move_time),
             tc=self.tc.text if self.tc is not None else None,
+            public_deals=self.public_deals,
             bots=tuple(
                 BotSetup(
                     name=bot.name,
@@ -238,6 +241,7 @@ def _check(report: Reporter, data: dict[str, Any], overrides: Mapping[str, Any],
         concurrency=value["concurrency"],
         move_time=float(value["move_time"]),
         tc=time_control,
+        public_deals=value["public_deals"],
         duplicate=value["duplicate"],
         anchor=(anchor, float(value["anchor_elo"])) if anchor is not None else None,
         options=MappingProxyType(dict(options)),

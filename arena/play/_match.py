@@ -130,6 +130,7 @@ class Match:
         move_time: float = 1.0,
         time_controls: Sequence[TimeControl] | None = None,
         match_id: str = "",
+        bot_match_id: str | None = None,
         hands: Sequence[str] | None = None,
         on_event: Callable[[engine.Event], None] | None = None,
         profile: RefereeProfile | None = None,
@@ -139,6 +140,7 @@ class Match:
         self.seed = seed
         self.deals = deals
         self.match_id = match_id
+        self.bot_match_id = match_id if bot_match_id is None else bot_match_id
         self.state = game.new_match(seed=seed, deals=deals, hands=hands)
         self.wire: GameWire = wire_for(game)
         controls = list(time_controls or [TimeControl.per_move(move_time)] * len(names))
@@ -162,7 +164,7 @@ class Match:
     def start_message(self, seat: MatchSeat) -> pb.MatchStart:
         control = seat.clock.control
         return pb.MatchStart(
-            match_id=self.match_id,
+            match_id=self.bot_match_id,
             game=self.game.spec.name,
             options=self.wire.options(),
             players=self.game.players,

@@ -129,6 +129,7 @@ async def play_match(
     move_time: float = 1.0,
     time_controls: Sequence[TimeControl] | None = None,
     match_id: str = "",
+    bot_match_id: str | None = None,
     hands: Sequence[str] | None = None,
     on_event: Callable[[engine.Event], None] | None = None,
     profile: RefereeProfile | None = None,
@@ -137,7 +138,8 @@ async def play_match(
     """Play one match; never raises because of a bot.
 
     Each seat may take `move_time` seconds per decision, or as its `time_controls` entry
-    says (one per seat) when they are given.
+    says (one per seat) when they are given.  `match_id` names the match in the logs and
+    the record; the bots are told `bot_match_id` instead when it is given (an opaque id).
 
     `on_event` sees every history entry as it is made (in the thread that drives the
     match); `profile`, when given, adds up the referee's own time by phase; `in_trio`
@@ -153,6 +155,7 @@ async def play_match(
         move_time=move_time,
         time_controls=time_controls,
         match_id=match_id,
+        bot_match_id=bot_match_id,
         hands=hands,
         on_event=on_event,
         profile=profile,

@@ -33,6 +33,7 @@ from arena.results.recover import Salvage, damage_words, readable_matches, recov
 from arena.results.store import ResultStore, StoreInfo, Tournament
 from arena.results.tables import (
     MATCH_LIST_COLUMNS,
+    PUBLIC_DEALS_NOTE,
     Align,
     BotLine,
     BotStatistics,
@@ -76,6 +77,7 @@ __all__ = [
     "EloLine",
     "elo_columns",
     "elo_table",
+    "PUBLIC_DEALS_NOTE",
     "BotStatistics",
     "statistics_columns",
     "statistics_table",

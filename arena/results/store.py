@@ -8,7 +8,8 @@ stored or absent, and the next run resumes by playing only the missing ones.
 The file holds:
 
 - ``meta``: the format, tournament name, game, the fingerprint of the setup and the data
-  it was computed from (`arena.records.Setup.to_data`), the creation time.  A run whose
+  it was computed from (`arena.records.Setup.to_data`), the creation time, and the
+  deals' secret (`ResultStore.deal_secret`, made when the file is, kept by ``--fresh``).  A run whose
   fingerprint differs is refused with `ResumeMismatch`, which says what changed
   (`Setup.changes_from`).
 - ``matches``: one row per match: key, round, table, rotation, seed, seat names, scores,
@@ -33,6 +34,7 @@ from __future__ import annotations
 import fcntl
 import json
 import os
+import secrets
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator, Mapping
@@ -246,6 +248,9 @@ class ResultStore:
                 self._write_meta(config, fingerprint, data, _now())
                 return
         self._check_format()
+        if not self._meta().get("deal_secret"):  # a file written before deals were secret
+            with self._transaction():
+                self._set_meta("deal_secret", secrets.token_hex(32))
         if not self._has_time_use():
             with self._transaction():
                 self._db.execute(f"ALTER TABLE matches ADD COLUMN {TIME_USE_COLUMN}")
@@ -270,7 +275,10 @@ class ResultStore:
             self._write_meta(config, fingerprint, data, _now())
 
     def _write_meta(self, config: Tournament, fingerprint: str, data: dict, created: str) -> None:
+        # The deals' secret outlives --fresh: the same file, tournament and seed deal the same.
+        secret = self._meta().get("deal_secret") or secrets.token_hex(32)
         values = {
+            "deal_secret": secret,
             "format": FORMAT,
             "name": config.name,
             "game": config.game,
@@ -335,6 +343,13 @@ class ResultStore:
             created_at=meta.get("created_at", ""),
             matches=count,
         )
+
+    @property
+    def deal_secret(self) -> str:
+        """The secret every deal's seed is mixed with (unless the deals are public): kept
+        here, where no bot can read it, so a bot cannot compute a deal it has not seen."""
+        with self._lock:
+            return str(self._meta().get("deal_secret") or "")
 
     def completed_keys(self) -> frozenset[str]:
         with self._lock:

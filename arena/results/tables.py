@@ -35,6 +35,7 @@ __all__ = [
     "EloLine",
     "elo_columns",
     "elo_table",
+    "PUBLIC_DEALS_NOTE",
     "BotStatistics",
     "statistics_columns",
     "statistics_table",
@@ -231,6 +232,13 @@ def _milliseconds(use: TimeUse, seconds: float) -> str:
     if not use.decisions:
         return "-"
     return f"{seconds * 1000:.1f}" if seconds < 0.01 else f"{seconds * 1000:.0f}"
+
+
+#: Under the Elo table of a tournament whose deals anyone with its file could compute.
+PUBLIC_DEALS_NOTE = (
+    "Deals were public (public_deals = true): anyone with the tournament file could compute every hand, "
+    "so a bot could have known them."
+)
 
 
 def elo_table(

@@ -24,7 +24,7 @@ from arena.play import open_bot_pool, play_match
 from arena.records import MatchSlot
 from arena.results import ResultStore
 from arena.run.progress import Progress
-from arena.run.schedule import build_schedule
+from arena.run.schedule import bot_match_id, build_schedule
 
 __all__ = ["TournamentPlan", "plan_tournament", "run_tournament", "RunSummary"]
 
@@ -39,18 +39,21 @@ class TournamentPlan:
     game: engine.Game
     schedule: tuple[MatchSlot, ...]
     todo: tuple[MatchSlot, ...]
+    #: Mixed into the deals and the match ids the bots are told.
+    secret: str = ""
 
     @property
     def already_done(self) -> int:
         return len(self.schedule) - len(self.todo)
 
 
-def plan_tournament(config: TournamentConfig, done: frozenset[str]) -> TournamentPlan:
-    """The plan of `config`, skipping the matches whose keys are in `done`."""
-    schedule = tuple(build_schedule(config))
+def plan_tournament(config: TournamentConfig, done: frozenset[str], secret: str = "") -> TournamentPlan:
+    """The plan of `config`, skipping the matches whose keys are in `done`; the deals mix
+    `secret` in (the results file's `deal_secret`) unless the tournament's are public."""
+    schedule = tuple(build_schedule(config, secret))
     game = engine.load(config.game, players=config.seats, **config.options)
     todo = tuple(slot for slot in schedule if slot.key not in done)
-    return TournamentPlan(config, game, schedule, todo)
+    return TournamentPlan(config, game, schedule, todo, secret)
 
 
 @dataclass(frozen=True)
@@ -89,6 +92,7 @@ async def run_tournament(
                 deals=config.deals,
                 time_controls=[config.time_control_of(name) for name in slot.names],
                 match_id=slot.key,
+                bot_match_id=bot_match_id(slot.key, plan.secret),
             )
             await trio.to_thread.run_sync(store.save, slot, record)
             played += 1
