@@ -269,7 +269,10 @@ class Match:
             seat.clock.run_out()
             if seat.clock.control.period is not Period.MOVE and "clock" not in fault.reason:
                 fault = BotFault(fault.kind, f"{fault.reason} (its clock: {seat.clock.control})")
-        self._charge(seat, fault)
+        # The deal the fault happened in: forfeiting it may finish it (and the match), after
+        # which `current_deal` names the next one.
+        deal = self.current_deal()
+        self._charge(seat, fault, deal)
         seat.consecutive_faults += 1
         self._forfeit(seat, f"{fault.kind.value}: {fault.reason}")
         if seat.consecutive_faults >= self.STOP_AFTER:
@@ -280,6 +283,7 @@ class Match:
                     FaultKind.STOPPED,
                     f"stopped for the rest of the match after {self.STOP_AFTER} consecutive faults",
                 ),
+                deal,
             )
             seat.stream.cancel()
 
@@ -328,8 +332,9 @@ class Match:
     def current_deal(self) -> int:
         return len(self.state.deal_results()) + 1
 
-    def _charge(self, seat: MatchSeat, fault: BotFault) -> None:
-        record = Fault(seat.index, seat.name, fault.kind, fault.reason, self.current_deal())
+    def _charge(self, seat: MatchSeat, fault: BotFault, deal: int | None = None) -> None:
+        """Record `fault` against `seat` in `deal` (default: the deal being played)."""
+        record = Fault(seat.index, seat.name, fault.kind, fault.reason, deal or self.current_deal())
         self.faults.append(record)
         log.warning("match %s: %s", self.match_id or "-", record)
 
