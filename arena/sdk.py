@@ -21,6 +21,7 @@ into `self.params` (numbers converted), so one file plays as several tuned varia
 from __future__ import annotations
 
 import argparse
+import operator
 import os
 import signal
 import sys
@@ -130,6 +131,27 @@ class EventFeed:
         self._delivered = len(deal_events)
 
 
+#: What an index from `act` that the protocol's uint32 cannot carry (a negative one, or
+#: one of 2**32 or more) is sent as: out of every range, so the referee calls the answer
+#: `illegal`, as it does any index out of range, rather than the stream breaking (`crash`).
+_UNCARRIED_INDEX = 2**32 - 1
+
+
+def _wire_index(index: int, legal: int) -> int:
+    """`act`'s answer as the protocol carries it; see `_UNCARRIED_INDEX`.  Its stderr (the
+    bot's log) tells the bot's author what `act` returned."""
+    index = operator.index(index)
+    if 0 <= index < 2**32:
+        return index
+    print(
+        f"arena.sdk: act returned {index}, which is not an index of the {legal} legal actions "
+        f"(0 to {legal - 1}); it is sent as {_UNCARRIED_INDEX}, which the referee calls illegal",
+        file=sys.stderr,
+        flush=True,
+    )
+    return _UNCARRIED_INDEX
+
+
 class _Servicer(pb_grpc.BotServicer):
     def __init__(self, bot_class: type[Bot], params: dict[str, Any]) -> None:
         self._bot_class = bot_class
@@ -156,7 +178,7 @@ class _Servicer(pb_grpc.BotServicer):
                 if feed is not None:
                     feed.deliver(request, bot.on_event)
                 bot.comment = ""
-                index = bot.act(request)
+                index = _wire_index(bot.act(request), len(request.legal_actions))
                 yield pb.BotMessage(
                     decision=pb.Decision(decision_id=request.decision_id, action_index=index, comment=bot.comment)
                 )

@@ -1,11 +1,16 @@
-"""The Python SDK: what a bot's hooks see, in which order, and how parameters are read."""
+"""The Python SDK: what a bot's hooks see, in which order, how parameters are read, and
+what becomes of an answer the protocol cannot carry."""
+
+import sys
+from pathlib import Path
 
 import pytest
 import trio
 
 import engine
 from arena import sdk
-from arena.play import GameWire, play_match
+from arena.play import GameWire, open_bot_pool, play_match
+from arena.records import BotEntry, FaultKind
 from arena.v1 import arena_pb2 as pb
 from bots.conto import Showdown, event_from_message
 from bots.conto_adaptive import AdaptiveBot
@@ -105,3 +110,42 @@ def test_parameters_from_the_command_line():
     }
     with pytest.raises(SystemExit, match="--key=value"):
         sdk.parse_params(["threshold=0.4"])
+
+
+def test_a_negative_index_is_sent_as_one_out_of_range_and_the_bot_is_told(capsys):
+    class MinusOne(sdk.Bot):
+        def act(self, request):
+            return -1
+
+    messages = [
+        pb.RefereeMessage(match_start=pb.MatchStart()),
+        pb.RefereeMessage(decision_request=pb.DecisionRequest(decision_id=3, legal_actions=[pb.LegalAction()] * 2)),
+        pb.RefereeMessage(match_end=pb.MatchEnd()),
+    ]
+    (answer,) = sdk._Servicer(MinusOne, {}).Play(iter(messages), None)
+    assert (answer.decision.decision_id, answer.decision.action_index) == (3, 2**32 - 1)
+    assert "act returned -1, which is not an index of the 2 legal actions (0 to 1)" in capsys.readouterr().err
+
+
+def test_a_bot_answering_minus_one_is_charged_illegal_not_crash(tmp_path):
+    root = Path(__file__).resolve().parent.parent
+    commands = {
+        "minus-one": (sys.executable, str(root / "tests" / "fixtures" / "bots" / "answers_minus_one.py")),
+        "r1": (sys.executable, str(root / "bots" / "random_bot.py")),
+        "r2": (sys.executable, str(root / "bots" / "random_bot.py"), "--seed=2"),
+    }
+    entries = {name: BotEntry(name, command=command) for name, command in commands.items()}
+    logs = tmp_path / "logs"
+
+    async def main():
+        async with open_bot_pool(entries, logs, game="conto") as pool:
+            seats = [pool.seat(name) for name in entries]
+            return await play_match(engine.load("conto", players=3), seats, seed=7, deals=2, move_time=5.0)
+
+    record = trio.run(main)
+    charged = [fault for fault in record.faults if fault.bot == "minus-one"]
+    assert charged and charged[0].kind is FaultKind.ILLEGAL, [str(f) for f in record.faults]
+    assert {fault.kind for fault in charged} <= {FaultKind.ILLEGAL, FaultKind.STOPPED}
+    assert "out of range" in charged[0].reason
+    bot_log = "".join(path.read_text() for path in logs.glob("minus-one-*.log"))
+    assert "act returned -1" in bot_log
