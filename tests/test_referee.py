@@ -48,7 +48,7 @@ def run_match(tmp_path, seats, *, deals=3, move_time=2.0, memory_limit=2 * 1024*
             record = await play_match(
                 game, [pool.seat(name) for name, _ in seats], seed=7, deals=deals, move_time=move_time, match_id="t"
             )
-            pids.extend(r.process.pid for r in pool._running.values() if r.process is not None)
+            pids.extend(process.pid for process in pool.processes())
             return record
 
     record = trio.run(main)

@@ -52,7 +52,7 @@ async def _matches(game: engine.Game, pool: BotPool, deals: int, move_time: floa
         records.append(
             await play_match(
                 game,
-                [pool.seat(name) for name in names],
+                [pool.seat(name, seat + 1) for name in names],
                 seed=seat + 1,
                 deals=deals,
                 move_time=move_time,

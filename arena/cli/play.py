@@ -80,7 +80,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         async with open_bot_pool(entries, Path(args.logs), game=args.game) as pool:
             return await play_match(
                 game,
-                [pool.seat(name) for name in names],
+                [pool.seat(name, args.seed) for name in names],  # copies: a process each
                 seed=args.seed,
                 deals=args.deals,
                 move_time=args.move_time,

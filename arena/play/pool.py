@@ -1,10 +1,14 @@
-"""The bots of a run: one process per bot, started on demand, restarted after a crash.
+"""The bots of a run: processes started on demand, reused, restarted after a crash.
 
-A gRPC bot serves every match it plays (copies of it at one table included) from one
-process, each match on its own Play stream; this keeps process starts out of the
-tournament's time.  A bot given by `address` is already running elsewhere and is only
-connected to.  The pool owns its processes through a trio nursery: leaving
-`open_bot_pool` stops every one of them.
+A gRPC bot process serves several matches, each on its own Play stream, which keeps
+process starts out of most of the tournament's time, but **never two matches dealt from
+the same deals**: the rotations of one table (and copies of one bot at one table) go to
+different processes of that bot, so no process has seen a deal's showdown before it
+plays that deal.  A seat asks for its bot with the match's `deals` (the table's deal
+seed); the pool gives a process that has never played them, starting one when none is
+free.  A bot given by `address` is already running elsewhere: one connection, whatever
+the deals (it is outside the arena's control, and the tables say so).  The pool owns its
+processes through a trio nursery: leaving `open_bot_pool` stops every one of them.
 """
 
 from __future__ import annotations
@@ -36,6 +40,8 @@ class _Running:
         self.process = process
         self.stop = trio.Event()
         self.done = trio.Event()
+        #: The deals (table seeds) this process has played or is playing.
+        self.deals: set[int] = set()
 
     def alive(self) -> bool:
         return self.process is None or self.process.returncode() is None
@@ -49,7 +55,7 @@ class BotPool:
         self._entries = dict(entries)
         self._log_dir = log_dir
         self._game = game
-        self._running: dict[str, _Running] = {}
+        self._running: dict[str, list[_Running]] = {name: [] for name in entries}
         self._locks = {name: trio.Lock() for name in entries}
         self.starts: dict[str, int] = {name: 0 for name in entries}
         self._start_failures: dict[str, BotFault] = {}
@@ -57,27 +63,40 @@ class BotPool:
     def entry(self, name: str) -> BotEntry:
         return self._entries[name]
 
-    def seat(self, name: str) -> SeatClient:
-        """A SeatClient for the referee (see arena.play.referee)."""
+    def seat(self, name: str, deals: int | None = None) -> SeatClient:
+        """A SeatClient for the referee (see arena.play.referee), for a match dealt from
+        `deals` (its table's deal seed; None: deals no other match shares)."""
         if self._entries[name].protocol == "stdio":
-            return StdioSeat(self._entries[name], self._log_dir)
-        return _PooledSeat(self, name)
+            return StdioSeat(self._entries[name], self._log_dir)  # a process per match already
+        return _PooledSeat(self, name, deals)
 
     async def hello(self, name: str) -> pb.HelloReply:
-        """Start the bot if needed and return its Hello (raises BotFault)."""
-        return (await self._ensure(name)).hello
+        """Start the bot if none of its processes runs, and return its Hello (raises BotFault)."""
+        return (await self._claim(name, None)).hello
 
-    async def _ensure(self, name: str) -> _Running:
+    def processes(self, name: str | None = None) -> list[BotProcess]:
+        """The processes the pool has running, of one bot or of all."""
+        names = [name] if name is not None else list(self._running)
+        return [r.process for n in names for r in self._running[n] if r.process is not None]
+
+    async def _claim(self, name: str, deals: int | None) -> _Running:
+        """A running process of the bot that has never played `deals`, marked as playing
+        them; started when there is none (a dead one is cleared away first)."""
         async with self._locks[name]:
-            running = self._running.get(name)
-            if running is not None and running.alive():
-                return running
-            if running is not None:
+            instances = self._running[name]
+            for running in [r for r in instances if not r.alive()]:
                 assert running.process is not None  # only a process can stop being alive
-                log.warning("bot %s: %s; restarting it", name, running.process.exit_description())
+                log.warning("bot %s: %s; starting another", name, running.process.exit_description())
+                instances.remove(running)
                 running.stop.set()
                 with trio.move_on_after(5):
                     await running.done.wait()
+            remote = self._entries[name].address is not None
+            for running in instances:
+                if remote or deals is None or deals not in running.deals:
+                    if deals is not None:
+                        running.deals.add(deals)
+                    return running
             failed = self._start_failures.get(name)
             if failed is not None:
                 # A bot that could not start is not retried every match: say why, fast.
@@ -87,7 +106,9 @@ class BotPool:
             except BotFault as fault:
                 self._start_failures[name] = fault
                 raise
-            self._running[name] = running
+            if deals is not None:
+                running.deals.add(deals)
+            instances.append(running)
             return running
 
     async def _serve(self, entry: BotEntry, task_status=trio.TASK_STATUS_IGNORED) -> None:
@@ -164,33 +185,34 @@ class BotPool:
         return hello
 
     def exit_description(self, name: str) -> str | None:
-        running = self._running.get(name)
-        if running is None or running.process is None or running.process.returncode() is None:
-            return None
-        return running.process.exit_description()
+        """How the bot's last process to end ended, if one of them has ended."""
+        for running in self._running[name]:
+            if running.process is not None and running.process.returncode() is not None:
+                return running.process.exit_description()
+        return None
 
 
 class _PooledSeat:
-    """A seat client backed by the pool's process for one bot."""
+    """A seat client backed by one of the pool's processes for one bot."""
 
-    def __init__(self, pool: BotPool, name: str) -> None:
+    def __init__(self, pool: BotPool, name: str, deals: int | None) -> None:
         self._pool = pool
         self.name = name
+        self._deals = deals
 
     @asynccontextmanager
     async def open_play(self, start: pb.MatchStart) -> AsyncIterator[_ExplainingStream]:
-        running = await self._pool._ensure(self.name)
+        running = await self._pool._claim(self.name, self._deals)
         async with running.grpc.open_play(start) as stream:
-            yield _ExplainingStream(stream, self._pool, self.name)
+            yield _ExplainingStream(stream, running)
 
 
 class _ExplainingStream:
     """Adds the process's fate ("killed by signal 9…") to a crash fault's reason."""
 
-    def __init__(self, stream, pool: BotPool, name: str) -> None:
+    def __init__(self, stream, running: _Running) -> None:
         self._stream = stream
-        self._pool = pool
-        self._name = name
+        self._running = running
 
     def send(self, message: pb.RefereeMessage | bytes) -> None:
         self._stream.send(message)
@@ -216,12 +238,15 @@ class _ExplainingStream:
             raise
 
     async def _explained(self, fault: BotFault) -> BotFault:
+        process = self._running.process
+        if process is None:
+            return fault
         # The stream may break a moment before the exit status can be read.
         with trio.move_on_after(0.5):
-            running = self._pool._running.get(self._name)
-            if running is not None and running.process is not None:
-                await running.process.wait()
-        fate = self._pool.exit_description(self._name)
+            await process.wait()
+        if process.limit_fault is not None:  # the watcher stopped it: memory or processes
+            return process.limit_fault
+        fate = process.exit_description() if process.returncode() is not None else None
         if fate and fate not in fault.reason:
             return BotFault(fault.kind, f"{fault.reason}; the process {fate}")
         return fault

@@ -104,7 +104,7 @@ async def _check_and_sample(
             samples.append(
                 await play_match(
                     plan.game,
-                    [pool.seat(name) for name in slot.names],
+                    [pool.seat(name, slot.seed) for name in slot.names],
                     seed=slot.seed,
                     deals=min(SAMPLE_DEALS, config.deals),
                     time_controls=[config.time_control_of(name) for name in slot.names],

@@ -87,7 +87,7 @@ async def run_tournament(
         try:
             record = await play_match(
                 plan.game,
-                [pool.seat(name) for name in slot.names],
+                [pool.seat(name, slot.seed) for name in slot.names],
                 seed=slot.seed,
                 deals=config.deals,
                 time_controls=[config.time_control_of(name) for name in slot.names],

@@ -1,0 +1,98 @@
+"""A bot process never plays two matches dealt from the same deals: the rotations of a
+table, one after another or at once, and copies of a bot at one table, each get a process
+of their own, so no process has seen a deal's showdown before it plays that deal.
+Processes are reused across different deals."""
+
+import re
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+import trio
+from test_tournament import arena
+
+import engine
+from arena.play import open_bot_pool, play_match
+from arena.records import BotEntry, MatchRecord
+
+ROOT = Path(__file__).resolve().parents[2]
+SAYS_PID = (sys.executable, str(ROOT / "tests" / "fixtures" / "bots" / "says_pid.py"))
+GAME = engine.load("conto", players=3)
+
+
+def _pids(record: MatchRecord, seat: int) -> set[int]:
+    return {int(c.text.split()[1]) for c in record.comments if c.seat == seat}
+
+
+def test_rotations_of_one_table_and_copies_at_it_each_get_their_own_process(tmp_path):
+    entries = {"p": BotEntry("p", command=SAYS_PID), "q": BotEntry("q", command=SAYS_PID)}
+
+    async def main():
+        async with open_bot_pool(entries, tmp_path, game="conto") as pool:
+            played: dict[str, MatchRecord] = {}
+
+            async def play(key: str, seats: list[str], deals: int) -> None:
+                played[key] = await play_match(
+                    GAME, [pool.seat(name, deals) for name in seats], seed=deals, deals=2, match_id=key
+                )
+
+            await play("t1-p1", ["p", "q", "q"], 11)  # copies of q at one table
+            async with trio.open_nursery() as nursery:  # two more rotations of those deals, at once
+                nursery.start_soon(play, "t1-p2", ["q", "p", "q"], 11)
+                nursery.start_soon(play, "t1-p3", ["q", "q", "p"], 11)
+            await play("t2-p1", ["p", "q", "q"], 12)  # new deals: processes are reused
+            return played, len(pool.processes("p")), len(pool.processes("q"))
+
+    played, p_processes, q_processes = trio.run(main)
+    one_table = [played[key] for key in ("t1-p1", "t1-p2", "t1-p3")]
+    p_pids = [_pids(record, record.names.index("p")) for record in one_table]
+    assert all(len(pids) == 1 for pids in p_pids)
+    assert len(set.union(*p_pids)) == 3, "each rotation of the same deals had a process of its own"
+    q_pids = [_pids(record, seat) for record in one_table for seat, name in enumerate(record.names) if name == "q"]
+    assert len(set.union(*q_pids)) == 6, "q's two seats in three rotations: six processes"
+    assert p_processes == 3 and q_processes == 6, "the next table reused them: no new process"
+    later = played["t2-p1"]
+    assert _pids(later, 0) <= set.union(*p_pids)
+
+
+def test_in_a_tournament_no_process_plays_a_table_twice(tmp_path):
+    path = tmp_path / "pids.toml"
+    path.write_text(
+        f"""
+[tournament]
+name = "pids"
+game = "conto"
+seats = 3
+deals = 2
+concurrency = 3
+results = "{tmp_path / "pids.sqlite"}"
+logs = "{tmp_path / "logs"}"
+
+[[bot]]
+name = "a"
+command = ["python", "tests/fixtures/bots/says_pid.py"]
+
+[[bot]]
+name = "b"
+command = ["python", "tests/fixtures/bots/says_pid.py"]
+
+[[bot]]
+name = "c"
+command = ["python", "tests/fixtures/bots/says_pid.py"]
+
+[[bot]]
+name = "d"
+command = ["python", "tests/fixtures/bots/says_pid.py"]
+"""
+    )
+    run = arena("run", path)
+    assert "12 matches played" in run.stdout
+    log = (tmp_path / "logs" / "arena.log").read_text()
+    seen = re.findall(r"match (r\d+-t\d+-p\d+): seat \d \((\w+)\) says: pid (\d+)", log)
+    by_process: dict[tuple[str, str], set[str]] = defaultdict(set)
+    for key, bot, pid in seen:
+        by_process[(bot, pid)].add(key)
+    for (bot, pid), keys in by_process.items():
+        tables_played = [key.rsplit("-", 1)[0] for key in keys]
+        assert len(tables_played) == len(set(tables_played)), f"{bot} process {pid} played {sorted(keys)}"
+    assert len(by_process) > 4, "the rotations were spread over several processes per bot"
