@@ -194,6 +194,9 @@ def _dry_run(config: TournamentConfig) -> int:
             f"Per decision: {thinking}; {preview.decisions_per_seat_deal:.1f} decisions per seat and deal; "
             f"the arena's own time {preview.overhead_per_deal * 1000:.0f} ms per deal."
         )
+        if preview.start_seconds:
+            started = ", ".join(f"{name} {seconds:.1f} s" for name, seconds in preview.start_seconds.items())
+            print(f"Start to Hello: {started}; {preview.processes_per_bot} processes per bot.")
         for sample in preview.samples:
             for fault in sample.faults:
                 print(f"  fault in the sample: {fault}")

@@ -10,7 +10,8 @@ folder, removed on the way out).  The preview holds
 - an estimate of the run's time from a short timing sample: a match of a few deals at
   as few tables as it takes for every bot to play, as the run would play them.  Each
   bot's mean time per decision, the decisions per seat and deal, and the arena's own
-  time per deal then price every match left; the sum is divided by the concurrency.
+  time per deal then price every match left, and each bot's start-up time its
+  processes (one per rotation of a table); the sum is divided by the concurrency.
   Bots that think longer in later deals, or a machine busier than during the sample,
   make the run longer.
 """
@@ -55,13 +56,18 @@ class DryRun:
     think: dict[str, float]
     decisions_per_seat_deal: float
     overhead_per_deal: float
+    #: Per gRPC bot: seconds from starting its process to its Hello.
+    start_seconds: dict[str, float]
+    #: Processes of each bot a run starts: one per rotation of a table at least, since
+    #: no process plays the same deals twice (arena.play.pool).
+    processes_per_bot: int
 
     def estimate(self, todo: Sequence[MatchSlot], deals: int, concurrency: int) -> float | None:
         """The run's seconds: every match left, each deal costing the arena's time plus
         its bots' thinking, `concurrency` matches at once."""
         if not self.samples:
             return None
-        total = 0.0
+        total = sum(self.start_seconds.values()) * (self.processes_per_bot - 1)
         for slot in todo:
             thinking = sum(self.think.get(name, 0.0) for name in slot.names) * self.decisions_per_seat_deal
             total += deals * (self.overhead_per_deal + thinking)
@@ -84,10 +90,11 @@ def _sample_tables(schedule: Sequence[MatchSlot], limit: int = 4) -> list[MatchS
 
 async def _check_and_sample(
     plan: TournamentPlan, log_dir: Path
-) -> tuple[dict[str, str | None], list[MatchRecord], list[float]]:
+) -> tuple[dict[str, str | None], dict[str, float], list[MatchRecord], list[float]]:
     config = plan.config
     entries = {bot.name: bot for bot in config.bots}
     starts: dict[str, str | None] = {}
+    start_seconds: dict[str, float] = {}
     samples: list[MatchRecord] = []
     seconds: list[float] = []
     async with open_bot_pool(entries, log_dir, game=config.game) as pool:
@@ -95,10 +102,13 @@ async def _check_and_sample(
             starts[bot.name] = None
             if bot.protocol == "stdio":
                 continue  # started by its first match: the sample checks it
+            began = time.monotonic()
             try:
                 await pool.hello(bot.name)
             except BotFault as failure:
                 starts[bot.name] = f"{failure.kind.value}: {failure.reason}"
+            else:
+                start_seconds[bot.name] = time.monotonic() - began
         for slot in _sample_tables(plan.schedule):
             began = time.monotonic()
             samples.append(
@@ -116,7 +126,7 @@ async def _check_and_sample(
         for fault in sample.faults:
             if fault.kind is FaultKind.START and starts.get(fault.bot) is None:
                 starts[fault.bot] = f"start: {fault.reason}"
-    return starts, samples, seconds
+    return starts, start_seconds, samples, seconds
 
 
 async def dry_run(plan: TournamentPlan) -> DryRun:
@@ -128,7 +138,7 @@ async def dry_run(plan: TournamentPlan) -> DryRun:
         matches.update(set(slot.names))
         seats.update(slot.names)
     with tempfile.TemporaryDirectory(prefix="arena-dry-run-") as logs:
-        starts, samples, seconds = await _check_and_sample(plan, Path(logs))
+        starts, start_seconds, samples, seconds = await _check_and_sample(plan, Path(logs))
     uses: dict[str, TimeUse] = {}
     seat_deals = 0
     overhead = 0.0
@@ -152,4 +162,6 @@ async def dry_run(plan: TournamentPlan) -> DryRun:
         think={name: use.mean for name, use in uses.items()},
         decisions_per_seat_deal=decisions / seat_deals if seat_deals else 0.0,
         overhead_per_deal=max(0.0, overhead) / played_deals if played_deals else 0.0,
+        start_seconds=start_seconds,
+        processes_per_bot=config.seats if config.duplicate else 1,
     )
