@@ -32,6 +32,7 @@ __all__ = [
     "FaultKind",
     "Fault",
     "BotEntry",
+    "DEFAULT_MAX_PROCESSES",
     "BotSetup",
     "Setup",
     "MatchSlot",
@@ -56,6 +57,8 @@ class FaultKind(enum.Enum):
     FLOOD = "flood"  # messages nobody asked for
     START = "start"  # no valid Hello within the start-up deadline
     STOPPED = "stopped"  # stopped for the rest of the match after repeated faults
+    MEMORY = "memory"  # its processes together held more than its memory limit
+    PROCESSES = "processes"  # it ran more processes at once than its max_processes
 
 
 @dataclass(frozen=True)
@@ -81,6 +84,9 @@ class Fault:
 
 # --- bots ---------------------------------------------------------------------------------
 
+#: How many processes a bot may run at once unless its tournament entry says otherwise.
+DEFAULT_MAX_PROCESSES = 64
+
 
 @dataclass(frozen=True)
 class BotEntry:
@@ -96,6 +102,14 @@ class BotEntry:
     startup_timeout: float = DEFAULT_STARTUP_TIMEOUT
     #: This bot's own time control; None: the tournament's.
     time_control: TimeControl | None = None
+    #: Run it in a sandbox (arena/play/_sandbox.py); false: as the arena's own user sees the machine.
+    sandbox: bool = True
+    #: Inside the sandbox: keep the network (a sandboxed bot has none by default).
+    network: bool = False
+    #: Inside the sandbox: more paths it may read, besides the folder of its program or script.
+    files: tuple[str, ...] = ()
+    #: Processes it may run at once, all of its own counted.
+    max_processes: int = DEFAULT_MAX_PROCESSES
 
     def describe(self) -> str:
         return self.address or " ".join(self.command)

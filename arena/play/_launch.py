@@ -1,19 +1,23 @@
 """How a bot's program is started: the command, and the launcher between spawn and exec.
 
 `BotCommand` says what to run.  `spawn` starts it in a new session through a tiny
-launcher (see `LAUNCHER`) that sets PR_SET_PDEATHSIG and RLIMIT_AS, then execs the bot.
-The helpers here name log files and socket folders and word start-up failures.
-Everything about the running process is in arena.play.process.
+launcher (see `LAUNCHER`) that sets PR_SET_PDEATHSIG and RLIMIT_AS, then execs the bot,
+or bwrap with the bot inside (`plan_start`, arena/play/_sandbox.py).  The helpers here
+name log files and socket folders (one folder per arena process holds them all, and the
+next arena removes those a killed one left) and word start-up failures.  Everything
+about the running process is in arena.play.process.
 """
 
 from __future__ import annotations
 
 import errno
 import itertools
+import json
 import os
 import re
 import resource
 import shlex
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -27,7 +31,9 @@ import trio
 
 from arena.errors import BotStartError, ProcessError
 from arena.play._fate import format_bytes
+from arena.play._sandbox import check_program, sandbox_argv, sandbox_environment
 from arena.protocol import ADDRESS_ENV, DEFAULT_MEMORY_LIMIT
+from arena.records import DEFAULT_MAX_PROCESSES, BotEntry
 
 __all__ = ["BotCommand"]
 
@@ -44,10 +50,13 @@ class BotCommand:
     mapping is accepted and stored as a read-only copy).  ``memory_limit`` is
     the ``RLIMIT_AS`` (virtual address space) in bytes, ``None`` for
     unlimited; note that some runtimes (the JVM, sanitizers) reserve a lot of
-    address space and need it raised or disabled.  ``stderr_limit`` is the
+    address space and need it raised or disabled; the watcher also holds the
+    sum over all the bot's processes to it.  ``stderr_limit`` is the
     number of bytes of output kept in the log file; more output is still read
     (the bot never blocks on a full pipe) but discarded, and one line in the
-    log notes the truncation.
+    log notes the truncation.  ``sandbox``, ``network`` and ``files``: see
+    arena/play/_sandbox.py; ``max_processes``: how many processes the bot may
+    run at once.
     """
 
     name: str
@@ -56,6 +65,25 @@ class BotCommand:
     cwd: str | None = None
     memory_limit: int | None = DEFAULT_MEMORY_LIMIT
     stderr_limit: int = 1024 * 1024
+    sandbox: bool = True
+    network: bool = False
+    files: tuple[str, ...] = ()
+    max_processes: int = DEFAULT_MAX_PROCESSES
+
+    @classmethod
+    def for_entry(cls, entry: BotEntry) -> BotCommand:
+        """How to start the bot of a tournament entry (one with a command)."""
+        return cls(
+            name=entry.name,
+            argv=entry.command,
+            env=entry.env,
+            cwd=entry.cwd,
+            memory_limit=entry.memory_limit,
+            sandbox=entry.sandbox,
+            network=entry.network,
+            files=entry.files,
+            max_processes=entry.max_processes,
+        )
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name:
@@ -72,7 +100,10 @@ class BotCommand:
             raise ValueError(f"BotCommand.memory_limit of bot {self.name!r} must be positive or None.")
         if self.stderr_limit < 0:
             raise ValueError(f"BotCommand.stderr_limit of bot {self.name!r} must be >= 0.")
+        if self.max_processes < 1:
+            raise ValueError(f"BotCommand.max_processes of bot {self.name!r} must be at least 1.")
         object.__setattr__(self, "argv", argv)
+        object.__setattr__(self, "files", tuple(os.fspath(path) for path in self.files))
         object.__setattr__(self, "env", types.MappingProxyType(env))
         if self.cwd is not None:
             object.__setattr__(self, "cwd", os.fspath(self.cwd))
@@ -86,6 +117,10 @@ class BotCommand:
                 self.cwd,
                 self.memory_limit,
                 self.stderr_limit,
+                self.sandbox,
+                self.network,
+                self.files,
+                self.max_processes,
             )
         )
 
@@ -174,14 +209,77 @@ def _create_log_file(log_dir: Path, name: str) -> tuple[Path, Any]:
 
 
 def _make_socket_dir(name: str) -> str:
-    prefix = f"arena-{_safe_stem(name)[:16]}-"
-    directory = tempfile.mkdtemp(prefix=prefix)
-    if len(os.path.join(directory, "bot.sock")) > _MAX_SOCKET_PATH:
+    """A new private folder for one bot's socket, inside this arena's run folder."""
+    prefix = f"{_safe_stem(name)[:16]}-"
+    for base in (tempfile.gettempdir(), "/tmp"):
+        for _attempt in range(3):  # the run folder may vanish in between (see _remove_socket_dir)
+            try:
+                directory = tempfile.mkdtemp(prefix=prefix, dir=_run_folder(base))
+            except FileNotFoundError:
+                continue
+            break
+        else:  # pragma: no cover - a folder removed three times running
+            raise ProcessError(f"Cannot make a socket folder for bot {name!r} in {base}.")
+        if len(os.path.join(directory, "bot.sock")) <= _MAX_SOCKET_PATH:
+            return directory
         # TMPDIR is too deep for an AF_UNIX path; /tmp always fits.
-        os.rmdir(directory)
-        directory = tempfile.mkdtemp(prefix=prefix, dir="/tmp")
-    os.chmod(directory, 0o700)
-    return directory
+        _remove_socket_dir(directory)
+    raise ProcessError(f"Cannot make a socket folder for bot {name!r} short enough for a socket path.")
+
+
+def _remove_socket_dir(directory: str) -> None:
+    """Remove a bot's socket folder, and the run folder with its last one."""
+    shutil.rmtree(directory, ignore_errors=True)
+    try:
+        os.rmdir(os.path.dirname(directory))
+    except OSError:
+        pass  # other bots' folders are still in it, or it is gone
+
+
+_RUN_FOLDER = re.compile(r"arena-run-(\d+)-(\d+)")
+# Temp folders whose stale run folders this process has removed already.
+_swept: set[str] = set()
+
+
+def _run_folder(base: str) -> str:
+    """``<base>/arena-run-<pid>-<start time>``, this arena process's folder of socket
+    folders (0700), made if needed; the first call per base removes those of arenas gone."""
+    pid = os.getpid()
+    folder = os.path.join(base, f"arena-run-{pid}-{_start_time(pid)}")
+    if base not in _swept:
+        _swept.add(base)
+        _remove_stale_run_folders(base)
+    os.makedirs(folder, mode=0o700, exist_ok=True)
+    return folder
+
+
+def _remove_stale_run_folders(base: str) -> None:
+    # A killed arena (kill -9) cannot remove its folder; its pid and start time say it is gone.
+    try:
+        entries = os.listdir(base)
+    except OSError:
+        return
+    for entry in entries:
+        match = _RUN_FOLDER.fullmatch(entry)
+        if match is None or _start_time(int(match[1])) == int(match[2]):
+            continue
+        path = os.path.join(base, entry)
+        try:
+            if os.lstat(path).st_uid != os.geteuid():
+                continue
+        except OSError:
+            continue
+        shutil.rmtree(path, ignore_errors=True)
+
+
+def _start_time(pid: int) -> int | None:
+    """When `pid` started, in clock ticks since boot (None: no such process); with the
+    pid, this names a process even after the pid is reused."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            return int(stat.read().rsplit(b")", 1)[1].split()[19])
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 def _start_error_message(command: BotCommand, exc: BaseException) -> str:
@@ -197,6 +295,45 @@ def _start_error_message(command: BotCommand, exc: BaseException) -> str:
     return (
         f"Could not start bot {command.name!r}: running the command {shlex.join(command.argv)}{where} failed: {reason}."
     )
+
+
+class _Pipes:
+    """The pipes between the arena and a bot it starts: the bot's output (stdout and
+    stderr, or only stderr with `stdio`), the launcher's exec errors, bwrap's report
+    (`sandboxed`), and with `stdio` the bot's stdin and stdout."""
+
+    def __init__(self, *, stdio: bool, sandboxed: bool) -> None:
+        self._open: dict[str, int] = {}
+        self._pipe("output")
+        self._pipe("exec_error")
+        if sandboxed:
+            self._pipe("info")
+        self.child_stdio: tuple[int, int] | None = None
+        if stdio:
+            self._pipe("stdin")
+            self._pipe("stdout")
+            self.child_stdio = (self.end("stdin_read"), self.end("stdout_write"))
+
+    def _pipe(self, name: str) -> None:
+        self._open[f"{name}_read"], self._open[f"{name}_write"] = os.pipe()
+
+    def end(self, name: str) -> int:
+        """An end the pipes still own, such as "info_write"."""
+        return self._open[name]
+
+    def take(self, name: str) -> int:
+        """An end the caller now owns (and closes)."""
+        return self._open.pop(name)
+
+    def close_child_ends(self) -> None:
+        for name in ("output_write", "exec_error_write", "info_write", "stdin_read", "stdout_write"):
+            if name in self._open:
+                os.close(self._open.pop(name))
+
+    def close_all(self) -> None:
+        for fd in self._open.values():
+            os.close(fd)
+        self._open.clear()
 
 
 def _killpg(pgid: int, sig: int) -> None:
@@ -221,12 +358,30 @@ def _spawn(
     output_fd: int,
     exec_error_fd: int,
     stdio_fds: tuple[int, int] | None = None,
+    sandbox: tuple[str, int] | None = None,
 ) -> subprocess.Popen[bytes]:
+    """Start the launcher, which execs the bot; with `sandbox` (its socket folder, and the
+    fd bwrap writes its child's pid to) it execs bwrap around the bot instead."""
     if not sys.executable:  # pragma: no cover - embedded interpreter
         raise ProcessError("Cannot start bots: sys.executable (needed by the launcher) is unset.")
-    env = dict(os.environ)
-    env.update(command.env)
-    env[ADDRESS_ENV] = address
+    pass_fds: tuple[int, ...] = (exec_error_fd,)
+    if sandbox is None:
+        env = dict(os.environ)
+        env.update(command.env)
+        env[ADDRESS_ENV] = address
+        argv = command.argv
+    else:
+        socket_dir, info_fd = sandbox
+        cwd = os.path.abspath(command.cwd or os.getcwd())
+        program = check_program(command, cwd)
+        env = sandbox_environment(command, address, program)
+        argv = tuple(sandbox_argv(command, program, cwd, socket_dir, info_fd, stdio_fds))
+        pass_fds += (info_fd,)
+        if stdio_fds is not None:
+            # bwrap and its init keep their stdin and stdout open as long as they live, so
+            # only the bot gets these pipes: a bot that closes its stdout is then seen to.
+            pass_fds += stdio_fds
+            stdio_fds = (subprocess.DEVNULL, output_fd)
     limit = _effective_memory_limit(command.memory_limit)
     launcher = (
         sys.executable,
@@ -242,16 +397,34 @@ def _spawn(
     # when the *thread* that created the child exits, and trio's worker
     # threads (used by trio.run_process) exit when idle.
     return subprocess.Popen(
-        launcher + command.argv,
-        stdin=subprocess.DEVNULL if stdio_fds is None else stdio_fds[0],
+        launcher + argv,
+        stdin=subprocess.DEVNULL if stdio_fds is None else stdio_fds[0],  # DEVNULL is an int too
         stdout=output_fd if stdio_fds is None else stdio_fds[1],
         stderr=output_fd,
         env=env,
         cwd=command.cwd,
         close_fds=True,
-        pass_fds=(exec_error_fd,),
+        pass_fds=pass_fds,
         start_new_session=True,
     )
+
+
+async def _await_sandbox(info_fd: int) -> dict[str, Any] | None:
+    """bwrap's report on the sandbox it made (``{"child-pid": …, "pid-namespace": …}``,
+    written to its ``--info-fd`` and closed), or None when it made none."""
+    report = b""
+    stream = trio.lowlevel.FdStream(info_fd)
+    try:
+        with trio.move_on_after(_EXEC_TIMEOUT):
+            while chunk := await stream.receive_some(4096):
+                report += chunk
+    finally:
+        stream.close()
+    try:
+        data = json.loads(report)
+    except ValueError:
+        return None
+    return data if isinstance(data, dict) else None
 
 
 async def _await_exec(command: BotCommand, note: Callable[[str], None], exec_error_fd: int) -> None:
@@ -274,3 +447,24 @@ async def _await_exec(command: BotCommand, note: Callable[[str], None], exec_err
     message = _start_error_message(command, exc)
     note(message)
     raise BotStartError(message) from exc
+
+
+def _most_important(group: BaseExceptionGroup, body_exc: BaseException | None) -> BaseException:
+    leaves: list[BaseException] = []
+
+    def collect(exc: BaseException) -> None:
+        if isinstance(exc, BaseExceptionGroup):
+            for sub in exc.exceptions:
+                collect(sub)
+        else:
+            leaves.append(exc)
+
+    collect(group)
+    for exc in leaves:
+        if isinstance(exc, KeyboardInterrupt):
+            return exc
+    if body_exc is not None:
+        return body_exc
+    if len(leaves) == 1:
+        return leaves[0]
+    return group

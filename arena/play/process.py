@@ -1,51 +1,44 @@
 """Starting and stopping bot processes safely.
 
-A bot is a separate program that serves gRPC on an address the arena hands it
-in the ``ARENA_BOT_ADDRESS`` environment variable.  This module only deals with
-the *process*: it starts the program, captures its output into a log file, and
-guarantees that the program (and everything it spawned in its process group)
-is gone when the arena is done with it, however the arena is done with it.
-It knows nothing about gRPC; the caller waits for the bot's Hello itself.
-
-Typical use::
+A bot is a separate program that serves gRPC on an address the arena hands it in the
+``ARENA_BOT_ADDRESS`` environment variable.  This module only deals with the *process*:
+it starts the program (in a sandbox by default), copies its output into a log file
+(arena/play/_output.py), holds all its processes together to its limits, and makes
+sure that it and everything it spawned are gone when the arena is done with it,
+however the arena is done with it.  It knows nothing about gRPC::
 
     command = BotCommand(name="alice", argv=("python", "alice.py"))
     async with open_bot_process(command, log_dir) as bot:
         ...  # connect to bot.address, play
-    # here the bot and its process group are dead and reaped
+    # here the bot and every process it started are dead and reaped
 
-How the "no orphans, no zombies" guarantee is provided:
+How "no survivors, no zombies" is kept:
 
-* The bot is started in a new session (hence its own process group), with
-  stdin from /dev/null and stdout+stderr going into one pipe that a task
-  copies into ``log_dir/<name>-<n>.log``.
-* In the child, before the bot's program is exec'ed,
-  ``prctl(PR_SET_PDEATHSIG, SIGKILL)`` makes the kernel kill the bot if the
-  arena dies, even by ``kill -9``, and ``RLIMIT_AS`` is set when a memory
-  limit is given.  This is done by a tiny launcher (a fresh ``python -I -S``
-  that execs the bot in place, ~10 ms) rather than a ``preexec_fn``, because
-  ``preexec_fn`` forces a real ``fork()`` whose atfork handlers crash children
-  of a process using grpcio (see ``_LAUNCHER`` in arena/play/_launch.py).  PDEATHSIG is tied to the
-  *thread* that created the child, so the spawn happens in the trio thread
-  itself (not in a worker thread as ``trio.run_process`` would do: trio's
-  idle worker threads exit after a few seconds, which would kill the bot).
-* Leaving the ``open_bot_process`` context (normally, by exception, by
-  cancellation, by KeyboardInterrupt) sends SIGTERM to the whole process
-  group, waits up to :data:`TERMINATE_GRACE` seconds (in a shielded cancel
-  scope), then SIGKILLs the group and reaps the bot.  As soon as the bot
-  itself has exited, the rest of its process group is SIGKILLed *before* the
-  bot is reaped, so the group id cannot have been reused.  If even that is
-  interrupted (a second Ctrl-C), a synchronous last resort SIGKILLs and reaps.
-* Live process groups are kept in a registry (arena/play/signals.py), so
-  `kill_all_bot_processes` can SIGKILL them from a signal handler or
-  ``atexit``.
+* The bot starts in a new session, through a launcher (arena/play/_launch.py) that
+  sets ``PR_SET_PDEATHSIG`` (the kernel kills it if the arena dies, even by
+  ``kill -9``) and ``RLIMIT_AS``, then execs it.  The spawn happens in the trio thread
+  itself: the death signal follows the *thread* that made the child.
+* Sandboxed (arena/play/_sandbox.py), the launcher execs bwrap, which keeps that death
+  signal and runs the bot in its own pid namespace with ``--die-with-parent``: when
+  bwrap or its init dies, the kernel kills every process of the bot, setsid'ed or
+  double forked.  Unsandboxed, its process group and the processes arena/play/_watch.py
+  finds are killed, and the arena is a child subreaper so that orphans come back to it.
+* A watcher task (arena/play/_watch.py) holds the bot's processes together to its
+  memory limit and ``max_processes``; over either, the bot is killed and
+  `BotProcess.limit_fault` says why (fault ``memory`` or ``processes``).
+* Leaving the context (normally, by exception, by cancellation, by KeyboardInterrupt)
+  sends SIGTERM to all the bot's processes, waits up to :data:`TERMINATE_GRACE` seconds
+  (shielded), then SIGKILLs them and reaps the bot.  When the bot itself exits, the rest
+  is SIGKILLed *before* it is reaped, so its group id cannot have been reused.  If even
+  that is interrupted (a second Ctrl-C), a synchronous last resort SIGKILLs and reaps.
+* Live bots are in a registry (arena/play/signals.py), so `kill_all_bot_processes` can
+  SIGKILL them from a signal handler or ``atexit``.
 """
 
 from __future__ import annotations
 
 import logging
 import os
-import shutil
 import signal
 import subprocess
 from collections.abc import AsyncIterator
@@ -55,22 +48,30 @@ from typing import Any
 
 import trio
 
-from arena.errors import BotStartError
-from arena.play._fate import describe_exit, find_memory_marker
+from arena.errors import BotFault, BotStartError
+from arena.play._fate import describe_exit
 from arena.play._launch import (
     BotCommand,
     _await_exec,
+    _await_sandbox,
     _create_log_file,
     _effective_memory_limit,
     _exited_status_available,
     _killpg,
     _make_socket_dir,
+    _most_important,
+    _Pipes,
+    _remove_socket_dir,
     _spawn,
     _start_error_message,
 )
+from arena.play._output import OutputLog
+from arena.play._sandbox import sandbox_problem, sandbox_status
+from arena.play._watch import LimitBreach, LooseTree, SandboxTree, become_subreaper, watch_limits
 from arena.play.signals import _Group, _live_groups
+from arena.protocol import ADDRESS_ENV
 
-__all__ = ["TERMINATE_GRACE", "BotCommand", "BotProcess", "open_bot_process"]
+__all__ = ["TERMINATE_GRACE", "BotCommand", "BotProcess", "open_bot_process", "sandbox_status"]
 
 logger = logging.getLogger(__name__)
 
@@ -80,11 +81,11 @@ TERMINATE_GRACE = 1.0
 # How long to wait for the kernel to report the death of a SIGKILLed process
 # (only exceeded by a process stuck in uninterruptible sleep).
 _REAP_TIMEOUT = 5.0
-# How long to keep draining output after the bot's group was killed; only a
-# process that escaped the group (setsid) and kept the pipe open makes us wait
-# that long.
+# How long to keep draining output after the bot was killed; only a process
+# that escaped (unsandboxed: setsid) and kept the pipe open makes us wait that long.
 _DRAIN_TIMEOUT = 0.5
-_READ_SIZE = 65536
+# bwrap exits with 128 + n when the bot died of signal n, as a shell does.
+_SIGNALLED = range(129, 128 + 65)
 
 
 # ---------------------------------------------------------------------------
@@ -95,7 +96,8 @@ class BotProcess:
     """A running (or finished) bot process, as yielded by :func:`open_bot_process`.
 
     ``returncode()`` follows :mod:`subprocess`: ``None`` while running, the
-    exit status, or minus the signal number that killed it.
+    exit status, or minus the signal number that killed it.  Sandboxed, ``pid``
+    is bwrap's, outside the bot's pid namespace; `processes` lists the bot's own.
     """
 
     name: str
@@ -118,6 +120,7 @@ class BotProcess:
         log_file: Any,
         read_fd: int,
         memory_limit: int | None,
+        sandboxed: bool = False,
     ) -> None:
         self.name = command.name
         self.command = command
@@ -125,24 +128,27 @@ class BotProcess:
         self.pid = popen.pid
         self.log_path = log_path
         self.socket_dir = socket_dir
+        #: Whether it runs in the sandbox (arena/play/_sandbox.py).
+        self.sandboxed = sandboxed
         self._popen = popen
         self._group = group
-        self._log_file = log_file
+        self._log = OutputLog(self.name, log_path, log_file, command.stderr_limit, memory_limit is not None)
         self._read_fd: int | None = read_fd
         self._memory_limit = memory_limit
+        self._tree: SandboxTree | LooseTree | None = None
+        self._breach: LimitBreach | None = None
         self._exited = trio.Event()
-        self._drained = trio.Event()
         self._returncode: int | None = None
         self._sent_term = False
         self._sent_kill = False
         self._grace = TERMINATE_GRACE
-        self._memory_marker_seen = False
         self._peak_rss: int | None = None
         # Shielded scopes of the two background tasks: they must keep running
         # while an enclosing scope is cancelled, until the bot is stopped.
         # Created here so they can be cancelled even before the tasks start.
         self._reaper_scope = trio.CancelScope(shield=True)
         self._output_scope = trio.CancelScope(shield=True)
+        self._watch_scope = trio.CancelScope()
         self._pidfd: int | None = None
         try:
             self._pidfd = os.pidfd_open(self.pid)
@@ -165,13 +171,30 @@ class BotProcess:
         assert self._returncode is not None
         return self._returncode
 
+    def processes(self) -> list[int]:
+        """The pids (as the arena sees them) of the bot's processes now; sandboxed,
+        bwrap's own are not among them."""
+        if self._tree is None or self._returncode is not None:
+            return []
+        return self._tree.members(fresh=True)
+
+    @property
+    def limit_fault(self) -> BotFault | None:
+        """The fault its processes earned as a whole (``memory``, ``processes``) when the
+        watcher stopped the bot for it; None otherwise."""
+        if self._breach is None:
+            return None
+        return BotFault(self._breach.kind, f"the arena stopped it: {self._breach.reason}")
+
     def exit_description(self) -> str:
         """A human-readable account of how the process ended, e.g.
         "exited with status 3", "killed by signal 9 (SIGKILL), probably the
         memory limit (200 MiB)", or "still running"."""
         if self._returncode is None:
             return "still running"
-        if -self._returncode == signal.SIGKILL and self._sent_kill:
+        if -self._returncode == signal.SIGKILL and self._breach is not None:
+            sender = f"sent by the arena because {self._breach.reason}"
+        elif -self._returncode == signal.SIGKILL and self._sent_kill:
             sender = f"sent by the arena because it did not stop within {self._grace:g} s of SIGTERM"
         elif -self._returncode == signal.SIGKILL and self._group.killed:
             sender = "sent by the arena (kill_all_bot_processes)"
@@ -179,13 +202,13 @@ class BotProcess:
             sender = "sent by the arena to stop it"
         else:
             sender = None
-        return describe_exit(self._returncode, sender, self._memory_limit, self._memory_marker_seen, self._peak_rss)
+        return describe_exit(self._returncode, sender, self._memory_limit, self._log.memory_marker_seen, self._peak_rss)
 
     # -- background tasks ---------------------------------------------------
 
     @trio.lowlevel.enable_ki_protection
     async def _reap_when_exited(self) -> None:
-        """Wait for the bot to exit, kill the rest of its group, reap it."""
+        """Wait for the bot to exit, kill the rest of its processes, reap it."""
         with self._reaper_scope:
             pid = self.pid
             while not _exited_status_available(pid):
@@ -195,15 +218,37 @@ class BotProcess:
                     await trio.sleep(0.05)
             self._finish_reaping()
 
+    async def _watch(self) -> None:
+        """Hold the bot's processes together to its limits (arena/play/_watch.py)."""
+        assert self._tree is not None
+        with self._watch_scope:
+            await watch_limits(self._tree, self._memory_limit, self.command.max_processes, self._breached)
+
+    def _breached(self, breach: LimitBreach) -> None:
+        if self._returncode is not None:
+            return
+        self._breach = breach
+        self._log.note(f"stopped: {breach.reason}")
+        logger.warning("Bot %r stopped: %s.", self.name, breach.reason)
+        self._kill_everything()
+
     def _cancel_tasks(self) -> None:
         self._reaper_scope.cancel()
         self._output_scope.cancel()
+        self._watch_scope.cancel()
+
+    def _kill_everything(self) -> None:
+        """SIGKILL every process of the bot.  Only while the bot is not reaped (its pid,
+        hence its process group id, cannot have been reused)."""
+        if self._tree is not None:
+            self._tree.kill()
+        _killpg(self.pid, signal.SIGKILL)
 
     def _finish_reaping(self) -> None:
         # The bot is a zombie (or gone): its pid, hence its process group id,
         # cannot have been reused, so killing the group is safe.  Anything
-        # it left behind in its group dies with it.
-        _killpg(self.pid, signal.SIGKILL)
+        # it left behind dies with it.
+        self._kill_everything()
         _live_groups.pop(self.pid, None)
         try:
             pid, status, rusage = os.wait4(self.pid, os.WNOHANG)
@@ -215,9 +260,21 @@ class BotProcess:
             self._peak_rss = rusage.ru_maxrss * 1024  # KiB on Linux
         else:  # pragma: no cover
             rc = self._popen.wait()
+        if self.sandboxed and rc in _SIGNALLED:
+            rc = -(rc - 128)
         self._returncode = rc
         self._close_pidfd()
+        self._release_tree()
         self._exited.set()
+
+    def _release_tree(self) -> None:
+        """After the bot is reaped: kill and reap what the arena adopted of it, let go."""
+        tree, self._tree = self._tree, None
+        if tree is not None:
+            if isinstance(tree, SandboxTree):
+                tree.kill()
+                tree.reap()
+            tree.close()
 
     def _close_pidfd(self) -> None:
         if self._pidfd is not None:
@@ -235,77 +292,35 @@ class BotProcess:
             if self._read_fd is None:  # pragma: no cover - already cleaned up
                 return
             fd, self._read_fd = self._read_fd, None
-            await self._copy_stream(trio.lowlevel.FdStream(fd))
-
-    async def _copy_stream(self, stream: trio.lowlevel.FdStream) -> None:
-        limit = self.command.stderr_limit
-        written = 0
-        truncated = False
-        log_ok = True
-        scan = self._memory_limit is not None
-        tail = b""
-        try:
-            while True:
-                data = await stream.receive_some(_READ_SIZE)
-                if not data:
-                    break
-                if scan and not self._memory_marker_seen:
-                    self._memory_marker_seen, tail = find_memory_marker(tail, data)
-                if truncated or not log_ok:
-                    continue
-                keep = data[: limit - written]
-                try:
-                    if keep:
-                        self._log_file.write(keep)
-                        written += len(keep)
-                    if len(keep) < len(data):
-                        truncated = True
-                        newline = b"" if keep.endswith(b"\n") or written == 0 else b"\n"
-                        self._log_file.write(
-                            newline + f"[arena: output truncated after {limit} bytes; the rest is discarded]\n".encode()
-                        )
-                except OSError as exc:
-                    log_ok = False
-                    logger.warning("Cannot write the log of bot %r (%s): %s", self.name, self.log_path, exc)
-        finally:
-            stream.close()
-            self._drained.set()
-
-    def _note_in_log(self, message: str) -> None:
-        try:
-            self._log_file.write(f"[arena: {message}]\n".encode())
-        except (OSError, ValueError):  # pragma: no cover - disk full, closed
-            pass
+            await self._log.copy(trio.lowlevel.FdStream(fd))
 
     # -- stopping -----------------------------------------------------------
 
     @trio.lowlevel.enable_ki_protection
     async def _stop(self) -> None:
-        """SIGTERM the group, give it TERMINATE_GRACE, SIGKILL, reap, drain.
+        """SIGTERM all its processes, give them TERMINATE_GRACE, SIGKILL, reap, drain.
 
         Must be called in a shielded cancel scope.  Until the reaper has run,
         the bot is not reaped, so its pid is still a valid process group id."""
         if not self._exited.is_set():
             self._sent_term = True
             self._grace = TERMINATE_GRACE
-            _killpg(self.pid, signal.SIGTERM)
+            if self._tree is not None:
+                self._tree.terminate()
+            else:  # not started yet: bwrap dies of it, and its namespace with it
+                _killpg(self.pid, signal.SIGTERM)
             with trio.move_on_after(self._grace):
                 await self._exited.wait()
         if not self._exited.is_set():
             self._sent_kill = True
-            _killpg(self.pid, signal.SIGKILL)
+            self._kill_everything()
             with trio.move_on_after(_REAP_TIMEOUT):
                 await self._exited.wait()
         if not self._exited.is_set():  # pragma: no cover - stuck in the kernel
-            logger.warning(
-                "Bot %r (pid %d) did not die within %g s of SIGKILL.",
-                self.name,
-                self.pid,
-                _REAP_TIMEOUT,
-            )
+            logger.warning("Bot %r (pid %d) did not die within %g s of SIGKILL.", self.name, self.pid, _REAP_TIMEOUT)
             return
         with trio.move_on_after(_DRAIN_TIMEOUT):
-            await self._drained.wait()
+            await self._log.drained.wait()
 
     @trio.lowlevel.enable_ki_protection
     def _cleanup_sync(self) -> None:
@@ -316,18 +331,16 @@ class BotProcess:
                 # Not reaped yet, so the pgid cannot have been recycled.
                 if not _exited_status_available(self.pid):
                     self._sent_kill = True
-                _killpg(self.pid, signal.SIGKILL)
+                self._kill_everything()
                 try:
                     self._returncode = self._popen.wait(timeout=_REAP_TIMEOUT)
                 except subprocess.TimeoutExpired:  # pragma: no cover
                     logger.warning(
-                        "Bot %r (pid %d) did not die within %g s of SIGKILL; giving up.",
-                        self.name,
-                        self.pid,
-                        _REAP_TIMEOUT,
+                        "Bot %r (pid %d) did not die within %g s of SIGKILL.", self.name, self.pid, _REAP_TIMEOUT
                     )
                 else:
                     _live_groups.pop(self.pid, None)
+                    self._release_tree()
                     self._exited.set()
         except Exception:  # pragma: no cover - defensive
             logger.exception("Error while killing bot %r (pid %d).", self.name, self.pid)
@@ -336,35 +349,54 @@ class BotProcess:
             if self._read_fd is not None:
                 os.close(self._read_fd)
                 self._read_fd = None
-            try:
-                self._log_file.close()
-            except OSError:  # pragma: no cover
-                pass
-            shutil.rmtree(self.socket_dir, ignore_errors=True)
+            self._log.close()
+            _remove_socket_dir(self.socket_dir)
+
+    # -- starting -----------------------------------------------------------
+
+    async def _find_processes(self, info_fd: int | None) -> None:
+        """Know the bot's processes from outside: its sandbox's namespace, as bwrap
+        reports it on `info_fd`, or (unsandboxed) its group and descendants."""
+        if info_fd is None:
+            self._tree = LooseTree(self.pid, f"{ADDRESS_ENV}={self.address}".encode())
+        else:
+            report = await _await_sandbox(info_fd)
+            if report is None:  # bwrap could not make the sandbox: its words are in the log
+                with trio.move_on_after(_REAP_TIMEOUT):
+                    await self.wait()
+                said = self._log.last_line_starting("bwrap:") or self.exit_description()
+                message = _start_error_message(self.command, OSError(0, f"the sandbox could not be made ({said})"))
+                self._log.note(message)
+                raise BotStartError(message)
+            self._tree = SandboxTree.from_report(report)
+        if self._tree is not None:
+            self._group.kill_tree = self._tree.kill
 
 
 @asynccontextmanager
 async def open_bot_process(command: BotCommand, log_dir: Path, *, stdio: bool = False) -> AsyncIterator[BotProcess]:
     """Start ``command`` and yield its :class:`BotProcess`; stop it on exit.
 
-    The bot gets ``ARENA_BOT_ADDRESS=unix:<private 0700 temp dir>/bot.sock``
-    in its environment (plus ``command.env`` on top of ``os.environ``), stdin
-    from /dev/null, and its stdout and stderr go to ``bot.log_path`` in
-    ``log_dir`` (created if needed).
+    The bot gets ``ARENA_BOT_ADDRESS=unix:<private 0700 temp dir>/bot.sock`` in its
+    environment (plus ``command.env``; unsandboxed, on top of ``os.environ``), stdin from
+    /dev/null, and its stdout and stderr go to ``bot.log_path`` in ``log_dir``.  With
+    ``command.sandbox`` and a bwrap that runs here, it runs in the sandbox
+    (arena/play/_sandbox.py); otherwise with resource limits only.
 
-    Raises :class:`BotStartError` if the command cannot be started.  On
-    leaving the context, however that happens, the bot's process group gets
-    SIGTERM, then SIGKILL after :data:`TERMINATE_GRACE` seconds, the bot is
-    reaped and the temp dir removed.  The bot may also exit by itself while
-    the context is open (see :meth:`BotProcess.wait`); the rest of its
-    process group is then SIGKILLed at once.
+    Raises :class:`BotStartError` if the command cannot be started.  On leaving the
+    context, however that happens, the bot's processes get SIGTERM, then SIGKILL after
+    :data:`TERMINATE_GRACE` seconds, the bot is reaped and the temp dir removed.  The bot
+    may also exit by itself while the context is open (see :meth:`BotProcess.wait`); the
+    rest of its processes are then SIGKILLed at once.
 
-    With ``stdio=True`` (bots that talk over stdin/stdout, see arena.stdio)
-    the bot's stdin and stdout are pipes instead: ``bot.stdin`` and
-    ``bot.stdout`` are trio streams to write to and read from, and only
-    stderr goes to the log file.  Both are closed when the context is left.
+    With ``stdio=True`` (bots that talk over stdin/stdout, see arena.stdio) the bot's
+    stdin and stdout are pipes instead: ``bot.stdin`` and ``bot.stdout`` are trio streams,
+    only stderr goes to the log file, and both are closed when the context is left.
     """
     log_dir = Path(log_dir)
+    sandboxed = command.sandbox and sandbox_problem() is None
+    if not sandboxed:
+        become_subreaper()  # so that what its processes orphan comes back to the arena
     log_path, log_file = _create_log_file(log_dir, command.name)
     try:
         socket_dir = _make_socket_dir(command.name)
@@ -372,21 +404,12 @@ async def open_bot_process(command: BotCommand, log_dir: Path, *, stdio: bool = 
         log_file.close()
         raise
     address = f"unix:{os.path.join(socket_dir, 'bot.sock')}"
-    fds: list[int] = []
+    pipes = _Pipes(stdio=stdio, sandboxed=sandboxed)
     try:
-        read_fd, write_fd = os.pipe()
-        fds += (read_fd, write_fd)
-        exec_error_read, exec_error_write = os.pipe()
-        fds += (exec_error_read, exec_error_write)
-        child_stdio: tuple[int, int] | None = None
-        if stdio:
-            stdin_read, stdin_write = os.pipe()
-            fds += (stdin_read, stdin_write)
-            stdout_read, stdout_write = os.pipe()
-            fds += (stdout_read, stdout_write)
-            child_stdio = (stdin_read, stdout_write)
         try:
-            popen, group = _spawn_protected(command, address, write_fd, exec_error_write, child_stdio)
+            sandbox = (socket_dir, pipes.end("info_write")) if sandboxed else None
+            output, exec_error = pipes.end("output_write"), pipes.end("exec_error_write")
+            popen, group = _spawn_protected(command, address, output, exec_error, pipes.child_stdio, sandbox)
         except (OSError, subprocess.SubprocessError) as exc:
             message = _start_error_message(command, exc)
             try:
@@ -395,31 +418,19 @@ async def open_bot_process(command: BotCommand, log_dir: Path, *, stdio: bool = 
                 pass
             raise BotStartError(message) from exc
         finally:
-            # The child has its copies; ours would keep the pipes open.
-            for fd in (write_fd, exec_error_write, *(child_stdio or ())):
-                fds.remove(fd)
-                os.close(fd)
+            pipes.close_child_ends()  # the child has its copies; ours would keep the pipes open
     except BaseException:
-        for fd in fds:
-            os.close(fd)
+        pipes.close_all()
         log_file.close()
-        shutil.rmtree(socket_dir, ignore_errors=True)
+        _remove_socket_dir(socket_dir)
         raise
 
-    bot = BotProcess(
-        command,
-        popen,
-        group,
-        address,
-        socket_dir,
-        log_path,
-        log_file,
-        read_fd,
-        _effective_memory_limit(command.memory_limit),
-    )
+    memory_limit = _effective_memory_limit(command.memory_limit)
+    output = pipes.take("output_read")
+    bot = BotProcess(command, popen, group, address, socket_dir, log_path, log_file, output, memory_limit, sandboxed)
     if stdio:
-        bot.stdin = trio.lowlevel.FdStream(stdin_write)
-        bot.stdout = trio.lowlevel.FdStream(stdout_read)
+        bot.stdin = trio.lowlevel.FdStream(pipes.take("stdin_write"))
+        bot.stdout = trio.lowlevel.FdStream(pipes.take("stdout_read"))
     # The body's exception is kept out of the nursery (which would wrap it in
     # an ExceptionGroup) and re-raised unchanged once the bot is stopped.
     body_exc: BaseException | None = None
@@ -429,8 +440,10 @@ async def open_bot_process(command: BotCommand, log_dir: Path, *, stdio: bool = 
                 try:
                     nursery.start_soon(bot._copy_output, name=f"bot {command.name} output")
                     nursery.start_soon(bot._reap_when_exited, name=f"bot {command.name} reaper")
-                    fd, exec_error_read = exec_error_read, -1
-                    await _await_exec(command, bot._note_in_log, fd)
+                    await _await_exec(command, bot._log.note, pipes.take("exec_error_read"))
+                    await bot._find_processes(pipes.take("info_read") if sandboxed else None)
+                    if bot._tree is not None:
+                        nursery.start_soon(bot._watch, name=f"bot {command.name} limits")
                     yield bot
                 except BaseException as exc:
                     body_exc = exc
@@ -450,34 +463,12 @@ async def open_bot_process(command: BotCommand, log_dir: Path, *, stdio: bool = 
         if body_exc is not None:
             raise body_exc
     finally:
-        if exec_error_read >= 0:
-            os.close(exec_error_read)
+        pipes.close_all()
         for stream in (bot.stdin, bot.stdout):
             if stream is not None:
                 stream.close()
         bot._cleanup_sync()
         del body_exc
-
-
-def _most_important(group: BaseExceptionGroup, body_exc: BaseException | None) -> BaseException:
-    leaves: list[BaseException] = []
-
-    def collect(exc: BaseException) -> None:
-        if isinstance(exc, BaseExceptionGroup):
-            for sub in exc.exceptions:
-                collect(sub)
-        else:
-            leaves.append(exc)
-
-    collect(group)
-    for exc in leaves:
-        if isinstance(exc, KeyboardInterrupt):
-            return exc
-    if body_exc is not None:
-        return body_exc
-    if len(leaves) == 1:
-        return leaves[0]
-    return group
 
 
 @trio.lowlevel.enable_ki_protection
@@ -487,10 +478,11 @@ def _spawn_protected(
     output_fd: int,
     exec_error_fd: int,
     stdio_fds: tuple[int, int] | None = None,
+    sandbox: tuple[str, int] | None = None,
 ) -> tuple[subprocess.Popen[bytes], _Group]:
     # KI-protected so that Ctrl-C cannot land between the fork and the
     # registration, which would leave an unregistered process behind.
-    popen = _spawn(command, address, output_fd, exec_error_fd, stdio_fds)
+    popen = _spawn(command, address, output_fd, exec_error_fd, stdio_fds, sandbox)
     group = _Group(command.name)
     _live_groups[popen.pid] = group
     return popen, group

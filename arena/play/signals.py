@@ -14,10 +14,13 @@ Two phases, one policy (a signal stops the run; what finished is kept):
   once by the CLI, makes SIGTERM and SIGHUP act like Ctrl-C (a KeyboardInterrupt), and
   registers `kill_all_bot_processes` with ``atexit``.
 
-Every bot process group the arena starts is in a registry here, so
+Every bot process group the arena starts is in a registry here, with a way to kill the
+bot's processes outside it (its sandbox's namespace, its orphans), so
 `kill_all_bot_processes` can SIGKILL them from a signal handler or ``atexit``.  If the
 arena itself is killed with SIGKILL, PR_SET_PDEATHSIG (set by the launcher,
-arena/play/_launch.py) kills its bots; nothing needs installing for that.
+arena/play/_launch.py) kills its bots, and a sandboxed bot's whole namespace with bwrap
+(``--die-with-parent``); nothing needs installing for that.  An unsandboxed bot's
+setsid'ed grandchild can survive a SIGKILL of the arena: only the sandbox prevents it.
 """
 
 from __future__ import annotations
@@ -55,12 +58,14 @@ _SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 class _Group:
     """A live bot process group started by this process (registry entry)."""
 
-    __slots__ = ("owner", "name", "killed")
+    __slots__ = ("owner", "name", "killed", "kill_tree")
 
     def __init__(self, name: str) -> None:
         self.owner = os.getpid()  # the arena process that started it
         self.name = name
         self.killed = False  # SIGKILLed by kill_all_bot_processes()
+        #: SIGKILLs the bot's processes outside its group (its sandbox, its orphans).
+        self.kill_tree: Callable[[], None] | None = None
 
 
 # pgid (== the bot's pid) -> _Group.  A plain dict, no lock: it is read from
@@ -93,6 +98,11 @@ def kill_all_bot_processes() -> None:
         if group.owner != me:
             continue
         group.killed = True
+        try:
+            if group.kill_tree is not None:
+                group.kill_tree()
+        except Exception:  # noqa: BLE001 - the last resort goes on to the group whatever happens
+            pass
         try:
             os.killpg(pgid, signal.SIGKILL)
         except (ProcessLookupError, PermissionError):

@@ -34,6 +34,8 @@ class FaultKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     FAULT_KIND_FLOOD: _ClassVar[FaultKind]
     FAULT_KIND_START: _ClassVar[FaultKind]
     FAULT_KIND_STOPPED: _ClassVar[FaultKind]
+    FAULT_KIND_MEMORY: _ClassVar[FaultKind]
+    FAULT_KIND_PROCESSES: _ClassVar[FaultKind]
 TIME_CONTROL_PERIOD_UNSPECIFIED: TimeControlPeriod
 TIME_CONTROL_PERIOD_MOVE: TimeControlPeriod
 TIME_CONTROL_PERIOD_DEAL: TimeControlPeriod
@@ -51,6 +53,8 @@ FAULT_KIND_OVERSIZED: FaultKind
 FAULT_KIND_FLOOD: FaultKind
 FAULT_KIND_START: FaultKind
 FAULT_KIND_STOPPED: FaultKind
+FAULT_KIND_MEMORY: FaultKind
+FAULT_KIND_PROCESSES: FaultKind
 
 class HelloRequest(_message.Message):
     __slots__ = ("protocol_version", "arena_version")

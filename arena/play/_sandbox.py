@@ -1,0 +1,284 @@
+"""The sandbox a bot runs in: bubblewrap's command line around the bot's, and whether it runs here.
+
+A sandboxed bot is started as ``bwrap <what it may see> -- <its argv>`` (bubblewrap,
+Debian's ``bubblewrap``).  Inside it sees:
+
+* the system read-only: /usr, /bin, /sbin, /lib*, /etc (symlinks where the host has them);
+* the Python that runs it: ``sys.prefix`` and ``sys.base_prefix``, their site-packages
+  and the folders their ``.pth`` files name, and the arena's ``arena/`` and ``engine/``
+  packages (plus ``protos/`` beside them) at their own paths, so ``from arena import sdk``
+  works without the rest of the repository;
+* its own files read-only: the folder of its program and of each script its arguments
+  name (``bots/`` for ``python bots/random_bot.py``), and the ``files`` of its entry;
+* its socket folder read-write, a private /tmp and /dev/shm (each at most its memory
+  limit), its own /proc, a minimal /dev, and nothing else: the root is read-only.
+
+It has its own pid, ipc and uts namespaces, no network unless ``network = true``, a new
+session, no capabilities, and dies with the arena (``--die-with-parent``); when its first
+process (bwrap's init) dies the kernel kills every process in it.  Its environment is
+`sandbox_environment`'s short list.  Where bwrap cannot run, `sandbox_problem` says why,
+once; bots then run unsandboxed, with resource limits only (`sandbox_status`).
+"""
+
+from __future__ import annotations
+
+import errno
+import functools
+import logging
+import os
+import shutil
+import site
+import subprocess
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from arena.protocol import ADDRESS_ENV
+from arena.records import BotEntry
+
+if TYPE_CHECKING:
+    from arena.play._launch import BotCommand
+
+__all__ = [
+    "BWRAP_ENV",
+    "SANDBOX_ENVIRONMENT",
+    "sandbox_argv",
+    "sandbox_environment",
+    "sandbox_problem",
+    "sandbox_status",
+    "check_program",
+]
+
+logger = logging.getLogger(__name__)
+
+#: The environment variable that names the bwrap program (default: bwrap on PATH).
+BWRAP_ENV = "ARENA_BWRAP"
+#: The variables a sandboxed bot gets (besides its entry's own `env`), for the README.
+SANDBOX_ENVIRONMENT = ("PATH", "HOME", "LANG", "LC_ALL", "PYTHONPATH", ADDRESS_ENV)
+
+# The system, read-only; a symlink on the host (/bin -> usr/bin) is the same symlink inside.
+_SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc")
+_SYSTEM_PATH = "/usr/local/bin:/usr/bin:/bin:/usr/local/sbin:/usr/sbin:/sbin"
+# Puts a stdio bot's pipes (inherited as fds argv[1] and argv[2]) on its stdin and stdout,
+# then execs it: bwrap's own stdin and stdout must not hold them (arena/play/_launch.py).
+# Python, not sh: dash redirects only the fds 0 to 9.
+_STDIO_SHIM = (
+    "import os, sys\n"
+    "for fd, std in ((int(sys.argv[1]), 0), (int(sys.argv[2]), 1)):\n"
+    "    os.dup2(fd, std)\n"
+    "    os.close(fd)\n"
+    "os.execvp(sys.argv[3], sys.argv[3:])\n"
+)
+# Seconds the one probe of bwrap may take.
+_PROBE_TIMEOUT = 20.0
+
+
+def _bwrap() -> str | None:
+    configured = os.environ.get(BWRAP_ENV)
+    if configured is not None:
+        return configured or None
+    return shutil.which("bwrap")
+
+
+def _namespace_flags(network: bool) -> list[str]:
+    flags = ["--die-with-parent", "--new-session", "--unshare-pid", "--unshare-ipc", "--unshare-uts"]
+    if not network:
+        flags.append("--unshare-net")
+    flags += ["--hostname", "bot"]
+    if os.geteuid() == 0:
+        # Root keeps every capability inside unless told otherwise (bwrap's rule for uid 0).
+        flags += ["--cap-drop", "ALL"]
+    return flags
+
+
+def _system_mounts() -> list[str]:
+    args: list[str] = []
+    for path in _SYSTEM:
+        if os.path.islink(path):
+            args += ["--symlink", os.readlink(path), path]
+        elif os.path.isdir(path):
+            args += ["--ro-bind", path, path]
+    return args
+
+
+@functools.cache
+def sandbox_problem() -> str | None:
+    """Why bots cannot be sandboxed here (bwrap missing or refused), or None when they can.
+
+    Found once per arena process by running ``bwrap … true``; the first call that finds a
+    problem logs it as a warning."""
+    bwrap = _bwrap()
+    problem: str | None = None
+    if bwrap is None:
+        problem = "bubblewrap (bwrap) is not installed (Debian and Ubuntu: apt install bubblewrap)"
+    else:
+        true = shutil.which("true", path=_SYSTEM_PATH) or "/bin/true"
+        probe = [bwrap, *_namespace_flags(False), *_system_mounts(), "--proc", "/proc", "--dev", "/dev", true]
+        try:
+            done = subprocess.run(probe, capture_output=True, timeout=_PROBE_TIMEOUT, stdin=subprocess.DEVNULL)
+        except (OSError, subprocess.SubprocessError) as error:
+            problem = f"bubblewrap ({bwrap}) cannot be run: {error}"
+        else:
+            if done.returncode != 0:
+                said = done.stderr.decode("utf-8", "replace").strip().splitlines()
+                problem = f"bubblewrap ({bwrap}) cannot run here: {said[-1] if said else f'exit {done.returncode}'}"
+    if problem is not None:
+        logger.warning("%s; bots run unsandboxed, with resource limits only.", problem)
+    return problem
+
+
+def sandbox_status(bots: Iterable[BotEntry] = ()) -> str | None:
+    """The line `arena run` prints, and the Elo table shows under it, when a bot of `bots`
+    is not sandboxed; None when every one is.
+
+    Checks bwrap (once per process) only when some local bot asks for the sandbox."""
+    bots = list(bots)
+    local = [bot for bot in bots if bot.address is None]
+    remote = [bot.name for bot in bots if bot.address is not None]
+    parts: list[str] = []
+    problem = sandbox_problem() if any(bot.sandbox for bot in local) else None
+    if problem is not None:
+        parts.append(f"{problem}, so every bot ran unsandboxed, with resource limits only")
+    else:
+        off = [bot.name for bot in local if not bot.sandbox]
+        if off:
+            parts.append(f"{_names(off)} ran with sandbox = false")
+    if remote:
+        parts.append(f"{_names(remote)} ran elsewhere (address = …), outside the arena's sandbox")
+    if not parts:
+        return None
+    return "unsandboxed: " + "; ".join(parts) + "."
+
+
+def _names(names: list[str]) -> str:
+    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+
+
+# --- what a bot sees ---------------------------------------------------------------------------
+
+
+def check_program(command: BotCommand, cwd: str) -> str:
+    """The program of `command` as a path, found as the launcher's exec would find it;
+    raises OSError (ENOENT, EACCES) as that exec would, before bwrap hides the reason."""
+    program = command.argv[0]
+    if os.sep in program:
+        found = os.path.join(cwd, program)
+        if not os.path.exists(found):
+            raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), program)
+    else:
+        found = shutil.which(program, mode=os.F_OK, path=os.environ.get("PATH", _SYSTEM_PATH)) or ""
+        if not found:
+            raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), program)
+    if os.path.isdir(found) or not os.access(found, os.X_OK):
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), program)
+    return os.path.abspath(found)
+
+
+def sandbox_environment(command: BotCommand, address: str, program: str) -> dict[str, str]:
+    """The whole environment of a sandboxed bot: `SANDBOX_ENVIRONMENT`, then its own `env`."""
+    path = [os.path.dirname(sys.executable), os.path.dirname(program), *_SYSTEM_PATH.split(":")]
+    env = {
+        "PATH": ":".join(dict.fromkeys(path)),
+        "HOME": "/tmp",
+        "LANG": os.environ.get("LANG", "C.UTF-8"),
+    }
+    for name in ("LC_ALL", "PYTHONPATH"):  # the arena's own, when it has them
+        if name in os.environ:
+            env[name] = os.environ[name]
+    env.update(command.env)
+    env[ADDRESS_ENV] = address
+    return env
+
+
+def sandbox_argv(
+    command: BotCommand,
+    program: str,
+    cwd: str,
+    socket_dir: str,
+    info_fd: int,
+    stdio_fds: tuple[int, int] | None = None,
+) -> list[str]:
+    """bwrap's command line that runs `command` (its program found at `program`) in `cwd`,
+    with `socket_dir` writable, writing its child's pid and namespaces to `info_fd`;
+    with `stdio_fds` (inherited, not bwrap's own stdin and stdout) as the bot's stdin
+    and stdout."""
+    bwrap = _bwrap()
+    assert bwrap is not None, "sandbox_argv without a bwrap: check sandbox_problem() first"
+    args = [bwrap, *_namespace_flags(command.network), "--info-fd", str(info_fd), *_system_mounts()]
+    args += ["--proc", "/proc", "--dev", "/dev"]
+    for tmp in ("/tmp", "/dev/shm"):
+        # Files there are memory no process's RSS shows: capped here, counted by the watcher.
+        if command.memory_limit is not None:
+            args += ["--size", str(command.memory_limit)]
+        args += ["--tmpfs", tmp]
+    readable = _python_paths() | _bot_paths(command, program, cwd)
+    mounts = [(path, "--ro-bind") for path in _outermost(readable)]
+    mounts.append((socket_dir, "--bind"))
+    for path, how in sorted(mounts, key=lambda mount: Path(mount[0]).parts):
+        args += [how, path, path]
+    if not any(_inside(cwd, path) for path, _ in mounts):
+        args += ["--dir", cwd]  # empty, but relative paths resolve as outside
+    args += ["--remount-ro", "/", "--chdir", cwd, "--"]
+    if stdio_fds is not None:
+        args += [sys.executable, "-I", "-S", "-c", _STDIO_SHIM, *map(str, stdio_fds)]
+    return args + list(command.argv)
+
+
+def _inside(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder.rstrip("/") + "/")
+
+
+def _outermost(paths: Iterable[str]) -> list[str]:
+    """`paths` without those inside another (bound already) or inside the system."""
+    kept: list[str] = []
+    for path in sorted(paths, key=lambda p: Path(p).parts):
+        if any(_inside(path, system) for system in _SYSTEM) or any(_inside(path, outer) for outer in kept):
+            continue
+        kept.append(path)
+    return kept
+
+
+@functools.cache
+def _python_paths() -> frozenset[str]:
+    """The Python installation bots run with, and the arena's packages a bot imports."""
+    import arena
+    import engine
+
+    paths = {sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix}
+    site_dirs = [d for d in site.getsitepackages() if os.path.isdir(d)]
+    paths.update(site_dirs)
+    for folder in site_dirs:
+        for pth in sorted(Path(folder).glob("*.pth")):
+            try:
+                lines = pth.read_text(errors="replace").splitlines()
+            except OSError:
+                continue
+            for line in lines:
+                line = line.strip()
+                if line and not line.startswith(("#", "import ", "import\t")):
+                    candidate = os.path.join(folder, line)
+                    if os.path.isdir(candidate):
+                        paths.add(os.path.abspath(candidate))
+    for package in (arena, engine):
+        paths.add(os.path.dirname(os.path.abspath(package.__file__ or "")))
+    protos = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(arena.__file__ or ""))), "protos")
+    if os.path.isdir(protos):
+        paths.add(protos)  # the protocol's .proto files: a bot may load them at run time
+    return frozenset(os.path.abspath(p) for p in paths if p and os.path.exists(p))
+
+
+def _bot_paths(command: BotCommand, program: str, cwd: str) -> set[str]:
+    """The bot's own files: the folders of its program and scripts, and its `files`."""
+    paths = {os.path.dirname(program)}
+    for arg in command.argv[1:]:
+        if arg.startswith("-"):
+            continue
+        candidate = os.path.join(cwd, arg)
+        if os.path.isfile(candidate):
+            paths.add(os.path.dirname(os.path.abspath(candidate)))
+    for path in command.files:
+        candidate = os.path.abspath(os.path.join(cwd, path))
+        if os.path.exists(candidate):
+            paths.add(candidate)
+    return paths
