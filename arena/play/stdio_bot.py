@@ -2,9 +2,10 @@
 
 For languages without gRPC.  A bot entry with ``protocol = "stdio"`` is a command the
 arena runs once per match and seat (``BotPool.seat`` hands out a `StdioSeat`); the
-process lives for that one match.  It gets the same process care as a gRPC bot (memory
-limit, stderr in a log file in the run's log directory, its whole process group killed
-at the end, no orphans): see `arena.play.process.open_bot_process`.
+process lives for that one match.  It gets the same process care as a gRPC bot (the
+sandbox, limits on all its processes together, stderr in a log file in the run's log
+directory, every process it started killed at the end): see
+`arena.play.process.open_bot_process`.
 
 The wire format is specified field by field in protos/README.md ("Without gRPC: the
 stdio form"): every message to the bot is ONE line on its stdin, the RefereeMessage a
@@ -372,13 +373,7 @@ class StdioSeat:
         entry = self.entry
         if not entry.command:
             raise BotFault(FaultKind.START, f"the stdio bot {entry.name!r} has no command")
-        return BotCommand(
-            name=entry.name,
-            argv=tuple(entry.command),
-            env=entry.env,
-            cwd=entry.cwd,
-            memory_limit=entry.memory_limit,
-        )
+        return BotCommand.for_entry(entry)  # sandboxed, limited as a whole, as a gRPC bot is
 
     @asynccontextmanager
     async def open_play(self, start: pb.MatchStart) -> AsyncIterator[StdioStream]:
