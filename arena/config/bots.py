@@ -2,8 +2,9 @@
 
 Each block's keys are checked by the schema (`schema.BOT`); then what concerns several
 keys: command or address (one, not both), args only with a command, stdio only with a
-command; then the programs and scripts the command names must exist, relative to the
-current directory.  A command starting with ``python`` or ``python3`` runs with the
+command; then the programs and scripts the command names, and the `files` it may read in
+its sandbox, must exist, relative to the current directory.  A bot without its own
+`sandbox` key gets the tournament's.  A command starting with ``python`` or ``python3`` runs with the
 arena's own interpreter (``sys.executable``).
 """
 
@@ -38,11 +39,14 @@ def bot_names(blocks: Any) -> list[str]:
 
 
 class BotChecker:
-    """Checks the [[bot]] blocks of one file; problems go to the file's reporter."""
+    """Checks the [[bot]] blocks of one file; problems go to the file's reporter.
 
-    def __init__(self, report: Reporter, cwd: Path) -> None:
+    `sandbox` is the tournament's default for bots that do not say (their own key wins)."""
+
+    def __init__(self, report: Reporter, cwd: Path, *, sandbox: bool = True) -> None:
         self.report = report
         self.cwd = cwd
+        self.sandbox = sandbox
 
     def check_all(self, blocks: Any) -> list[BotEntry]:
         """The bots of the file's ``bot`` value (None when the file has none)."""
@@ -127,6 +131,7 @@ class BotChecker:
             else:
                 self.check_program(argv[0], (*path, "command"), who)
             self.check_scripts(argv, len(command), ((*path, "command"), (*path, "args")), who)
+        self.check_files(value["files"] or (), (*path, "files"), who)
 
         if len(report.problems) > errors:
             return None
@@ -140,6 +145,10 @@ class BotChecker:
             memory_limit=value["memory_limit"],
             startup_timeout=float(value["startup_timeout"]),
             time_control=value["tc"] or (TimeControl.per_move(value["move_time"]) if value["move_time"] else None),
+            sandbox=self.sandbox if value["sandbox"] is None else value["sandbox"],
+            network=value["network"],
+            files=tuple(value["files"] or ()),
+            max_processes=value["max_processes"],
         )
 
     def check_program(self, program: str, where: tuple, who: str) -> None:
@@ -165,6 +174,18 @@ class BotChecker:
                 where,
                 f"the program {program!r} of {who} was not found (looked for it in the directories of PATH).",
             )
+
+    def check_files(self, files: Sequence[str], where: tuple, who: str) -> None:
+        """Every path of the bot's `files` exists (relative to the current directory)."""
+        for path in files:
+            candidate = Path(path)
+            if not path.strip() or not candidate.exists():
+                shown = candidate if candidate.is_absolute() else self.cwd / candidate
+                self.report.problem(
+                    where,
+                    f"the file {path!r} that {who} may read does not exist (looked for {shown}; relative paths "
+                    f"are relative to the current directory).{_nearby(candidate)}",
+                )
 
     def check_scripts(self, argv: Sequence[str], command_length: int, where: tuple[tuple, tuple], who: str) -> None:
         """Every script file the arguments name exists; problems at the key `where`

@@ -16,6 +16,7 @@ from types import MappingProxyType
 from typing import Any
 
 from arena.protocol import DEFAULT_MEMORY_LIMIT, DEFAULT_STARTUP_TIMEOUT
+from arena.records import DEFAULT_MAX_PROCESSES
 
 __all__ = [
     "DEFAULT_DEALS",
@@ -144,6 +145,7 @@ TOURNAMENT = Table(
             help="deal from the seed alone, so two fresh runs deal the same (and anyone with the file can compute "
             "the deals); by default the results file's secret is mixed in",
         ),
+        Key("sandbox", "bool", True, help="run every bot in a sandbox (bubblewrap); a bot's own sandbox key wins"),
         Key("anchor", "str", help="the bot whose Elo is fixed at anchor_elo"),
         Key("anchor_elo", "number", 0.0, help="the anchor's Elo"),
         Key("results", "path", flag="--results", help="the results file; default results/<name>.sqlite"),
@@ -164,5 +166,21 @@ BOT = Table(
         Key("startup_timeout", "seconds", DEFAULT_STARTUP_TIMEOUT, help="seconds to answer the Hello"),
         Key("move_time", "seconds", help="this bot's seconds per decision, instead of the tournament's"),
         Key("tc", "timecontrol", help="this bot's time control, instead of the tournament's"),
+        Key("sandbox", "bool", help="run the bot in a sandbox (bubblewrap); default: the tournament's sandbox"),
+        Key("network", "bool", False, help="in the sandbox, keep the network (a sandboxed bot has none)"),
+        Key(
+            "files",
+            "args",
+            (),
+            help="more files and folders the sandboxed bot may read (the folder of its program is always there)",
+        ),
+        Key(
+            "max_processes",
+            "int",
+            DEFAULT_MAX_PROCESSES,
+            min=1,
+            max=100_000,
+            help="processes the bot may run at once, all counted",
+        ),
     ),
 )
