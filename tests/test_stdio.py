@@ -361,6 +361,12 @@ COUNTING_BOT = """
 """
 
 
+def answering_bot(tmp_path: Path, name: str, first: str) -> tuple[str, ...]:
+    """A Python stdio bot that runs the code `first`, then answers every request with 0."""
+    answers = COUNTING_BOT.replace("ANSWER", "0").replace("time.sleep(0.6)", "pass")
+    return python_bot(tmp_path, name, first + textwrap.dedent(answers))
+
+
 def test_a_late_answer_is_dropped_and_logged(tmp_path, caplog):
     caplog.set_level(logging.WARNING, logger="arena")
     # Answers are matched to requests in order: the late answer to the first request is
@@ -409,17 +415,13 @@ def test_decision_ids_in_answers(tmp_path):
 
 def test_output_between_requests_is_charged_to_the_next_one(tmp_path):
     # A banner before any request: MALFORMED at the first request, then business as usual.
-    argv = python_bot(
-        tmp_path,
-        "banner",
-        "print('hello, arena!', flush=True)\n"
-        + textwrap.dedent(COUNTING_BOT.replace("ANSWER", "0").replace("time.sleep(0.6)", "pass")),
-    )
+    argv = answering_bot(tmp_path, "banner", "print('hello, arena!', flush=True)\n")
 
     async def main():
         bot = seat(tmp_path, "banner", *argv)
         async with bot.open_play(pb.MatchStart(game="conto", players=3)) as stream:
-            await trio.sleep(0.5)  # the banner is read before the first request
+            # Written before the first request was sent or after, read before or after: the
+            # banner is charged to the first request, and the answers go where they belong.
             with pytest.raises(BotFault) as caught:
                 await stream.decide(request(1), 1, 2.0)
             assert caught.value.kind is FaultKind.MALFORMED
@@ -455,3 +457,123 @@ def test_the_stream_after_a_crash_and_after_cancel(tmp_path):
         return bot, other
 
     assert_all_gone(*trio.run(main))
+
+
+# ---- lines nobody asked for, whatever the timing ----------------------------------------------
+
+
+class PipeBot:
+    """A stand-in for a stdio bot's process: the test plays the bot at the other ends of its
+    stdin and stdout pipes, so it decides what the bot writes before a request is sent."""
+
+    def __init__(self) -> None:
+        stdin_read, stdin_write = os.pipe()
+        stdout_read, stdout_write = os.pipe()
+        self.stdin = trio.lowlevel.FdStream(stdin_write)  # the arena's ends
+        self.stdout = trio.lowlevel.FdStream(stdout_read)
+        self._requests = trio.lowlevel.FdStream(stdin_read)  # the bot's ends
+        self._output = stdout_write
+        self._unread = b""
+        self.log_path = Path(os.devnull)
+
+    def write(self, text: str) -> None:
+        os.write(self._output, text.encode())
+
+    async def next_request(self) -> dict:
+        """The next decision request the arena wrote to the bot's stdin."""
+        while True:
+            while b"\n" not in self._unread:
+                self._unread += await self._requests.receive_some()
+            line, self._unread = self._unread.split(b"\n", 1)
+            message = json.loads(line)
+            if message["type"] == "decision_request":
+                return message["decisionRequest"]
+
+    def returncode(self) -> None:
+        return None
+
+    async def wait(self) -> int:
+        await trio.sleep_forever()
+        raise AssertionError("unreachable")
+
+    def close(self) -> None:
+        self._requests.close()
+        os.close(self._output)
+
+
+async def talk(play_the_bot):
+    """Run `play_the_bot(bot, stream)` against a StdioStream over a PipeBot."""
+    bot = PipeBot()
+    stream = stdio.StdioStream("piped", bot)
+    try:
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(stream._read_loop)
+            nursery.start_soon(stream._write_loop)
+            await play_the_bot(bot, stream)
+            nursery.cancel_scope.cancel()
+    finally:
+        bot.close()
+    return stream
+
+
+def test_stray_lines_written_before_a_request_are_never_its_answer():
+    async def play_the_bot(bot, stream):
+        async def answer(index):
+            await bot.next_request()
+            bot.write(f"{index}\n")
+
+        for decision_id, index in ((7, 1), (8, 2), (9, 0)):
+            # Stray lines already written when the request is sent: the stream has not read
+            # them yet (no checkpoint since), and none of them may answer it.
+            bot.write("0\n2\n1\n")
+            async with trio.open_nursery() as nursery:
+                nursery.start_soon(answer, index)
+                decision = await stream.decide(request(decision_id), decision_id, 5.0)
+            assert (decision.decision_id, decision.action_index) == (decision_id, index)
+
+    stream = trio.run(talk, play_the_bot)
+    assert stream.unsolicited == 9 and stream.stale == 0
+
+
+def test_a_flood_written_before_the_first_request_is_a_flood_fault_at_that_request():
+    async def play_the_bot(bot, stream):
+        bot.write("0\n" * 100)
+        with pytest.raises(BotFault) as caught:
+            await stream.decide(request(1), 1, 5.0)
+        assert caught.value.kind is FaultKind.FLOOD, caught.value
+
+    trio.run(talk, play_the_bot)
+
+
+def test_a_bot_flooding_at_start_then_answering_well_is_charged_a_flood(tmp_path):
+    flooder = answering_bot(tmp_path, "flooder", 'import os\nos.write(1, b"0\\n" * 100)  # at once, before reading\n')
+    seats = [seat(tmp_path, "flooder", *flooder), seat(tmp_path, "first", str(FIRST)), seat(tmp_path, "r", str(RANDOM))]
+    record = play(seats, deals=6)
+    assert_sane(record, deals=6)
+    # Sent before or after the bot wrote its 100 lines, the first request cannot take more
+    # than one of them: the rest are lines nobody asked for, a flood, in every run.
+    assert record.faults and record.faults[0].kind is FaultKind.FLOOD, [str(f) for f in record.faults]
+    assert all(f.seat == 0 for f in record.faults)
+    assert_all_gone(*seats)
+
+
+def test_stray_lines_beside_each_answer_are_counted_and_never_taken_as_answers(tmp_path):
+    # The bot answers request n with index n % 3, two stray lines of 2 after it in the same
+    # write: written before the next request is sent, so never its answer.
+    source = (
+        COUNTING_BOT.replace("time.sleep(0.6)", "pass")
+        .replace("print(json.dumps(ANSWER), flush=True)", 'os.write(1, f"{n % 3}\\n2\\n2\\n".encode())')
+        .replace("import json, sys, time", "import json, os, sys, time")
+    )
+    argv = python_bot(tmp_path, "stray", source)
+
+    async def main():
+        bot = seat(tmp_path, "stray", *argv)
+        async with bot.open_play(pb.MatchStart(game="conto", players=3)) as stream:
+            for n in range(1, 7):
+                decision = await stream.decide(request(n), n, 5.0)
+                assert (decision.decision_id, decision.action_index) == (n, n % 3)
+            assert stream.unsolicited == 12  # each answer's strays come in its write, read with it
+        return bot
+
+    assert_all_gone(trio.run(main))

@@ -23,14 +23,21 @@ request, so a late answer to a request that timed out is recognised and dropped.
 the match is over its stdin closes (after the match_end line) and it should exit; if it
 has not exited within `EXIT_GRACE` seconds it gets SIGTERM, then SIGKILL.
 
+A line the bot wrote before a request was sent is never that request's answer, however
+late the arena reads it.  When a request line is written to the bot's stdin, the bytes
+of output the bot had written by then (read already, or still in the pipe: FIONREAD)
+are its *fence*; only a line that ends past the fence may answer it.  So what counts as
+a line nobody asked for depends on the bot's output alone, not on when the arena reads.
+
 Faults, as over gRPC (raised as `arena.errors.BotFault` from `decide`):
 
 - MALFORMED: a line that is not an answer (not a non-negative integer, not such an
-  object), or one whose ``decision_id`` was never asked; while no request is waiting
-  it is charged to the next request.  Blank lines are ignored (they count as
+  object), or one whose ``decision_id`` was never asked; one written while no request
+  was waiting is charged to the next request.  Blank lines are ignored (they count as
   unasked-for output).
-- FLOOD: more than `FLOOD_LIMIT` lines nobody asked for (answers beyond the requests
-  sent, blank lines, garbage between requests); the stream is then closed.
+- FLOOD: more than `FLOOD_LIMIT` lines nobody asked for (lines written before their
+  request was sent or while none was waiting, answers beyond the requests sent, blank
+  lines, garbage between requests); the stream is then closed.
 - OVERSIZED: a line longer than `MAX_LINE_BYTES` (64 KiB); the stream is then closed.
 - TIMEOUT: no answer within the request's time limit.
 - CRASH: the process exits or closes its stdout (or its stdin); the reason says how it
@@ -40,10 +47,14 @@ Faults, as over gRPC (raised as `arena.errors.BotFault` from `decide`):
 
 from __future__ import annotations
 
+import fcntl
 import json
 import logging
 import math
+import os
 import re
+import struct
+import termios
 import time
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
@@ -74,6 +85,8 @@ log = logging.getLogger("arena.stdio")
 EXIT_GRACE = 1.0
 #: Seconds to wait for the exit status after the bot's stdout closed, to explain a crash.
 CRASH_GRACE = 0.5
+#: Seconds between two looks at whether a starting bot has read its first line.
+START_POLL = 0.02
 _UINT32 = 2**32
 _DIGITS = re.compile(rb"[0-9]+")
 
@@ -92,6 +105,14 @@ def encode_message(message: pb.RefereeMessage | bytes) -> bytes:
     line: dict[str, Any] = {"type": kind}
     line.update(json_format.MessageToDict(decoded))
     return json.dumps(line, separators=(",", ":"), ensure_ascii=True).encode("ascii") + b"\n"
+
+
+def _unread_bytes(fd: int) -> int:
+    """Bytes waiting in the pipe `fd` (either end): written and not read yet."""
+    try:
+        return struct.unpack("i", fcntl.ioctl(fd, termios.FIONREAD, b"\0\0\0\0"))[0]
+    except OSError:  # closed: nothing is waiting in it any more
+        return 0
 
 
 def _preview(line: bytes, limit: int = 60) -> str:
@@ -132,10 +153,11 @@ def parse_answer(line: bytes) -> tuple[int, str, int | None] | str:
 
 
 class _Pending:
-    __slots__ = ("decision_id", "outcome", "done")
+    __slots__ = ("decision_id", "slot", "outcome", "done")
 
-    def __init__(self, decision_id: int) -> None:
+    def __init__(self, decision_id: int, slot: int) -> None:
         self.decision_id = decision_id
+        self.slot = slot  # its place among the requests sent
         self.outcome: pb.Decision | BotFault | None = None
         self.done = trio.Event()
 
@@ -146,10 +168,16 @@ class StdioStream:
     def __init__(self, name: str, process: BotProcess) -> None:
         self.name = name
         self._process = process
-        self._out_send, self._out_receive = trio.open_memory_channel[bytes](math.inf)
+        # Lines for the bot's stdin, each with its request's index in _asked (None: no request).
+        self._out_send, self._out_receive = trio.open_memory_channel[tuple[bytes, int | None]](math.inf)
         self._asked: list[int] = []  # decision ids, in the order they were sent
         self._position: dict[int, int] = {}  # decision id -> index in _asked
-        self._answered = 0  # answer lines read; they answer _asked in order
+        # Per request, in _asked's order: the bot's output offset when its line was
+        # written (see the module docstring); None until it is.
+        self._fences: list[int | None] = []
+        self._received = 0  # bytes of the bot's output read so far
+        self._written = 0  # bytes written to the bot's stdin so far
+        self._answered = 0  # answer lines taken; they answer _asked in order
         self._pending: _Pending | None = None
         self._fatal: BotFault | None = None  # the stream is over: why
         self._fatal_reported = False
@@ -164,7 +192,7 @@ class StdioStream:
     def send(self, message: pb.RefereeMessage | bytes) -> None:
         """Queue a message for the bot as one line; never blocks."""
         if self._fatal is None and not self._closing:
-            self._write(encode_message(message))
+            self._write(encode_message(message), None)
 
     async def decide(self, request: bytes, decision_id: int, time_limit: float) -> pb.Decision:
         """Send the request line and wait at most `time_limit` seconds for its answer."""
@@ -177,12 +205,13 @@ class StdioStream:
             fault, self._deferred = self._deferred, None
             raise fault
         line = encode_message(request)
-        pending = _Pending(decision_id)
-        self._position[decision_id] = len(self._asked)
+        pending = _Pending(decision_id, len(self._asked))
+        self._position[decision_id] = pending.slot
         self._asked.append(decision_id)
+        self._fences.append(None)
         self._pending = pending
         asked = time.monotonic()
-        self._write(line)
+        self._write(line, pending.slot)
         try:
             with trio.move_on_after(time_limit):
                 await pending.done.wait()
@@ -203,11 +232,28 @@ class StdioStream:
             self._fatal_reported = True
         self._out_send.close()
 
+    async def started(self, within: float) -> str | None:
+        """Whether the bot came up, for a check before a run: None once it has read from
+        its stdin (the match_start line), or if it still runs after `within` seconds; if
+        its process ended first, how it ended and where its log is."""
+        process = self._process
+        stdin = process.stdin
+        with trio.move_on_after(within):
+            while True:
+                # The kernel tells when the bot exits, not when it reads: look every moment.
+                with trio.move_on_after(START_POLL):
+                    await process.wait()
+                if process.returncode() is not None:
+                    return f"the process {process.exit_description()} (see {process.log_path})"
+                if stdin is not None and self._written > _unread_bytes(stdin.fileno()):
+                    return None
+        return None
+
     # -- internals ------------------------------------------------------------------
 
-    def _write(self, line: bytes) -> None:
+    def _write(self, line: bytes, slot: int | None) -> None:
         try:
-            self._out_send.send_nowait(line)
+            self._out_send.send_nowait((line, slot))
         except (trio.ClosedResourceError, trio.BrokenResourceError):
             pass
 
@@ -233,38 +279,50 @@ class StdioStream:
         if self.unsolicited > FLOOD_LIMIT:
             self._fail(BotFault(FaultKind.FLOOD, f"more than {FLOOD_LIMIT} lines nobody asked for"))
 
-    def _on_line(self, line: bytes) -> None:
+    def _answers(self, slot: int, end: int) -> bool:
+        """Whether a line ending at output offset `end` may answer request `slot`: that
+        request was sent, and the line ends past its fence (was written after)."""
+        fence = self._fences[slot] if slot < len(self._fences) else None
+        return fence is not None and end > fence
+
+    def _not_an_answer(self, fault: BotFault, end: int) -> None:
+        """A line that is no answer (ending at output offset `end`): `fault` is charged to
+        the request waiting, else to the next one; and unless it was written after the
+        waiting request was sent, it is a line nobody asked for."""
+        pending = self._pending
+        if pending is not None and pending.outcome is None:
+            if not self._answers(pending.slot, end):
+                self._unasked()  # written before the waiting request was sent
+            self._resolve(fault)
+            return
+        self._unasked()
+        if self._deferred is None and self._fatal is None:
+            self._deferred = fault
+
+    def _on_line(self, line: bytes, end: int) -> None:
+        """One line of the bot's output; `end` is its offset in the output, just past it."""
         parsed = parse_answer(line)
         if isinstance(parsed, str):
-            if not line.strip():
+            if line.strip():
+                self._not_an_answer(BotFault(FaultKind.MALFORMED, parsed), end)
+            else:
                 self._unasked()
-                return
-            fault = BotFault(FaultKind.MALFORMED, parsed)
-            if not self._resolve(fault):
-                self._unasked()
-                if self._deferred is None and self._fatal is None:
-                    self._deferred = fault
             return
         index, comment, given_id = parsed
-        if given_id is not None:
-            slot = self._position.get(given_id)
-            if slot is None:
-                waiting = (
-                    f"decision {self._pending.decision_id} was asked" if self._pending else "no decision was waiting"
-                )
-                fault = BotFault(
-                    FaultKind.MALFORMED, f"the answer names decision {given_id}, which was never asked; {waiting}"
-                )
-                if not self._resolve(fault):
-                    self._unasked()
-                    if self._deferred is None and self._fatal is None:
-                        self._deferred = fault
-                return
-        else:
+        if given_id is None:
             slot = self._answered
-            if slot >= len(self._asked):
-                self._unasked()  # an answer nobody asked for
-                return
+        elif (named := self._position.get(given_id)) is not None:
+            slot = named
+        else:
+            waiting = f"decision {self._pending.decision_id} was asked" if self._pending else "no decision was waiting"
+            fault = BotFault(
+                FaultKind.MALFORMED, f"the answer names decision {given_id}, which was never asked; {waiting}"
+            )
+            self._not_an_answer(fault, end)
+            return
+        if not self._answers(slot, end):
+            self._unasked()  # written before its request was sent, or beyond the requests sent
+            return
         self._answered = max(self._answered, slot + 1)
         decision_id = self._asked[slot]
         pending = self._pending
@@ -299,10 +357,15 @@ class StdioStream:
                 data = b""
             if not data:
                 if buffer and self._fatal is None:
-                    self._on_line(bytes(buffer).removesuffix(b"\r"))  # a last line without its newline
+                    # A last line without its newline.
+                    self._on_line(bytes(buffer).removesuffix(b"\r"), self._received)
                 await self._crashed("the bot closed its stdout")
                 return
+            # Counted before the next checkpoint: `_output_offset` must see these bytes
+            # either here or in the pipe, never in neither.
+            self._received += len(data)
             buffer += data
+            base = self._received - len(buffer)  # the output offset of buffer[0]
             start = 0
             while self._fatal is None:
                 newline = buffer.find(b"\n", start)
@@ -313,7 +376,7 @@ class StdioStream:
                 if len(line) > MAX_LINE_BYTES:
                     self._oversized()
                     return
-                self._on_line(line)
+                self._on_line(line, base + start)
             else:
                 return
             if start:
@@ -326,23 +389,53 @@ class StdioStream:
     def _oversized(self) -> None:
         self._fail(BotFault(FaultKind.OVERSIZED, f"a line longer than {MAX_LINE_BYTES} bytes"))
 
+    def _output_offset(self) -> int:
+        """The bytes of output the bot has written so far: read, or waiting in the pipe."""
+        stdout = self._process.stdout
+        return self._received + (_unread_bytes(stdout.fileno()) if stdout is not None else 0)
+
     async def _write_loop(self) -> None:
         stdin = self._process.stdin
         assert stdin is not None
         try:
             async with self._out_receive:
-                async for line in self._out_receive:
-                    chunks = [line]
+                async for first in self._out_receive:
+                    batch = [first]
                     while True:
                         try:
-                            chunks.append(self._out_receive.receive_nowait())
+                            batch.append(self._out_receive.receive_nowait())
                         except (trio.WouldBlock, trio.EndOfChannel):
                             break
-                    await stdin.send_all(b"".join(chunks))
+                    await self._write_batch(stdin.fileno(), batch)
         except (trio.BrokenResourceError, trio.ClosedResourceError, OSError):
             await self._crashed("the bot closed its stdin")
         finally:
             stdin.close()
+
+    async def _write_batch(self, fd: int, batch: list[tuple[bytes, int | None]]) -> None:
+        """Write the lines of `batch` to the bot's stdin (`fd`, non-blocking).  Each
+        request's fence is the output offset taken just before the write that completed
+        its line, with no checkpoint between the two."""
+        data = b"".join(line for line, _ in batch)
+        ends: list[tuple[int, int]] = []  # (where a request's line ends in `data`, its slot)
+        offset = 0
+        for line, slot in batch:
+            offset += len(line)
+            if slot is not None:
+                ends.append((offset, slot))
+        sent = 0
+        with memoryview(data) as view:
+            while sent < len(data):
+                fence = self._output_offset()
+                try:
+                    written = os.write(fd, view[sent:])
+                except BlockingIOError:
+                    await trio.lowlevel.wait_writable(fd)
+                    continue
+                sent += written
+                self._written += written
+                while ends and ends[0][0] <= sent:
+                    self._fences[ends.pop(0)[1]] = fence
 
     async def _watch_exit(self) -> None:
         # Normally the closed stdout tells first; this covers a bot that exits while
