@@ -8,6 +8,7 @@ print when an allocation fails (arena/play/_fate.py words the exit with them).
 from __future__ import annotations
 
 import logging
+import time
 from pathlib import Path
 from typing import Any
 
@@ -31,8 +32,9 @@ class OutputLog:
         self._file = file
         self._limit = limit
         self._scan = scan_for_memory
-        #: Whether the output carried an out-of-memory message.
+        #: Whether the output carried an out-of-memory message, and when it last did.
         self.memory_marker_seen = False
+        self.memory_marker_at: float | None = None
         #: Set once the output has reached its end (or the copy was stopped).
         self.drained = trio.Event()
 
@@ -48,8 +50,10 @@ class OutputLog:
                 data = await stream.receive_some(_READ_SIZE)
                 if not data:
                     break
-                if self._scan and not self.memory_marker_seen:
-                    self.memory_marker_seen, tail = find_memory_marker(tail, data)
+                if self._scan:
+                    found, tail = find_memory_marker(tail, data)
+                    if found:
+                        self.memory_marker_seen, self.memory_marker_at = True, time.monotonic()
                 if truncated or not log_ok:
                     continue
                 keep = data[: limit - written]

@@ -41,6 +41,7 @@ import logging
 import os
 import signal
 import subprocess
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -49,7 +50,7 @@ from typing import Any
 import trio
 
 from arena.errors import BotFault, BotStartError
-from arena.play._fate import describe_exit
+from arena.play._fate import describe_exit, format_bytes
 from arena.play._launch import (
     BotCommand,
     _await_exec,
@@ -70,6 +71,7 @@ from arena.play._sandbox import sandbox_problem, sandbox_status
 from arena.play._watch import LimitBreach, LooseTree, SandboxTree, become_subreaper, watch_limits
 from arena.play.signals import _Group, _live_groups
 from arena.protocol import ADDRESS_ENV
+from arena.records import FaultKind
 
 __all__ = ["TERMINATE_GRACE", "BotCommand", "BotProcess", "open_bot_process", "sandbox_status"]
 
@@ -84,6 +86,8 @@ _REAP_TIMEOUT = 5.0
 # How long to keep draining output after the bot was killed; only a process
 # that escaped (unsandboxed: setsid) and kept the pipe open makes us wait that long.
 _DRAIN_TIMEOUT = 0.5
+# Seconds after an out-of-memory message in its output that a crash is put down to memory.
+_MEMORY_SAID_RECENTLY = 5.0
 # bwrap exits with 128 + n when the bot died of signal n, as a shell does.
 _SIGNALLED = range(129, 128 + 65)
 
@@ -181,10 +185,15 @@ class BotProcess:
     @property
     def limit_fault(self) -> BotFault | None:
         """The fault its processes earned as a whole (``memory``, ``processes``) when the
-        watcher stopped the bot for it; None otherwise."""
-        if self._breach is None:
-            return None
-        return BotFault(self._breach.kind, f"the arena stopped it: {self._breach.reason}")
+        watcher stopped the bot for it, or ``memory`` when its output said a moment ago
+        that an allocation failed (at the RLIMIT_AS of one process); None otherwise."""
+        if self._breach is not None:
+            return BotFault(self._breach.kind, f"the arena stopped it: {self._breach.reason}")
+        said = self._log.memory_marker_at
+        if said is not None and self._memory_limit is not None and time.monotonic() - said < _MEMORY_SAID_RECENTLY:
+            limit = format_bytes(self._memory_limit)
+            return BotFault(FaultKind.MEMORY, f"an allocation failed at its memory limit ({limit} per process)")
+        return None
 
     def exit_description(self) -> str:
         """A human-readable account of how the process ended, e.g.
