@@ -1,0 +1,70 @@
+"""A bot is limited as a whole: memory split across its processes is charged `memory`,
+processes beyond max_processes are charged `processes`; the match goes on, nothing survives."""
+
+from __future__ import annotations
+
+import sys
+import uuid
+
+from hostile_support import (
+    MARKER,
+    RANDOM,
+    carrying,
+    hostile,
+    run_match,
+    run_to_the_end,
+    sandbox_or_skip,
+    wait_until,
+)
+
+from arena.play.process import BotCommand
+from arena.records import BotEntry, FaultKind
+
+LIMIT = 400 * 1024**2
+
+
+def play_limited(tmp_path, argv, env, *, deals=2, memory_limit=2 * 1024**3):
+    marker = uuid.uuid4().hex
+    entries = {
+        "hostile": BotEntry("hostile", command=argv, env={**env, MARKER: marker}, memory_limit=memory_limit),
+        "random": BotEntry("random", command=RANDOM),
+    }
+    record = run_match(tmp_path, entries, deals=deals)
+    assert len(record.result.deals) == deals, "the match went on to the end"
+    assert all(fault.bot == "hostile" for fault in record.faults), record.faults
+    assert wait_until(lambda: not carrying(marker)), f"survivors: {carrying(marker)}"
+    return record
+
+
+def test_memory_split_across_two_children_is_charged_memory(tmp_path, sandbox):
+    # Each child holds 0.6 of the limit: under any per-process limit, over the bot's.
+    record = play_limited(tmp_path, hostile("splits_memory"), {"SHARE": str(int(LIMIT * 0.6))}, memory_limit=LIMIT)
+    first = record.faults[0]
+    assert first.kind is FaultKind.MEMORY, str(first)
+    assert "its processes held" in first.reason and "over its 400 MiB limit" in first.reason, first.reason
+
+
+def test_two_hundred_children_are_charged_processes(tmp_path, sandbox):
+    record = play_limited(tmp_path, hostile("spawns"), {"SPAWN": "200"})
+    first = record.faults[0]
+    assert first.kind is FaultKind.PROCESSES, str(first)
+    assert "processes at once, over its limit of 64" in first.reason, first.reason
+
+
+def test_forking_beyond_max_processes_stops_the_bot(tmp_path):
+    sandbox_or_skip()
+    command = BotCommand(
+        name="spawns", argv=hostile("spawns"), env={"SPAWN": "10", "SPAWN_AT_START": "1"}, max_processes=8
+    )
+    bot = run_to_the_end(command, tmp_path)
+    assert bot.limit_fault is not None and bot.limit_fault.kind is FaultKind.PROCESSES
+    assert "over its limit of 8" in bot.exit_description()
+    assert "limit of 8" in bot.log_path.read_text()  # the arena's note in the bot's log
+
+
+def test_an_allocation_failing_at_the_per_process_limit_is_named_memory(tmp_path, sandbox):
+    # One process at its RLIMIT_AS: the watcher sees no sum over the limit, its output does.
+    command = BotCommand(name="greedy", argv=(sys.executable, "-c", "bytearray(1 << 40)"), memory_limit=LIMIT)
+    bot = run_to_the_end(command, tmp_path)
+    assert bot.limit_fault is not None and bot.limit_fault.kind is FaultKind.MEMORY
+    assert "an allocation failed at its memory limit (400 MiB per process)" in bot.limit_fault.reason

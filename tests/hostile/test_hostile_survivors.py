@@ -1,0 +1,101 @@
+"""No process of a bot survives: not its child, not a setsid daemon, not a double-forked
+one, all ignoring SIGTERM; not when the pool stops, not when the arena is killed."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import textwrap
+import uuid
+from pathlib import Path
+
+import pytest
+from hostile_support import MARKER, RANDOM, ROOT, carrying, comments_of, hostile, run_match, sandbox_or_skip, wait_until
+
+from arena.records import BotEntry
+
+
+def test_nothing_a_bot_started_survives_its_pool(tmp_path, sandbox):
+    marker = uuid.uuid4().hex
+    entries = {
+        "detaches": BotEntry("detaches", command=hostile("detaches"), env={MARKER: marker}),
+        "random": BotEntry("random", command=RANDOM),
+    }
+    seen: list[int] = []
+
+    def inside() -> None:
+        seen.extend(carrying(marker))
+
+    record = run_match(tmp_path, entries, inside=inside)
+    assert record.faults == ()
+    assert comments_of(record, 0)[0] == {"started": 3}
+    # The bot, its child and its two daemons were all there while it played.
+    assert len(seen) >= 4, seen
+    assert wait_until(lambda: not carrying(marker)), f"survivors: {carrying(marker)}"
+
+
+def tournament(tmp_path: Path, marker: str) -> Path:
+    path = tmp_path / "hostile.toml"
+    path.write_text(
+        textwrap.dedent(f"""
+        [tournament]
+        name = "hostile"
+        game = "invido"
+        deals = 100000
+        results = "{tmp_path / "hostile.sqlite"}"
+        logs = "{tmp_path / "logs"}"
+        [[bot]]
+        name = "detaches"
+        command = ["python", "tests/hostile/bots/detaches.py"]
+        env = {{ {MARKER} = "{marker}" }}
+        [[bot]]
+        name = "random"
+        command = ["python", "bots/random_bot.py"]
+    """)
+    )
+    return path
+
+
+@pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL], ids=["sigterm", "kill-9"])
+def test_nothing_survives_the_arena(tmp_path, how):
+    sandbox_or_skip()
+    marker = uuid.uuid4().hex
+    arena = subprocess.Popen(
+        [sys.executable, "-m", "arena.cli", "run", str(tournament(tmp_path, marker))],
+        cwd=ROOT,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        # bwrap, its init, the bot, its child and two daemons, at least.
+        assert wait_until(lambda: len(carrying(marker)) >= 6, 30), "the bot did not start its daemons"
+        run_folders = [p for p in Path(tempfile.gettempdir()).glob(f"arena-run-{arena.pid}-*")]
+        assert run_folders, "the arena keeps its socket folders in one folder of its own"
+        arena.send_signal(how)
+        arena.wait(timeout=30)
+        assert wait_until(lambda: not carrying(marker)), f"survivors of {how.name}: {carrying(marker)}"
+        if how == signal.SIGKILL:
+            # The killed arena could not remove its folder; the next arena to start does.
+            assert all(folder.exists() for folder in run_folders)
+            subprocess.run(
+                [
+                    sys.executable,
+                    "-c",
+                    "from arena.play import _launch; _launch._remove_socket_dir(_launch._make_socket_dir('x'))",
+                ],
+                cwd=ROOT,
+                check=True,
+                timeout=30,
+            )
+        assert not any(folder.exists() for folder in run_folders)
+    finally:
+        if arena.poll() is None:
+            arena.kill()
+            arena.wait()
+        arena.stderr.close()
+        for pid in carrying(marker):  # never leak a survivor into other tests
+            os.kill(pid, signal.SIGKILL)
