@@ -58,6 +58,7 @@ import termios
 import time
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
+from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
@@ -356,8 +357,7 @@ class StdioStream:
             except (trio.BrokenResourceError, trio.ClosedResourceError, OSError):
                 data = b""
             if not data:
-                if buffer and self._fatal is None:
-                    # A last line without its newline.
+                if buffer and self._fatal is None:  # a last line without its newline
                     self._on_line(bytes(buffer).removesuffix(b"\r"), self._received)
                 await self._crashed("the bot closed its stdout")
                 return
@@ -417,12 +417,8 @@ class StdioStream:
         request's fence is the output offset taken just before the write that completed
         its line, with no checkpoint between the two."""
         data = b"".join(line for line, _ in batch)
-        ends: list[tuple[int, int]] = []  # (where a request's line ends in `data`, its slot)
-        offset = 0
-        for line, slot in batch:
-            offset += len(line)
-            if slot is not None:
-                ends.append((offset, slot))
+        lengths = accumulate(len(line) for line, _ in batch)
+        ends = [(end, slot) for end, (_, slot) in zip(lengths, batch) if slot is not None]  # where requests end
         sent = 0
         with memoryview(data) as view:
             while sent < len(data):
