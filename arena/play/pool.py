@@ -82,6 +82,7 @@ class BotPool:
     async def _claim(self, name: str, deals: int | None) -> _Running:
         """A running process of the bot that has never played `deals`, marked as playing
         them; started when there is none (a dead one is cleared away first)."""
+        attempts = self.starts[name]  # to tell a start that failed while this claim waited
         async with self._locks[name]:
             instances = self._running[name]
             for running in [r for r in instances if not r.alive()]:
@@ -98,14 +99,16 @@ class BotPool:
                         running.deals.add(deals)
                     return running
             failed = self._start_failures.get(name)
-            if failed is not None:
-                # A bot that could not start is not retried every match: say why, fast.
-                raise BotFault(FaultKind.START, f"not retried after failing to start: {failed.reason}")
+            if failed is not None and self.starts[name] != attempts:
+                # It failed to start while this claim waited: share that failure rather than
+                # wait as long again.  A later match tries anew.
+                raise BotFault(FaultKind.START, failed.reason)
             try:
                 running = await self._nursery.start(self._serve, self._entries[name])
             except BotFault as fault:
                 self._start_failures[name] = fault
                 raise
+            self._start_failures.pop(name, None)
             if deals is not None:
                 running.deals.add(deals)
             instances.append(running)
