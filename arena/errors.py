@@ -4,7 +4,8 @@
     ├── UsageError        the user's input cannot be used: printed as is, exit code 2
     │   ├── ConfigError   a tournament file or override, with every Problem found
     │   ├── StoreError    a results file (ResumeMismatch: written by another setup)
-    │   └── UserError     a command-line flag or argument
+    │   ├── UserError     a command-line flag or argument
+    │   └── BotStartFailed  bots that did not start before a run: nothing was played
     ├── BotFault          a bot misbehaved: the referee charges a named Fault
     ├── ProcessError      a bot process (BotStartError: it could not be started)
     ├── RecordError       data that is not an encoded engine record (also a ValueError)
@@ -34,6 +35,7 @@ __all__ = [
     "StoreError",
     "ResumeMismatch",
     "UserError",
+    "BotStartFailed",
     "BotFault",
     "ProcessError",
     "BotStartError",
@@ -113,6 +115,15 @@ class ResumeMismatch(StoreError):
 
 class UserError(UsageError):
     """A mistake on the command line: printed as is, exit code 2."""
+
+
+class BotStartFailed(UsageError):
+    """Bots that did not start before the first match of a run, so none was played; the
+    message names each, its command, why (its exit status), and its log's last lines."""
+
+    def __init__(self, message: str, bots: Sequence[str]) -> None:
+        super().__init__(message)
+        self.bots = tuple(bots)
 
 
 class BotFault(ArenaError):

@@ -9,8 +9,10 @@ from __future__ import annotations
 import argparse
 import atexit
 import shutil
+import sqlite3
 import sys
 import tempfile
+from collections import Counter
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -22,12 +24,13 @@ from arena.cli._common import add_command, parse_options, seconds, setup_logging
 from arena.config import TournamentConfig, load_tournament
 from arena.config.adhoc import AdhocTournament, write_adhoc_file
 from arena.config.schema import NAME_RE
-from arena.errors import Interrupted, UserError
+from arena.errors import BotStartFailed, Interrupted, UsageError, UserError
 from arena.play import run_interruptibly
 from arena.play.signals import EXIT_INTERRUPTED
 from arena.results import PUBLIC_DEALS_NOTE, ResultStore, elo_table, statistics_table
-from arena.run import ProgressPrinter, plan_tournament, run_tournament
+from arena.run import ProgressPrinter, RunSummary, TournamentPlan, plan_tournament, run_tournament
 from arena.run.dryrun import dry_run
+from arena.run.tournament import StartProblem, open_started_bots, read_unstarted_note, unstarted_note
 
 __all__ = ["add_parser"]
 
@@ -60,6 +63,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     )
     run.add_argument("--results", help="results file (default results/<name>.sqlite)")
     run.add_argument("--fresh", action="store_true", help="discard earlier results and start over")
+    run.add_argument(
+        "--allow-faulty",
+        action="store_true",
+        help="play on when a bot does not start: it is tried again before each of its matches, and those it "
+        "misses are left for a later run (without this flag such a bot stops the run before the first match)",
+    )
     run.add_argument(
         "--dry-run",
         action="store_true",
@@ -230,29 +239,90 @@ def _duration(seconds: float) -> str:
     return f"{seconds / 3600:.1f} h"
 
 
+class _Run:
+    """One `arena run`, in the order that writes nothing when a bot does not start: every
+    bot started first, then the results file opened, then the matches played."""
+
+    def __init__(self, config: TournamentConfig, args: argparse.Namespace) -> None:
+        self.config = config
+        self.args = args
+        self.printer = ProgressPrinter()
+        self.store: ResultStore | None = None
+        self.plan: TournamentPlan | None = None
+        self.summary: RunSummary | None = None
+        #: An error for the user met inside the trio run, raised again outside it (where
+        #: trio's nurseries do not wrap it in a group).
+        self.error: UsageError | sqlite3.DatabaseError | None = None
+
+    async def __call__(self) -> None:
+        config, args = self.config, self.args
+        try:
+            async with open_started_bots(config, allow_faulty=args.allow_faulty, on_problem=self._not_started) as bots:
+                try:
+                    self.store = ResultStore.open(config.results, config, fresh=args.fresh)
+                except (UsageError, sqlite3.DatabaseError) as error:
+                    self.error = error
+                    return
+                self.plan = plan_tournament(config, self.store.completed_keys(), self.store.deal_secret)
+                self._say_what_is_played(self.plan)
+                self.summary = await run_tournament(self.plan, self.store, bots=bots, on_progress=self.printer.show)
+        except BotStartFailed as error:
+            self.error = error
+
+    def _not_started(self, problem: StartProblem) -> None:
+        self.printer.note(
+            f"{problem}\n  It is tried again before each of its matches; those it misses are left for a later run."
+        )
+
+    def _say_what_is_played(self, plan: TournamentPlan) -> None:
+        config = self.config
+        total = len(plan.schedule)
+        print(
+            f"{config.name}: {plan.game.spec.title}, {len(config.bots)} bots, {config.seats} seats, "
+            f"{total} matches of {config.deals} deals"
+            + (" (duplicate deals)" if config.duplicate else "")
+            + f", concurrency {config.concurrency}, time {_time_controls(config)}"
+        )
+        if plan.already_done:
+            print(f"Resuming: {plan.already_done} of {total} matches already in {config.results}.")
+        if self.args.fresh:
+            unstarted_note(config.results).unlink(missing_ok=True)
+        todo = {slot.key for slot in plan.todo}
+        again = Counter(bot for key, bot in read_unstarted_note(config.results).items() if key in todo)
+        for bot, count in sorted(again.items()):
+            matches = f"{count} match is" if count == 1 else f"{count} matches are"
+            print(f"{matches} played again: their bot {bot} had not started.")
+
+
+def _left_for_later(summary: RunSummary) -> str:
+    by_bot = Counter(summary.unstarted.values())
+    count = len(summary.unstarted)
+    bots = ", ".join(f"{bot} in {n}" for bot, n in sorted(by_bot.items()))
+    return (
+        f"{count} match{'' if count == 1 else 'es'} left unplayed because a bot had not started ({bots}); "
+        "run the same command again once it starts to play them."
+    )
+
+
 def cmd_run(args: argparse.Namespace) -> int:
     file = _adhoc_file(args)
     config = load_tournament(file, **_overrides(args))
     if args.dry_run:
         return _dry_run(config)
     setup_logging(args.verbose, config.logs / "arena.log")
-    store = ResultStore.open(config.results, config, fresh=args.fresh)
-    plan = plan_tournament(config, store.completed_keys(), store.deal_secret)
-    total = len(plan.schedule)
-    print(
-        f"{config.name}: {plan.game.spec.title}, {len(config.bots)} bots, {config.seats} seats, "
-        f"{total} matches of {config.deals} deals"
-        + (" (duplicate deals)" if config.duplicate else "")
-        + f", concurrency {config.concurrency}, time {_time_controls(config)}"
-    )
-    if plan.already_done:
-        print(f"Resuming: {plan.already_done} of {total} matches already in {config.results}.")
-
+    run = _Run(config, args)
     interrupted = False
     try:
-        summary = run_interruptibly(partial(run_tournament, plan, store, on_progress=ProgressPrinter().show))
+        run_interruptibly(run)
     except Interrupted:
         interrupted = True
+    if run.error is not None:
+        raise run.error
+    store, plan = run.store, run.plan
+    if store is None or plan is None:
+        print("\nInterrupted while the bots started: no match was played; run the same command again to play.")
+        return EXIT_INTERRUPTED
+    total = len(plan.schedule)
     saved = len(store)
     stored = list(store.matches())
     store.close()
@@ -270,6 +340,9 @@ def cmd_run(args: argparse.Namespace) -> int:
     if stats:
         print()
         print(stats)
-    if not interrupted:
+    summary = run.summary
+    if not interrupted and summary is not None:
         print(f"\n{summary.played} matches played in {summary.seconds:.0f} s; results in {config.results}")
+        if summary.unstarted:
+            print(_left_for_later(summary))
     return EXIT_INTERRUPTED if interrupted else 0

@@ -18,6 +18,8 @@ class Progress:
         self.total = total
         self.done = done
         self.already_done = done
+        #: Matches this run left unplayed (or unsaved) because a bot in them had not started.
+        self.left = 0
         self.deals = 0
         self.faults = 0
         self.started = time.monotonic()
@@ -31,6 +33,14 @@ class Progress:
             line = self._totals.setdefault(name, [0.0, 0])
             line[0] += record.result.scores[seat]
             line[1] += len(record.result.deals)
+
+    def leave(self) -> None:
+        """A match is left for a later run: a bot in it had not started."""
+        self.left += 1
+
+    @property
+    def finished(self) -> bool:
+        return self.done + self.left >= self.total
 
     @property
     def leader(self) -> str | None:
@@ -49,7 +59,7 @@ class Progress:
         played = self.done - self.already_done
         if played == 0:
             return None
-        return (time.monotonic() - self.started) / played * (self.total - self.done)
+        return (time.monotonic() - self.started) / played * (self.total - self.done - self.left)
 
 
 class ProgressPrinter:
@@ -67,7 +77,7 @@ class ProgressPrinter:
             self.leader = progress.leader
         now = time.monotonic()
         done, total = progress.done, progress.total
-        finished = done >= total
+        finished = progress.finished
         if not self.tty and not finished and now - self._last < self.interval:
             return
         self._last = now
@@ -76,6 +86,8 @@ class ProgressPrinter:
         status = (
             f"{done}/{total} matches  {progress.deals_per_second:.1f} deals/s  ETA {eta_text}  leader: {self.leader}"
         )
+        if progress.left:
+            status += f"  ({progress.left} left: a bot had not started)"
         if self.tty:
             width = 24
             filled = int(width * done / total) if total else width
@@ -85,6 +97,13 @@ class ProgressPrinter:
         else:
             self.stream.write(status + "\n")
         self.stream.flush()
+
+    def note(self, text: str) -> None:
+        """Print `text` on lines of its own (on a terminal, over the bar: the next `show`
+        draws it again below)."""
+        self.stream.write(("\r\x1b[K" if self.tty else "") + text + "\n")
+        self.stream.flush()
+        self._last = 0.0  # the next show draws the bar again at once
 
 
 def _duration(seconds: float) -> str:

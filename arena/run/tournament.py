@@ -1,32 +1,59 @@
 """Running a tournament: every scheduled match not yet stored, concurrently, saved as it ends.
 
     plan = plan_tournament(config, store.completed_keys())
-    summary = await run_tournament(plan, store, on_match=…)
+    summary = await run_tournament(plan, store, on_progress=…)
 
 Concurrency: matches are trio tasks in this process (the referee is light; the bots are
 separate processes).  Each finished match is committed to the results file in its own
 transaction (in a worker thread: the fsync must not stall the referees) before the next
 is counted, so an interrupted run resumes where it stopped.
+
+Before the first match every bot is started (`open_started_bots`): a gRPC bot must answer
+its Hello, a stdio bot must begin to read its stdin (or still run after its start-up
+time).  One that does not stops the run with `BotStartFailed`, which names its command,
+why (its exit status) and the last lines of its log; with `allow_faulty` the run goes on
+and each such bot is tried again before each of its matches.  A match in which a bot
+never started is not final: it is not saved, and a note beside the results file
+(`unstarted_note`) remembers it, so the next run plays it again and can say why.
 """
 
 from __future__ import annotations
 
+import json
 import logging
+import re
+import shlex
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from contextlib import AsyncExitStack, asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
 
 import trio
 
 import engine
 from arena.config import TournamentConfig
-from arena.play import open_bot_pool, play_match
-from arena.records import MatchSlot
+from arena.errors import BotFault, BotStartFailed
+from arena.play import BotPool, open_bot_pool, play_match
+from arena.play.stdio_bot import StdioSeat
+from arena.records import BotEntry, Fault, FaultKind, MatchRecord, MatchSlot
 from arena.results import ResultStore
 from arena.run.progress import Progress
 from arena.run.schedule import bot_match_id, build_schedule
+from arena.v1 import arena_pb2 as pb
 
-__all__ = ["TournamentPlan", "plan_tournament", "run_tournament", "RunSummary"]
+__all__ = [
+    "TournamentPlan",
+    "plan_tournament",
+    "run_tournament",
+    "RunSummary",
+    "StartProblem",
+    "StartedBots",
+    "open_started_bots",
+    "unstarted_note",
+    "read_unstarted_note",
+    "LOG_TAIL_LINES",
+]
 
 log = logging.getLogger("arena.tournament")
 
@@ -62,6 +89,217 @@ class RunSummary:
     already_done: int
     played: int
     seconds: float
+    #: The matches left unsaved because a bot in them had not started: key -> that bot.
+    unstarted: dict[str, str] = field(default_factory=dict)
+
+
+# --- starting the bots ----------------------------------------------------------------------
+
+#: Lines of a bot's log that a start problem shows.
+LOG_TAIL_LINES = 10
+
+# Where a start fault's reason names the bot's log: "(see logs/x/bot-1.log)".
+_LOG_IN_REASON = re.compile(r"\(see (?P<path>[^()]+\.log)\)")
+
+
+@dataclass(frozen=True)
+class StartProblem:
+    """A bot that did not start: its command, why, and the last lines of its log."""
+
+    bot: str
+    command: str
+    reason: str
+    log: Path | None = None
+    log_tail: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        lines = [f"bot {self.bot} did not start: {self.reason}", f"  its command: {self.command}"]
+        if self.log_tail:
+            lines.append(f"  the last lines of {self.log}:")
+            lines += [f"    {line}" for line in self.log_tail]
+        elif self.log is not None:
+            lines.append(f"  its log {self.log} is empty")
+        return "\n".join(lines)
+
+
+def _start_problem(entry: BotEntry, reason: str, log_dir: Path) -> StartProblem:
+    named = _LOG_IN_REASON.search(reason)
+    if named is not None:
+        log: Path | None = Path(named["path"])
+    else:  # the process still ran (a Hello too slow): its newest log
+        logs = sorted(log_dir.glob(f"{entry.name}-*.log"), key=lambda path: path.stat().st_mtime)
+        log = logs[-1] if logs else None
+    tail: tuple[str, ...] = ()
+    if log is not None:
+        try:
+            lines = log.read_text(encoding="utf-8", errors="replace").splitlines()
+        except OSError:
+            log = None
+        else:
+            tail = tuple(line for line in lines if line.strip())[-LOG_TAIL_LINES:]
+    command = entry.address if entry.address is not None else shlex.join(entry.command)
+    return StartProblem(entry.name, command, reason, log, tail)
+
+
+class StartedBots:
+    """The bots of a run in their pool, and those that have not started (see the module
+    docstring); made by `open_started_bots`."""
+
+    def __init__(self, pool: BotPool, config: TournamentConfig) -> None:
+        self.pool = pool
+        self._config = config
+        self._entries = _entries(config)
+        self._on_problem: Callable[[StartProblem], None] | None = None
+        #: The bots that have not started: name -> their last problem.
+        self.unstarted: dict[str, StartProblem] = {}
+        self._told: set[str] = set()
+
+    def report_to(self, on_problem: Callable[[StartProblem], None] | None) -> None:
+        """From now on `on_problem` hears once of each bot that does not start, those
+        known already first."""
+        self._on_problem = on_problem
+        for name in list(self.unstarted):
+            self._tell(name)
+
+    def _tell(self, name: str) -> None:
+        if name not in self._told and self._on_problem is not None:
+            self._told.add(name)
+            self._on_problem(self.unstarted[name])
+
+    async def check(self, names: Iterable[str]) -> list[StartProblem]:
+        """Start (or try again) each of `names` at once; the problems, in their order."""
+        names = list(dict.fromkeys(names))
+        async with trio.open_nursery() as nursery:
+            for name in names:
+                nursery.start_soon(self._check, name)
+        return [self.unstarted[name] for name in names if name in self.unstarted]
+
+    async def _check(self, name: str) -> None:
+        entry = self._entries[name]
+        reason = await (self._stdio_start(entry) if entry.protocol == "stdio" else self._grpc_start(entry))
+        if reason is None:
+            self.unstarted.pop(name, None)
+        else:
+            self.failed(name, reason)
+
+    async def _grpc_start(self, entry: BotEntry) -> str | None:
+        try:
+            await self.pool.hello(entry.name)
+        except BotFault as fault:
+            return fault.reason
+        return None
+
+    async def _stdio_start(self, entry: BotEntry) -> str | None:
+        # A stdio bot is started anew for each match: this start is a check of its own,
+        # ended (its stdin closed) as soon as the bot has begun to read.
+        seat = self.pool.seat(entry.name)
+        assert isinstance(seat, StdioSeat)
+        config = self._config
+        start = pb.MatchStart(
+            match_id="start-check",
+            game=config.game,
+            players=config.seats,
+            names=[entry.name] * config.seats,
+            deals=config.deals,
+        )
+        try:
+            async with seat.open_play(start) as stream:
+                return await stream.started(entry.startup_timeout)
+        except BotFault as fault:
+            return fault.reason
+
+    def failed(self, name: str, reason: str) -> None:
+        """`name` did not start, for `reason` (see `report_to`)."""
+        self.unstarted[name] = _start_problem(self._entries[name], reason, self._config.logs)
+        self._tell(name)
+
+    async def blocking(self, slot: MatchSlot) -> str | None:
+        """The bot of `slot` that has not started, once each that had not is tried again;
+        None when all have."""
+        waiting = [name for name in slot.names if name in self.unstarted]
+        if waiting:
+            await self.check(waiting)
+        return next((name for name in slot.names if name in self.unstarted), None)
+
+
+@asynccontextmanager
+async def open_started_bots(
+    config: TournamentConfig,
+    *,
+    allow_faulty: bool = False,
+    on_problem: Callable[[StartProblem], None] | None = None,
+) -> AsyncIterator[StartedBots]:
+    """The bot pool of a run, every bot started before it is handed out.
+
+    A bot that does not start raises `BotStartFailed` (the bots stopped first), unless
+    `allow_faulty`: then the run goes on.  `on_problem` hears once of each bot that does
+    not start, now or later in the run.
+    """
+    async with AsyncExitStack() as stack:
+        pool = await stack.enter_async_context(open_bot_pool(_entries(config), config.logs, game=config.game))
+        bots = StartedBots(pool, config)
+        problems = await bots.check(bot.name for bot in config.bots)
+        if problems and not allow_faulty:
+            await stack.aclose()  # the bots are stopped; the error leaves no nursery to wrap it
+            raise BotStartFailed(_start_failure_text(problems), [problem.bot for problem in problems])
+        bots.report_to(on_problem)
+        yield bots
+
+
+def _entries(config: TournamentConfig) -> dict[str, BotEntry]:
+    return {bot.name: bot for bot in config.bots}
+
+
+def _start_failure_text(problems: Sequence[StartProblem]) -> str:
+    count = f"{len(problems)} bots" if len(problems) > 1 else "A bot"
+    return "\n".join(
+        [
+            f"{count} did not start, so no match was played:",
+            *map(str, problems),
+            f"Fix {'them' if len(problems) > 1 else 'it'} and run again; 'arena run --allow-faulty' plays on, "
+            "leaving their matches for a later run.",
+        ]
+    )
+
+
+def _start_fault(record: MatchRecord) -> Fault | None:
+    """The fault of a seat that never started in `record`, if any."""
+    return next((fault for fault in record.faults if fault.kind is FaultKind.START), None)
+
+
+# --- matches a bot never started in ----------------------------------------------------------
+
+
+def unstarted_note(results: Path) -> Path:
+    """The note beside `results` of the matches left unsaved because a bot had not started."""
+    return results.with_name(results.stem + ".unstarted.json")
+
+
+def read_unstarted_note(results: Path) -> dict[str, str]:
+    """The note of `results` (see `unstarted_note`): match key -> the bot that had not started."""
+    try:
+        data = json.loads(unstarted_note(results).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    matches = data.get("matches") if isinstance(data, dict) else None
+    if not isinstance(matches, dict):
+        return {}
+    return {str(key): str(bot) for key, bot in matches.items()}
+
+
+def _write_unstarted_note(results: Path, unstarted: dict[str, str]) -> None:
+    path = unstarted_note(results)
+    try:
+        if unstarted:
+            text = json.dumps({"matches": dict(sorted(unstarted.items()))}, indent=1)
+            path.write_text(text + "\n", encoding="utf-8")
+        else:
+            path.unlink(missing_ok=True)
+    except OSError as error:  # the matches are replayed all the same; only the why is lost
+        log.warning("cannot write %s: %s", path, error.strerror or error)
+
+
+# --- the run -------------------------------------------------------------------------------
 
 
 async def run_tournament(
@@ -69,22 +307,42 @@ async def run_tournament(
     store: ResultStore,
     *,
     on_progress: Callable[[Progress], None] | None = None,
+    bots: StartedBots | None = None,
+    allow_faulty: bool = False,
+    on_start_problem: Callable[[StartProblem], None] | None = None,
 ) -> RunSummary:
     """Play every match of `plan.todo`, `concurrency` at a time, saving each to `store`.
 
-    `on_progress` is called once at the start and again after each match is saved.
+    `bots` are the run's bots, started by `open_started_bots`; without them the bots are
+    started here first, with `allow_faulty` and `on_start_problem` (see there).  A match in
+    which a bot never started is not saved (see the module docstring).  `on_progress` is
+    called once at the start and again after each match is saved or left.
     """
+    if bots is None:
+        async with open_started_bots(plan.config, allow_faulty=allow_faulty, on_problem=on_start_problem) as opened:
+            return await run_tournament(plan, store, on_progress=on_progress, bots=opened)
     config = plan.config
     started = time.monotonic()
     progress = Progress(len(plan.schedule), plan.already_done)
-    entries = {bot.name: bot for bot in config.bots}
+    pool = bots.pool
     played = 0
+    unstarted: dict[str, str] = {}
     if on_progress is not None:
         on_progress(progress)
+
+    def leave(slot: MatchSlot, bot: str) -> None:
+        unstarted[slot.key] = bot
+        progress.leave()
+        if on_progress is not None:
+            on_progress(progress)
 
     async def play(slot: MatchSlot, limiter: trio.Semaphore) -> None:
         nonlocal played
         try:
+            waiting = await bots.blocking(slot)
+            if waiting is not None:
+                leave(slot, waiting)
+                return
             record = await play_match(
                 plan.game,
                 [pool.seat(name, slot.seed) for name in slot.names],
@@ -94,6 +352,11 @@ async def run_tournament(
                 match_id=slot.key,
                 bot_match_id=bot_match_id(slot.key, plan.secret),
             )
+            never = _start_fault(record)
+            if never is not None:  # not final: a later run plays it again
+                bots.failed(never.bot, never.reason)
+                leave(slot, never.bot)
+                return
             await trio.to_thread.run_sync(store.save, slot, record)
             played += 1
             progress.add(record)
@@ -102,10 +365,15 @@ async def run_tournament(
         finally:
             limiter.release()
 
-    async with open_bot_pool(entries, config.logs, game=config.game) as pool:
+    try:
         limiter = trio.Semaphore(config.concurrency)
         async with trio.open_nursery() as nursery:
             for slot in plan.todo:
                 await limiter.acquire()
                 nursery.start_soon(play, slot, limiter)
-    return RunSummary(len(plan.schedule), plan.already_done, played, time.monotonic() - started)
+    finally:
+        # What an earlier run left and this one did not save, and what this one left.
+        earlier = read_unstarted_note(store.path)
+        done = store.completed_keys()
+        _write_unstarted_note(store.path, {k: b for k, b in earlier.items() if k not in done} | unstarted)
+    return RunSummary(len(plan.schedule), plan.already_done, played, time.monotonic() - started, unstarted)
