@@ -251,13 +251,13 @@ def _entries(config: TournamentConfig) -> dict[str, BotEntry]:
 
 
 def _start_failure_text(problems: Sequence[StartProblem]) -> str:
-    count = f"{len(problems)} bots" if len(problems) > 1 else "A bot"
+    many = len(problems) > 1
     return "\n".join(
         [
-            f"{count} did not start, so no match was played:",
+            f"{f'{len(problems)} bots' if many else 'A bot'} did not start, so no match was played:",
             *map(str, problems),
-            f"Fix {'them' if len(problems) > 1 else 'it'} and run again; 'arena run --allow-faulty' plays on, "
-            "leaving their matches for a later run.",
+            f"Fix {'them' if many else 'it'} and run again; 'arena run --allow-faulty' plays on, leaving "
+            f"{'their' if many else 'its'} matches for a later run.",
         ]
     )
 
