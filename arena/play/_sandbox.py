@@ -54,8 +54,9 @@ logger = logging.getLogger(__name__)
 
 #: The environment variable that names the bwrap program (default: bwrap on PATH).
 BWRAP_ENV = "ARENA_BWRAP"
-#: The variables a sandboxed bot gets (besides its entry's own `env`), for the README.
-SANDBOX_ENVIRONMENT = ("PATH", "HOME", "LANG", "LC_ALL", "PYTHONPATH", ADDRESS_ENV)
+#: The variables a sandboxed bot gets (besides its entry's own `env`), for the README:
+#: LC_ALL and PYTHONPATH only when the arena has them; PWD is bwrap's.
+SANDBOX_ENVIRONMENT = ("PATH", "HOME", "LANG", "LC_ALL", "PYTHONPATH", "PWD", ADDRESS_ENV)
 
 # The system, read-only; a symlink on the host (/bin -> usr/bin) is the same symlink inside.
 _SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc")
@@ -139,13 +140,13 @@ def sandbox_status(bots: Iterable[BotEntry] = ()) -> str | None:
     parts: list[str] = []
     problem = sandbox_problem() if any(bot.sandbox for bot in local) else None
     if problem is not None:
-        parts.append(f"{problem}, so every bot ran unsandboxed, with resource limits only")
+        parts.append(f"{problem}; every bot runs with resource limits only")
     else:
         off = [bot.name for bot in local if not bot.sandbox]
         if off:
-            parts.append(f"{_names(off)} ran with sandbox = false")
+            parts.append(f"{_names(off)} {'have' if len(off) > 1 else 'has'} sandbox = false")
     if remote:
-        parts.append(f"{_names(remote)} ran elsewhere (address = …), outside the arena's sandbox")
+        parts.append(f"{_names(remote)} {'run' if len(remote) > 1 else 'runs'} elsewhere (address = …), outside it")
     if not parts:
         return None
     return "unsandboxed: " + "; ".join(parts) + "."

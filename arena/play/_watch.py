@@ -61,14 +61,14 @@ def _pids() -> list[int]:
 _census: tuple[float, dict[str, list[int]]] = (-1.0, {})
 
 
-def _namespace_members(namespace: str, fresh: bool) -> list[int]:
+def _namespace_members(namespace: str, not_before: float) -> list[int]:
     """The pids (as the host sees them) of the processes in the pid namespace `namespace`
-    (``pid:[4026532180]``), from a scan of /proc shared by every watcher for a moment
-    (unless `fresh`)."""
+    (``pid:[4026532180]``), from a scan of /proc shared by every watcher for a moment, and
+    taken at `not_before` or later (a namespace's number is reused once it is gone)."""
     global _census
     taken, by_namespace = _census
     now = time.monotonic()
-    if fresh or now - taken > _CENSUS_TTL:
+    if taken < not_before or now - taken > _CENSUS_TTL:
         by_namespace = {}
         for pid in _pids():
             try:
@@ -122,6 +122,7 @@ class SandboxTree:
         self.init_pid = init_pid
         self.init_pidfd: int | None = init_pidfd
         self._namespace = f"pid:[{namespace}]"
+        self._born = time.monotonic()
 
     @classmethod
     def from_report(cls, report: Mapping[str, Any]) -> SandboxTree | None:
@@ -137,19 +138,33 @@ class SandboxTree:
 
     def members(self, fresh: bool = False) -> list[int]:
         """The bot's processes; `fresh`: as they are now, not as a look a moment ago saw them."""
-        return [pid for pid in _namespace_members(self._namespace, fresh) if pid != self.init_pid]
+        not_before = time.monotonic() if fresh else self._born
+        return [pid for pid in _namespace_members(self._namespace, not_before) if pid != self.init_pid]
 
     def memory(self, members: list[int]) -> int:
         if not members:
-            return 0  # not set up yet: bwrap's init may still see the arena's own /tmp
-        held = sum(_resident(pid) for pid in members)
+            return 0  # its first process comes once bwrap has made the sandbox
+        held = sum(_resident(pid) for pid in members if self._still_member(pid))
+        root = f"/proc/{self.init_pid}/root"
+        try:
+            if os.path.samestat(os.stat(root), os.stat("/")):
+                return held  # not set up yet: bwrap's init still sees the arena's own /tmp
+        except OSError:
+            return held
         for folder in ("tmp", "dev/shm"):  # tmpfs: files there are memory too
             try:
-                usage = os.statvfs(f"/proc/{self.init_pid}/root/{folder}")
+                usage = os.statvfs(f"{root}/{folder}")
             except OSError:
                 continue
             held += (usage.f_blocks - usage.f_bfree) * usage.f_frsize
         return held
+
+    def _still_member(self, pid: int) -> bool:
+        # The census is a moment old: a pid gone since may be another process's now.
+        try:
+            return os.readlink(f"/proc/{pid}/ns/pid") == self._namespace
+        except OSError:
+            return False
 
     def terminate(self) -> None:
         """SIGTERM every process of the bot (bwrap's init ignores it anyway)."""

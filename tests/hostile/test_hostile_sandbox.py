@@ -58,7 +58,7 @@ def check_findings(findings, tmp_path, private):
     processes = findings["processes"]
     assert set(processes) <= {"1", "2", "3"}, processes
     assert not any("pytest" in line or "t.toml" in line for line in processes.values()), processes
-    assert set(findings["environment"]) <= {*SANDBOX_ENVIRONMENT, "PWD", "SNOOP_READ", "SNOOP_WRITE"}
+    assert set(findings["environment"]) <= {*SANDBOX_ENVIRONMENT, "SNOOP_READ", "SNOOP_WRITE"}
     assert findings["cwd"] == str(ROOT)
 
 

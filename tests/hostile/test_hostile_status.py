@@ -29,7 +29,7 @@ def test_the_status_names_every_bot_outside_the_sandbox():
     remote = BotEntry("far", address="localhost:50051")
     loose = BotEntry("loose", command=("python", "bots/random_bot.py"), sandbox=False)
     assert _sandbox.sandbox_status([remote, loose]) == (
-        "unsandboxed: loose ran with sandbox = false; far ran elsewhere (address = …), outside the arena's sandbox."
+        "unsandboxed: loose has sandbox = false; far runs elsewhere (address = …), outside it."
     )
     if _sandbox.sandbox_problem() is None:
         assert _sandbox.sandbox_status([LOCAL]) is None
@@ -38,8 +38,8 @@ def test_the_status_names_every_bot_outside_the_sandbox():
 def test_without_bubblewrap_the_arena_says_so_once_and_bots_run_unsandboxed(without_bubblewrap, caplog):
     status = _sandbox.sandbox_status([LOCAL])
     assert status == (
-        "unsandboxed: bubblewrap (bwrap) is not installed (Debian and Ubuntu: apt install bubblewrap), "
-        "so every bot ran unsandboxed, with resource limits only."
+        "unsandboxed: bubblewrap (bwrap) is not installed (Debian and Ubuntu: apt install bubblewrap); "
+        "every bot runs with resource limits only."
     )
     _sandbox.sandbox_status([LOCAL])
     warnings = [r.getMessage() for r in caplog.records if "bubblewrap" in r.getMessage()]
