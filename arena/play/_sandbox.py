@@ -282,4 +282,9 @@ def _bot_paths(command: BotCommand, program: str, cwd: str) -> set[str]:
         candidate = os.path.abspath(os.path.join(cwd, path))
         if os.path.exists(candidate):
             paths.add(candidate)
+    if command.network:
+        # Names resolve through /etc/resolv.conf, often a link to /run/…, not bound otherwise.
+        resolver = os.path.realpath("/etc/resolv.conf")
+        if os.path.exists(resolver) and not _inside(resolver, "/etc"):
+            paths.add(os.path.dirname(resolver))
     return paths
