@@ -181,7 +181,8 @@ def test_lines_the_bot_reads(tmp_path):
     )
     Path(recorder).write_text(script)
     seats = [
-        seat(tmp_path, "recorder", recorder, env={"COPY": str(copy)}),
+        # Unsandboxed: its copy goes outside its own folder, where a sandboxed bot cannot write.
+        seat(tmp_path, "recorder", recorder, env={"COPY": str(copy)}, sandbox=False),
         seat(tmp_path, "first", str(FIRST)),
         seat(tmp_path, "random", str(RANDOM)),
     ]

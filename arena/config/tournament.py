@@ -217,7 +217,7 @@ def _check(report: Reporter, data: dict[str, Any], overrides: Mapping[str, Any],
         report.problem((*t, "anchor_elo"), "anchor_elo needs anchor, the name of the bot whose Elo is fixed.")
 
     options = _check_game(report, data.get("game", {}), spec, seats)
-    bots = BotChecker(report, cwd).check_all(data.get("bot"))
+    bots = BotChecker(report, cwd, sandbox=value["sandbox"] is not False).check_all(data.get("bot"))
 
     anchor, names = value["anchor"], bot_names(data.get("bot"))
     if anchor is not None and names and anchor not in names:

@@ -125,13 +125,7 @@ class BotPool:
             finally:
                 bot.close()
             return
-        command = BotCommand(
-            name=entry.name,
-            argv=entry.command,
-            env=entry.env,
-            cwd=entry.cwd,
-            memory_limit=entry.memory_limit,
-        )
+        command = BotCommand.for_entry(entry)
         try:
             async with open_bot_process(command, self._log_dir) as process:
                 bot = GrpcBot(entry.name, process.address)

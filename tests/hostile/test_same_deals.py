@@ -20,8 +20,8 @@ SAYS_PID = (sys.executable, str(ROOT / "tests" / "fixtures" / "bots" / "says_pid
 GAME = engine.load("conto", players=3)
 
 
-def _pids(record: MatchRecord, seat: int) -> set[int]:
-    return {int(c.text.split()[1]) for c in record.comments if c.seat == seat}
+def _pids(record: MatchRecord, seat: int) -> set[str]:
+    return {c.text.split()[1] for c in record.comments if c.seat == seat}
 
 
 def test_rotations_of_one_table_and_copies_at_it_each_get_their_own_process(tmp_path):
@@ -88,7 +88,7 @@ command = ["python", "tests/fixtures/bots/says_pid.py"]
     run = arena("run", path)
     assert "12 matches played" in run.stdout
     log = (tmp_path / "logs" / "arena.log").read_text()
-    seen = re.findall(r"match (r\d+-t\d+-p\d+): seat \d \((\w+)\) says: pid (\d+)", log)
+    seen = re.findall(r"match (r\d+-t\d+-p\d+): seat \d \((\w+)\) says: pid (\w+)", log)
     by_process: dict[tuple[str, str], set[str]] = defaultdict(set)
     for key, bot, pid in seen:
         by_process[(bot, pid)].add(key)
