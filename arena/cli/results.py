@@ -150,6 +150,7 @@ def cmd_table(args: argparse.Namespace) -> int:
     store = _open(args.results)
     info = store.info()
     matches = list(store.matches())
+    unsandboxed = store.unsandboxed()
     store.close()
     game = engine.load(info.game, players=info.seats, **info.options)
     if args.anchor and args.anchor not in info.bots:
@@ -160,6 +161,8 @@ def cmd_table(args: argparse.Namespace) -> int:
     print(text)
     if info.setup.public_deals:
         print(PUBLIC_DEALS_NOTE)
+    for status in unsandboxed:
+        print(status)
     if args.explain and rated is not None:
         print(f"\n{explain(elo_columns(game))}")
     stats = statistics_table(matches, game, tablefmt=args.format)

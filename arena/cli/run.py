@@ -26,6 +26,7 @@ from arena.config.adhoc import AdhocTournament, write_adhoc_file
 from arena.config.schema import NAME_RE
 from arena.errors import BotStartFailed, Interrupted, UsageError, UserError
 from arena.play import run_interruptibly
+from arena.play.process import sandbox_status
 from arena.play.signals import EXIT_INTERRUPTED
 from arena.results import PUBLIC_DEALS_NOTE, ResultStore, elo_table, statistics_table
 from arena.run import ProgressPrinter, RunSummary, TournamentPlan, plan_tournament, run_tournament
@@ -285,6 +286,11 @@ class _Run:
         )
         if plan.already_done:
             print(f"Resuming: {plan.already_done} of {total} matches already in {config.results}.")
+        status = sandbox_status(config.bots)
+        if status is not None:
+            print(status)
+            assert self.store is not None
+            self.store.note_unsandboxed(status)
         if self.args.fresh:
             unstarted_note(config.results).unlink(missing_ok=True)
         todo = {slot.key for slot in plan.todo}
@@ -325,6 +331,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     total = len(plan.schedule)
     saved = len(store)
     stored = list(store.matches())
+    unsandboxed = store.unsandboxed()
     store.close()
     print()
     if interrupted:
@@ -336,6 +343,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     print(text)
     if config.public_deals:
         print(PUBLIC_DEALS_NOTE)
+    for status in unsandboxed:
+        print(status)
     stats = statistics_table(stored, plan.game)
     if stats:
         print()

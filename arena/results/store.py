@@ -351,6 +351,19 @@ class ResultStore:
         with self._lock:
             return str(self._meta().get("deal_secret") or "")
 
+    def note_unsandboxed(self, status: str) -> None:
+        """Remember that a run of this file played bots outside the sandbox (`status`
+        says which and why), so every later table says so too."""
+        with self._transaction():
+            notes = self._meta().get("unsandboxed") or []
+            if status not in notes:
+                self._set_meta("unsandboxed", [*notes, status])
+
+    def unsandboxed(self) -> tuple[str, ...]:
+        """What `note_unsandboxed` kept: one line per distinct status, oldest first."""
+        with self._lock:
+            return tuple(self._meta().get("unsandboxed") or ())
+
     def completed_keys(self) -> frozenset[str]:
         with self._lock:
             return frozenset(key for (key,) in self._db.execute("SELECT key FROM matches"))
