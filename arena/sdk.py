@@ -26,6 +26,7 @@ import os
 import signal
 import sys
 import threading
+import traceback
 from collections.abc import Callable, Iterator, Sequence
 from concurrent import futures
 from typing import Any
@@ -168,6 +169,16 @@ class _Servicer(pb_grpc.BotServicer):
         )
 
     def Play(self, requests: Iterator[pb.RefereeMessage], context: grpc.ServicerContext) -> Iterator[pb.BotMessage]:
+        try:
+            yield from self._play(requests)
+        except Exception:
+            # grpc would only say "Exception iterating responses"; the bot's log (its
+            # stderr) gets the traceback, where its author, and the arena, read why.
+            traceback.print_exc(file=sys.stderr)
+            sys.stderr.flush()
+            raise
+
+    def _play(self, requests: Iterator[pb.RefereeMessage]) -> Iterator[pb.BotMessage]:
         bot = self._bot_class(self._params)
         # A bot that does not listen to events is spared the work of handing them over.
         feed = EventFeed() if type(bot).on_event is not Bot.on_event else None

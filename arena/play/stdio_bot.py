@@ -341,11 +341,12 @@ class StdioStream:
         process = self._process
         with trio.move_on_after(CRASH_GRACE):
             await process.wait()
-        if process.returncode() is None:
-            reason = f"{what} (the process is still running)"
+        if process.limit_fault is not None:  # the watcher stopped it: memory or processes
+            self._fail(process.limit_fault)
+        elif process.returncode() is None:
+            self._fail(BotFault(FaultKind.CRASH, f"{what} (the process is still running)"))
         else:
-            reason = f"{what}; the process {process.exit_description()}"
-        self._fail(BotFault(FaultKind.CRASH, reason))
+            self._fail(BotFault(FaultKind.CRASH, f"{what}; the process {process.exit_description()}"))
 
     async def _read_loop(self) -> None:
         stdout = self._process.stdout
