@@ -200,6 +200,12 @@ class GrpcBot:
                 ("grpc.max_receive_message_length", MAX_BOT_MESSAGE_BYTES),
                 ("grpc.max_send_message_length", MAX_REFEREE_MESSAGE_BYTES),
                 ("grpc.enable_retries", 0),
+                # The first connect comes before a starting bot listens; with grpc's
+                # default backoff (1 s, growing) the Hello then waits about a second
+                # after the bot is ready.  A starting bot is found within 50 ms.
+                ("grpc.initial_reconnect_backoff_ms", 50),
+                ("grpc.min_reconnect_backoff_ms", 50),
+                ("grpc.max_reconnect_backoff_ms", 1000),
             ],
         )
         self._stub = pb_grpc.BotStub(self._channel)
