@@ -1,0 +1,43 @@
+"""When a bot process serving two matches at once dies, each of them charges that seat
+`crash` (with how the process ended), not `stopped`, and both matches go on."""
+
+import sys
+from pathlib import Path
+
+import trio
+
+import engine
+from arena.play import open_bot_pool, play_match
+from arena.records import BotEntry, FaultKind, MatchRecord
+
+ROOT = Path(__file__).resolve().parents[2]
+EXITS = (sys.executable, str(ROOT / "tests" / "fixtures" / "bots" / "exits_mid_match.py"))
+RANDOM = (sys.executable, str(ROOT / "bots" / "random_bot.py"))
+
+
+def test_a_process_that_dies_under_two_matches_is_a_crash_in_both(tmp_path):
+    entries = {"exits": BotEntry("exits", command=EXITS), "r": BotEntry("r", command=RANDOM)}
+    game = engine.load("conto", players=3)
+
+    async def main() -> list[MatchRecord]:
+        records: list[MatchRecord] = []
+        async with open_bot_pool(entries, tmp_path, game="conto") as pool:
+            await pool.hello("exits")  # one process, which both matches will share (other deals)
+
+            async def play(deals: int) -> None:
+                seats = [pool.seat("exits", deals), pool.seat("r", deals), pool.seat("r", deals)]
+                records.append(await play_match(game, seats, seed=deals, deals=3, move_time=5.0))
+
+            async with trio.open_nursery() as nursery:
+                nursery.start_soon(play, 1)
+                nursery.start_soon(play, 2)
+            assert pool.starts["exits"] >= 1
+        return records
+
+    records = trio.run(main)
+    assert len(records) == 2
+    for record in records:
+        first = next(f for f in record.faults if f.bot == "exits")
+        assert first.kind is FaultKind.CRASH, [str(f) for f in record.faults]
+        assert "exited with status 7" in first.reason
+        assert len(record.result.deals) == 3
