@@ -85,7 +85,7 @@ def test_same_seed_and_deterministic_bots_give_the_same_match(tmp_path):
         ("wrong_id", FaultKind.MALFORMED, 2.0, None),
         ("floods", FaultKind.FLOOD, 2.0, None),
         ("oversized", FaultKind.OVERSIZED, 2.0, None),
-        ("allocates", FaultKind.CRASH, 5.0, 400 * 1024**2),
+        ("allocates", FaultKind.MEMORY, 5.0, 400 * 1024**2),
     ],
 )
 def test_each_broken_bot_gives_its_named_fault_and_the_match_ends(tmp_path, bot, kind, move_time, memory_limit):

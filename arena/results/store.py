@@ -31,7 +31,6 @@ finished in, so exports and tables do not depend on concurrency.
 
 from __future__ import annotations
 
-import fcntl
 import json
 import os
 import secrets
@@ -47,6 +46,7 @@ from typing import Any, Protocol
 
 from arena.errors import ResumeMismatch, StoreError
 from arena.records import MatchRecord, MatchSlot, Setup, StoredMatch
+from arena.results._lock import lock_writer
 from arena.results.schema import (
     EXPORT_COLUMNS,
     FORMAT,
@@ -92,33 +92,6 @@ class StoreInfo:
     fingerprint_data: Mapping[str, Any]  # the stored JSON form of `setup`
     created_at: str
     matches: int
-
-
-def _lock_writer(path: Path) -> int:
-    """Take the exclusive writer lock of a results file (its sidecar ``.lock`` file).
-
-    Two runs writing one file would play the same matches twice; the second is refused at
-    once.  The kernel drops the lock when the process dies, even by kill -9.  (A separate
-    file: SQLite's own POSIX locks on the database would be dropped by closing any other
-    descriptor of it.)
-    """
-    lock_path = path.with_name(path.name + ".lock")
-    try:
-        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
-    except OSError as error:
-        raise StoreError(f"Cannot create the lock file {lock_path}: {error.strerror or error}.") from None
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        holder = os.read(fd, 64).decode(errors="replace").strip()
-        os.close(fd)
-        who = f" (process {holder})" if holder.isdigit() else ""
-        raise StoreError(
-            f"Another arena run{who} is writing {path}; wait for it to finish, stop it, or give another results file."
-        ) from None
-    os.ftruncate(fd, 0)
-    os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
-    return fd
 
 
 @contextmanager
@@ -172,7 +145,7 @@ class ResultStore:
             raise StoreError(
                 f"Cannot create the directory {path.parent} for the results: {error.strerror or error}."
             ) from None
-        writer_lock = _lock_writer(path)
+        writer_lock = lock_writer(path)
         try:
             db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         except sqlite3.Error as error:
