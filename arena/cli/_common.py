@@ -47,21 +47,21 @@ def setup_logging(verbose: bool, log_file: Path | None = None) -> None:
         root.addHandler(handler)
 
 
-def split_bot(text: str) -> tuple[str, str]:
-    """NAME=COMMAND of `--bot` as the name and the command as typed."""
+def split_bot(text: str) -> tuple[str, tuple[str, ...]]:
+    """NAME=COMMAND of `--bot`: the name, and the command split as a shell would (never
+    run by one), as typed."""
     name, sep, command = text.partition("=")
     if not sep or not name or not command.strip():
         raise UserError(f'--bot takes NAME=COMMAND, e.g. --bot r="python bots/random_bot.py"; got {text!r}.')
-    return name, command
+    try:
+        return name, tuple(shlex.split(command))
+    except ValueError as error:
+        raise UserError(f"--bot {text}: the command cannot be split into arguments ({error}).") from None
 
 
 def parse_bot(text: str) -> tuple[str, tuple[str, ...]]:
-    """NAME=COMMAND of `--bot`, the command split as a shell would (never run by one)."""
-    name, command = split_bot(text)
-    try:
-        argv = tuple(shlex.split(command))
-    except ValueError as error:
-        raise UserError(f"--bot {text}: the command cannot be split into arguments ({error}).") from None
+    """As `split_bot`, with ``python`` the arena's own interpreter, ready to start."""
+    name, argv = split_bot(text)
     if argv[0] in ("python", "python3"):
         argv = (sys.executable, *argv[1:])
     return name, argv

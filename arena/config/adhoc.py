@@ -31,7 +31,7 @@ class AdhocTournament:
     """What the flags say; None leaves a key to the file's default."""
 
     game: str
-    bots: tuple[tuple[str, str], ...]  # (name, command as typed)
+    bots: tuple[tuple[str, tuple[str, ...]], ...]  # (name, command as typed, split)
     name: str | None = None
     seats: int | None = None
     deals: int | None = None
@@ -71,13 +71,7 @@ class AdhocTournament:
         if self.options:
             lines += ["", "[game]"]
             lines += [f"{key} = {toml_literal(value)}" for key, value in self.options.items()]
-        for name, command in self.bots:
-            try:
-                argv = shlex.split(command)
-            except ValueError as error:
-                raise UserError(
-                    f"--bot {name}={command}: the command cannot be split into arguments ({error})."
-                ) from None
+        for name, argv in self.bots:
             lines += ["", "[[bot]]", f"name = {toml_literal(name)}"]
             lines.append("command = [" + ", ".join(toml_literal(arg) for arg in argv) + "]")
             if self.protocol != "grpc":
