@@ -1,10 +1,9 @@
 """`arena run --game … --bot …` (a round robin without a file) and `arena run --dry-run`."""
 
 import sqlite3
-import textwrap
 from pathlib import Path
 
-from test_tournament import arena
+from test_tournament import arena, write_tournament
 
 RANDOM = "python bots/random_bot.py"
 
@@ -53,35 +52,14 @@ def test_a_file_and_bots_on_the_command_line_are_refused_together(tmp_path):
 
 
 def _tournament(tmp_path: Path, broken: bool = False) -> Path:
-    path = tmp_path / "dry.toml"
-    extra = '[[bot]]\nname = "broken"\ncommand = ["python", "-c", "raise SystemExit(3)"]\n' if broken else ""
-    path.write_text(
-        textwrap.dedent(
-            f"""
-            [tournament]
-            name = "dry"
-            game = "conto"
-            seats = 3
-            deals = 8
-            results = "{tmp_path / "dry.sqlite"}"
-            logs = "{tmp_path / "logs"}"
-
-            [[bot]]
-            name = "r1"
-            command = ["python", "bots/random_bot.py"]
-
-            [[bot]]
-            name = "r2"
-            command = ["python", "bots/random_bot.py", "--seed=2"]
-
-            [[bot]]
-            name = "first"
-            command = ["python", "tests/fixtures/bots/first_action.py"]
-            """
-        )
-        + extra
-    )
-    return path
+    bots = {
+        "r1": ["python", "bots/random_bot.py"],
+        "r2": ["python", "bots/random_bot.py", "--seed=2"],
+        "first": ["python", "tests/fixtures/bots/first_action.py"],
+    }
+    if broken:
+        bots["broken"] = ["python", "-c", "raise SystemExit(3)"]
+    return write_tournament(tmp_path, "dry", bots, seats=3, deals=8)
 
 
 def test_a_dry_run_shows_the_schedule_checks_the_bots_estimates_the_time_and_writes_nothing(tmp_path):

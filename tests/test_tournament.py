@@ -53,6 +53,21 @@ def tournament_file(tmp_path: Path, name: str, *, deals: int = 3, extra_bot: str
     return path
 
 
+def write_tournament(tmp_path: Path, name: str, bots: dict[str, list[str]], **keys: object) -> Path:
+    """`tmp_path/<name>.toml`: a conto tournament of `bots` (name: command), its results
+    and logs in `tmp_path`, with more [tournament] `keys` (strings are quoted)."""
+    lines = ["[tournament]", f'name = "{name}"', 'game = "conto"']
+    for key, value in keys.items():
+        text = f'"{value}"' if isinstance(value, str) else str(value).lower() if isinstance(value, bool) else value
+        lines.append(f"{key} = {text}")
+    lines += [f'results = "{tmp_path / name}.sqlite"', f'logs = "{tmp_path / "logs"}"']
+    for bot, command in bots.items():
+        lines += ["", "[[bot]]", f'name = "{bot}"', "command = [" + ", ".join(f'"{arg}"' for arg in command) + "]"]
+    path = tmp_path / f"{name}.toml"
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
 def arena(*args, check=True, timeout=300):
     result = subprocess.run([*ARENA, *map(str, args)], cwd=ROOT, capture_output=True, text=True, timeout=timeout)
     if check and result.returncode != 0:

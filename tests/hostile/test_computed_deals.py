@@ -4,13 +4,12 @@ no round or table.  With `public_deals = true` the same bot finds them: the atta
 """
 
 import re
-import textwrap
 from pathlib import Path
 
 import pytest
 import trio
 from fakebot import FakeSeat
-from test_tournament import arena
+from test_tournament import arena, write_tournament
 
 import engine
 from arena.play import play_match
@@ -20,36 +19,13 @@ SEED = 5
 
 
 def _tournament(tmp_path: Path, public: bool) -> Path:
-    path = tmp_path / "guess.toml"
-    path.write_text(
-        textwrap.dedent(
-            f"""
-            [tournament]
-            name = "guess"
-            game = "conto"
-            seats = 3
-            deals = 2
-            seed = {SEED}
-            public_deals = {"true" if public else "false"}
-            results = "{tmp_path / "guess.sqlite"}"
-            logs = "{tmp_path / "logs"}"
-
-            [[bot]]
-            name = "guesser"
-            command = ["python", "tests/fixtures/bots/deal_guesser.py"]
-            args = ["--seed={SEED}", "--rounds=1", "--tables=1", "--deals=2"]
-
-            [[bot]]
-            name = "r1"
-            command = ["python", "bots/random_bot.py"]
-
-            [[bot]]
-            name = "r2"
-            command = ["python", "bots/random_bot.py", "--seed=2"]
-            """
-        )
-    )
-    return path
+    guesser = ["python", "tests/fixtures/bots/deal_guesser.py", f"--seed={SEED}", "--rounds=1", "--tables=1"]
+    bots = {
+        "guesser": [*guesser, "--deals=2"],
+        "r1": ["python", "bots/random_bot.py"],
+        "r2": ["python", "bots/random_bot.py", "--seed=2"],
+    }
+    return write_tournament(tmp_path, "guess", bots, seats=3, deals=2, seed=SEED, public_deals=public)
 
 
 def _what_the_guesser_said(tmp_path: Path) -> set[str]:

@@ -9,7 +9,7 @@ from collections import defaultdict
 from pathlib import Path
 
 import trio
-from test_tournament import arena
+from test_tournament import arena, write_tournament
 
 import engine
 from arena.play import open_bot_pool, play_match
@@ -56,35 +56,8 @@ def test_rotations_of_one_table_and_copies_at_it_each_get_their_own_process(tmp_
 
 
 def test_in_a_tournament_no_process_plays_a_table_twice(tmp_path):
-    path = tmp_path / "pids.toml"
-    path.write_text(
-        f"""
-[tournament]
-name = "pids"
-game = "conto"
-seats = 3
-deals = 2
-concurrency = 3
-results = "{tmp_path / "pids.sqlite"}"
-logs = "{tmp_path / "logs"}"
-
-[[bot]]
-name = "a"
-command = ["python", "tests/fixtures/bots/says_pid.py"]
-
-[[bot]]
-name = "b"
-command = ["python", "tests/fixtures/bots/says_pid.py"]
-
-[[bot]]
-name = "c"
-command = ["python", "tests/fixtures/bots/says_pid.py"]
-
-[[bot]]
-name = "d"
-command = ["python", "tests/fixtures/bots/says_pid.py"]
-"""
-    )
+    says_pid = ["python", "tests/fixtures/bots/says_pid.py"]
+    path = write_tournament(tmp_path, "pids", dict.fromkeys("abcd", says_pid), seats=3, deals=2, concurrency=3)
     run = arena("run", path)
     assert "12 matches played" in run.stdout
     log = (tmp_path / "logs" / "arena.log").read_text()
