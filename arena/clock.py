@@ -15,6 +15,9 @@ chess clock runs while the move travels).  A decision that runs out of time is a
 fault like any other; the clock is then empty, and a seat whose clock is empty and that gets
 no increment is not asked again in that period: each decision is a `timeout` at once, until
 the seat is stopped.
+
+CPU time a bot's processes use while nothing is asked of it is owed (arena/play/_cpu.py):
+`Clock.charge` takes it from the next decision's time, whatever the control.
 """
 
 from __future__ import annotations
@@ -101,11 +104,12 @@ def _number(seconds: float) -> str:
 class Clock:
     """One seat's clock during one match."""
 
-    __slots__ = ("control", "left")
+    __slots__ = ("control", "left", "owed")
 
     def __init__(self, control: TimeControl) -> None:
         self.control = control
         self.left = control.base  # the bank; unused under a fixed time per move
+        self.owed = 0.0  # seconds charged to the next decision
 
     def new_deal(self) -> None:
         if self.control.period is Period.DEAL:
@@ -114,15 +118,20 @@ class Clock:
     def limit(self) -> float:
         """The time the next decision may take, in seconds (0: the clock is spent)."""
         control = self.control
-        if control.period is Period.MOVE:
-            return control.base
-        return self.left + control.increment
+        time = control.base if control.period is Period.MOVE else self.left + control.increment
+        return max(0.0, time - self.owed)
+
+    def charge(self, seconds: float) -> None:
+        """Take `seconds` from the next decision's time (and so from the bank's)."""
+        self.owed += seconds
 
     def spend(self, seconds: float) -> None:
         """A decision took `seconds` (at most `limit()`: a longer one is a timeout)."""
         if self.control.period is not Period.MOVE:
             self.left = max(0.0, self.limit() - seconds)
+        self.owed = 0.0
 
     def run_out(self) -> None:
         """A timeout: nothing is left of the bank."""
         self.left = 0.0
+        self.owed = 0.0

@@ -4,7 +4,8 @@
     Setup         everything that changes results; its fingerprint guards a results file
     MatchSlot     one match the schedule asks for: key, round, table, rotation, seed, seats
     MatchRecord   everything a played match produced (the referee's answer)
-    TimeUse       one seat's thinking time in a match: decisions, total, longest
+    TimeUse       one seat's thinking time in a match: decisions, total, longest, CPU
+    CpuUse        one seat's CPU time in a match, what it used off turn included
     StoredMatch   one match as the results file gives it back
     Fault         one fault charged to a seat, of a named FaultKind
 
@@ -40,6 +41,7 @@ __all__ = [
     "MatchRecord",
     "StoredMatch",
     "TimeUse",
+    "CpuUse",
 ]
 
 
@@ -59,6 +61,7 @@ class FaultKind(enum.Enum):
     STOPPED = "stopped"  # stopped for the rest of the match after repeated faults
     MEMORY = "memory"  # its processes together held more than its memory limit
     PROCESSES = "processes"  # it ran more processes at once than its max_processes
+    CPU = "cpu"  # it kept using the CPU while nothing was asked of it
 
 
 @dataclass(frozen=True)
@@ -355,30 +358,64 @@ class MatchRecord:
     comments: tuple[Comment, ...]
     latencies: tuple[tuple[float, ...], ...] = field(repr=False)
     seconds: float = 0.0
+    #: Per seat, the CPU its processes used (None: not measured, a remote bot's).
+    cpu: tuple[CpuUse | None, ...] = ()
 
     @property
     def decisions(self) -> int:
         return sum(len(seat) for seat in self.latencies)
 
     def time_use(self) -> tuple[TimeUse, ...]:
-        """Each seat's thinking time (answered decisions only: a timeout is a fault)."""
-        return tuple(TimeUse(len(seat), sum(seat), max(seat, default=0.0)) for seat in self.latencies)
+        """Each seat's thinking time (answered decisions only: a timeout is a fault) and CPU."""
+        cpu = self.cpu or (None,) * len(self.latencies)
+        return tuple(
+            TimeUse(len(seat), sum(seat), max(seat, default=0.0), used or CpuUse(0, 0.0, 0.0))
+            for seat, used in zip(self.latencies, cpu)
+        )
+
+
+@dataclass(frozen=True)
+class CpuUse:
+    """The CPU time one seat's bot processes used in one match (seconds; arena/play/_cpu.py).
+
+    `decisions`: the decisions it was asked (answered or not); `seconds`: the CPU used
+    on them, `off_turn` included; `off_turn`: the CPU used while nothing was asked of it,
+    beyond the allowance, charged to its clock.
+    """
+
+    decisions: int
+    seconds: float
+    off_turn: float
+
+    def __add__(self, other: CpuUse) -> CpuUse:
+        return CpuUse(self.decisions + other.decisions, self.seconds + other.seconds, self.off_turn + other.off_turn)
 
 
 @dataclass(frozen=True)
 class TimeUse:
-    """One seat's thinking time in one match, as the referee measured it (seconds)."""
+    """One seat's thinking time in one match, as the referee measured it (seconds), and
+    its CPU time (no decisions when it was not measured)."""
 
     decisions: int
     total: float
     longest: float
+    cpu: CpuUse = CpuUse(0, 0.0, 0.0)
 
     def __add__(self, other: TimeUse) -> TimeUse:
-        return TimeUse(self.decisions + other.decisions, self.total + other.total, max(self.longest, other.longest))
+        return TimeUse(
+            self.decisions + other.decisions,
+            self.total + other.total,
+            max(self.longest, other.longest),
+            self.cpu + other.cpu,
+        )
 
     @property
     def mean(self) -> float:
         return self.total / self.decisions if self.decisions else 0.0
+
+    @property
+    def mean_cpu(self) -> float:
+        return self.cpu.seconds / self.cpu.decisions if self.cpu.decisions else 0.0
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,8 @@ class FakeSeat:
 
 
 class _FakeStream:
+    cpu_meter = None  # in-process: no bot process to measure
+
     def __init__(self, seat):
         self.seat = seat
 
@@ -82,6 +84,8 @@ class SdkSeat:
 
 
 class _SdkStream:
+    cpu_meter = None  # in-process: no bot process to measure
+
     def __init__(self, inbox, answers):
         self._inbox = inbox
         self._answers = answers

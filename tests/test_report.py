@@ -1,8 +1,8 @@
 """What the result tables print."""
 
 import engine
-from arena.records import Fault, FaultKind, StoredMatch, TimeUse
-from arena.results import elo_table, observations
+from arena.records import CpuUse, Fault, FaultKind, StoredMatch, TimeUse
+from arena.results import PUBLIC_DEALS_NOTE, elo_notes, elo_table, observations
 
 
 def conto_match(key, names, losers, faults=(), time_use=()):
@@ -29,19 +29,27 @@ def test_the_elo_table_ranks_bots_and_shows_every_column():
             ("strong", "middle", "weak"),
             [2, 2, 2, 2, 1, 2, 2, 2, 0, 2],
             faults=[Fault(2, "weak", FaultKind.TIMEOUT, "no answer", 1)] if i == 0 else [],
-            # 20 decisions per seat and match; "weak" thinks 25 ms each, once 400 ms
+            # 20 decisions per seat and match; "weak" thinks 25 ms each, once 400 ms.  CPU:
+            # "strong" 5 ms a decision, "middle" is not measured (a remote bot), "weak" 20 ms,
+            # 100 ms more in match 0, used while nothing was asked of it.
             time_use=[
-                TimeUse(20, 0.2, 0.02),
+                TimeUse(20, 0.2, 0.02, CpuUse(20, 0.1, 0.0)),
                 TimeUse(20, 0.1, 0.005),
-                TimeUse(20, 0.5 + (0.375 if i == 7 else 0), 0.4 if i == 7 else 0.025),
-            ],
+                TimeUse(
+                    20,
+                    0.5 + (0.375 if i == 7 else 0),
+                    0.4 if i == 7 else 0.025,
+                    CpuUse(20, 0.4 + (0.1 if i == 0 else 0), 0.1 if i == 0 else 0),
+                ),
+            ],  # fmt: skip
         )
         for i in range(30)
     ]
     text, table = elo_table(matches, game)
     lines = text.splitlines()
     assert lines[0].split() == [
-        "#", "bot", "Elo", "±95%", "LOS", "next", "deals", "deals", "lost", "%", "ms/decision", "max", "ms", "faults",
+        "#", "bot", "Elo", "±95%", "LOS", "next", "deals", "deals", "lost", "%", "ms/decision", "max", "ms", "cpu",
+        "ms", "faults",
     ]  # fmt: skip
     rows = [line.split() for line in lines[2:5]]
     assert [row[1] for row in rows] == ["strong", "middle", "weak"] or [row[1] for row in rows] == [
@@ -54,8 +62,10 @@ def test_the_elo_table_ranks_bots_and_shows_every_column():
     assert weak[7:9] == [f"{(15 + 0.375) * 1000 / 600:.0f}", "400"]  # mean and longest decision, ms
     by_name = {row[1]: row for row in rows}
     assert by_name["middle"][7:9] == ["5.0", "5.0"] and by_name["strong"][7:9] == ["10", "20"]
-    assert weak[9:] == ["timeout", "1"]
-    assert rows[0][9] == "-"
+    # CPU per decision asked: 12,100 ms over 600 decisions; 3,000 over 600; not measured
+    assert [weak[9], by_name["strong"][9], by_name["middle"][9]] == ["20", "5.0", "-"]
+    assert weak[10:] == ["timeout", "1"]
+    assert rows[0][10] == "-"
     assert int(weak[2]) < -100 and weak[4] == "-"  # last row: no LOS to a next bot
     assert table.ratings[-1].name == "weak"
     assert "luce-loser" in lines[-1] and "pool mean" in lines[-1]
@@ -68,7 +78,19 @@ def test_an_anchor_fixes_that_bots_elo():
     text, table = elo_table(matches, game, anchor=("c", 1000.0))
     assert next(r for r in table.ratings if r.name == "c").elo == 1000.0
     assert "c = +1000" in text
-    assert all(line.split()[7:9] == ["-", "-"] for line in text.splitlines()[2:5]), "no thinking time was recorded"
+    assert all(line.split()[7:10] == ["-", "-", "-"] for line in text.splitlines()[2:5]), "no time was recorded"
+
+
+def test_the_notes_under_the_table_say_what_the_table_cannot():
+    used = [TimeUse(1, 0.1, 0.1, CpuUse(1, 2.0, 1.5)), TimeUse(1, 0.1, 0.1, CpuUse(1, 0.1, 0.0)), TimeUse(1, 0.1, 0.1)]
+    matches = [conto_match("m1", ("spinner", "calm", "remote"), [0], time_use=used)]
+    assert elo_notes(matches, False, ()) == [
+        "CPU used while nothing was asked of them, charged to their clocks: spinner 1.5 s."
+    ]
+    unsandboxed = ("Bot remote ran outside the sandbox.",)
+    calm = [conto_match("m1", ("a", "b", "c"), [0])]
+    assert elo_notes(calm, True, unsandboxed) == [PUBLIC_DEALS_NOTE, *unsandboxed]
+    assert elo_notes(calm, False, ()) == []
 
 
 def test_no_results_yet_says_so():

@@ -476,6 +476,7 @@ class PipeBot:
         self._output = stdout_write
         self._unread = b""
         self.log_path = Path(os.devnull)
+        self.cpu_meter = None  # no process to measure
 
     def write(self, text: str) -> None:
         os.write(self._output, text.encode())

@@ -98,6 +98,21 @@ def test_a_deal_bank_is_refilled_when_a_deal_starts_and_a_move_time_never_change
     assert fixed.limit() == 1.0
 
 
+def test_cpu_used_off_turn_is_taken_from_the_next_decision_only():
+    fixed = Clock(TimeControl.per_move(1.0))
+    fixed.charge(0.3)
+    assert fixed.limit() == pytest.approx(0.7)
+    fixed.spend(0.1)
+    assert fixed.limit() == 1.0  # nothing carries over a fixed time per move
+    fixed.charge(1.5)
+    assert fixed.limit() == 0.0
+    bank = Clock(TimeControl(1.0, 0.5, Period.MATCH))
+    bank.charge(0.4)
+    assert bank.limit() == pytest.approx(1.1)
+    bank.spend(0.1)  # the bank keeps what the charge and the decision left of it
+    assert bank.limit() == pytest.approx(1.0 + 0.5)
+
+
 # --- the referee's clocks ---------------------------------------------------------------------
 
 

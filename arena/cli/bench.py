@@ -64,6 +64,7 @@ class _Recording:
 class _RecordingStream:
     def __init__(self, stream, seat: int, sink: list[tuple[int, bytes]]) -> None:
         self._stream, self._seat, self._sink = stream, seat, sink
+        self.cpu_meter = stream.cpu_meter
 
     def send(self, message):
         self._stream.send(message)

@@ -17,11 +17,11 @@ from arena.records import FaultKind
 from arena.results import (
     DEAL_EXPORT_COLUMNS,
     MATCH_LIST_COLUMNS,
-    PUBLIC_DEALS_NOTE,
     STATS_EXPORT_COLUMNS,
     ResultStore,
     Salvage,
     elo_columns,
+    elo_notes,
     elo_table,
     explain,
     export_deals,
@@ -159,10 +159,8 @@ def cmd_table(args: argparse.Namespace) -> int:
     print(f"{info.name}: {len(matches)} matches")
     text, rated = elo_table(matches, game, anchor, tablefmt=args.format)
     print(text)
-    if info.setup.public_deals:
-        print(PUBLIC_DEALS_NOTE)
-    for status in unsandboxed:
-        print(status)
+    for note in elo_notes(matches, info.setup.public_deals, unsandboxed):
+        print(note)
     if args.explain and rated is not None:
         print(f"\n{explain(elo_columns(game))}")
     stats = statistics_table(matches, game, tablefmt=args.format)

@@ -28,7 +28,7 @@ from arena.errors import BotStartFailed, Interrupted, UsageError, UserError
 from arena.play import run_interruptibly
 from arena.play.process import sandbox_status
 from arena.play.signals import EXIT_INTERRUPTED
-from arena.results import PUBLIC_DEALS_NOTE, ResultStore, elo_table, statistics_table
+from arena.results import ResultStore, elo_notes, elo_table, statistics_table
 from arena.run import ProgressPrinter, RunSummary, TournamentPlan, plan_tournament, run_tournament
 from arena.run.dryrun import dry_run
 from arena.run.tournament import StartProblem, open_started_bots, read_unstarted_note, unstarted_note
@@ -341,10 +341,8 @@ def cmd_run(args: argparse.Namespace) -> int:
         )
     text, _ = elo_table(stored, plan.game, config.anchor)
     print(text)
-    if config.public_deals:
-        print(PUBLIC_DEALS_NOTE)
-    for status in unsandboxed:
-        print(status)
+    for note in elo_notes(stored, config.public_deals, unsandboxed):
+        print(note)
     stats = statistics_table(stored, plan.game)
     if stats:
         print()

@@ -21,9 +21,10 @@ from typing import Any, NamedTuple
 import engine
 from arena.clock import Clock, Period, TimeControl
 from arena.errors import BotFault
+from arena.play._cpu import CpuMeter, DecisionCpu
 from arena.play.feed import GameWire, wire_for
 from arena.protocol import COMMENT_LIMIT
-from arena.records import Comment, Fault, FaultKind, MatchRecord
+from arena.records import Comment, CpuUse, Fault, FaultKind, MatchRecord
 from arena.v1 import arena_pb2 as pb
 
 __all__ = ["Match", "MatchSeat", "Ask", "RefereeProfile"]
@@ -82,6 +83,9 @@ class MatchSeat:
         "deal_from",
         "deal",
         "latencies",
+        "meter",
+        "asked_cpu",
+        "cpu",
     )
 
     def __init__(self, index: int, name: str, clock: Clock) -> None:
@@ -96,6 +100,36 @@ class MatchSeat:
         self.deal_from = 0  # where the current deal's events begin in `seen`
         self.deal = bytearray()  # the current deal's events, encoded as the view's deal_events
         self.latencies: list[float] = []
+        self.meter: CpuMeter | None = None  # its processes' CPU, when the arena runs them
+        self.asked_cpu: DecisionCpu | None = None  # the pending decision's CPU meter
+        self.cpu = CpuUse(0, 0.0, 0.0)
+
+    def open_decision(self) -> float:
+        """A decision is about to be asked: what it used off turn is charged to its clock,
+        and the time it may take is returned (0: the clock is spent)."""
+        if self.meter is not None:
+            self.asked_cpu = asked = self.meter.asked()
+            if asked.owed:
+                self.clock.charge(asked.owed)
+        return self.clock.limit()
+
+    def close_decision(self) -> None:
+        """The pending decision got its answer, or failed: its CPU is counted."""
+        asked = self.asked_cpu
+        if asked is not None and self.meter is not None:
+            self.asked_cpu = None
+            used = self.meter.answered(asked)
+            self.cpu += CpuUse(1, used + asked.owed, asked.owed)
+
+    def owed_text(self) -> str:
+        """Why the pending decision had less time, in words ("" when it had its due)."""
+        asked = self.asked_cpu
+        if asked is None or not asked.owed:
+            return ""
+        return (
+            f"{asked.owed * 1000:.0f} ms of CPU its processes used while nothing was asked of it "
+            "were charged to its clock"
+        )
 
     def take_news(self) -> list[bytes]:
         """For a request: the serialized events of earlier deals this seat has not been
@@ -195,8 +229,9 @@ class Match:
             seat = self.seats[turn.seat]
             if not seat.reachable:
                 self._forfeit(seat, f"stopped: {seat.stopped}")
-            elif (time_limit := seat.clock.limit()) <= 0:
-                self.faulted(seat, BotFault(FaultKind.TIMEOUT, f"its clock has run out ({seat.clock.control})"))
+            elif (time_limit := seat.open_decision()) <= 0:
+                why = f": {owed}" if (owed := seat.owed_text()) else ""
+                self.faulted(seat, BotFault(FaultKind.TIMEOUT, f"its clock has run out{why} ({seat.clock.control})"))
             else:
                 break
         if profile:
@@ -232,6 +267,7 @@ class Match:
 
     def answered(self, seat: MatchSeat, decision: pb.Decision, latency: float) -> None:
         """Apply a seat's answer (an index out of range is an `illegal` fault)."""
+        seat.close_decision()
         seat.latencies.append(latency)
         seat.clock.spend(latency)
         legal = self._pending_legal
@@ -266,9 +302,14 @@ class Match:
     def faulted(self, seat: MatchSeat, fault: BotFault) -> None:
         """A seat failed to answer: charge it, it forfeits the deal, maybe it is stopped."""
         if fault.kind is FaultKind.TIMEOUT:
+            if "clock" not in fault.reason:  # not the spent clock's own fault, which says it all
+                owed = seat.owed_text()
+                if owed:
+                    fault = BotFault(fault.kind, f"{fault.reason}; {owed}")
+                if seat.clock.control.period is not Period.MOVE:
+                    fault = BotFault(fault.kind, f"{fault.reason} (its clock: {seat.clock.control})")
             seat.clock.run_out()
-            if seat.clock.control.period is not Period.MOVE and "clock" not in fault.reason:
-                fault = BotFault(fault.kind, f"{fault.reason} (its clock: {seat.clock.control})")
+        seat.close_decision()
         # The deal the fault happened in: forfeiting it may finish it (and the match), after
         # which `current_deal` names the next one.
         deal = self.current_deal()
@@ -325,6 +366,7 @@ class Match:
             faults=tuple(self.faults),
             comments=tuple(self.comments),
             latencies=tuple(tuple(s.latencies) for s in self.seats),
+            cpu=tuple(s.cpu if s.meter is not None else None for s in self.seats),
             seconds=time.monotonic() - self.started,
         )
 

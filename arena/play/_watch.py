@@ -14,9 +14,10 @@ Every process a bot starts counts, however it detaches (setsid, double fork):
   a setsid'ed grandchild may survive).
 
 `watch_limits` looks every `WATCH_PERIOD` seconds: more than ``max_processes`` processes,
-or more resident memory than the limit summed over all of them (and the files in the
-sandbox's private /tmp and /dev/shm, which are memory too), and it reports a
-`LimitBreach` (fault ``processes`` or ``memory``) for the caller to stop the bot.
+more resident memory than the limit summed over all of them (and the files in the
+sandbox's private /tmp and /dev/shm, which are memory too), or more CPU used while
+nothing was asked of it than it may owe (arena/play/_cpu.py), and it reports a
+`LimitBreach` (fault ``processes``, ``memory`` or ``cpu``) for the caller to stop the bot.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from typing import Any
 
 import trio
 
+from arena.play._cpu import OFF_TURN_LIMIT, CpuMeter
 from arena.records import FaultKind
 
 __all__ = ["WATCH_PERIOD", "LimitBreach", "LooseTree", "SandboxTree", "become_subreaper", "watch_limits"]
@@ -284,12 +286,24 @@ async def watch_limits(
     tree: SandboxTree | LooseTree,
     memory_limit: int | None,
     max_processes: int,
+    meter: CpuMeter,
     breached: Callable[[LimitBreach], None],
 ) -> None:
-    """Look at the bot's processes every WATCH_PERIOD; on a breach call `breached` once and
-    return.  Runs until cancelled otherwise."""
+    """Look at the bot's processes every WATCH_PERIOD, telling `meter` which they are; on a
+    breach call `breached` once and return.  Runs until cancelled otherwise."""
     while True:
         members = tree.members()
+        meter.track(members)
+        owed = meter.owed()
+        if owed > OFF_TURN_LIMIT:
+            breached(
+                LimitBreach(
+                    FaultKind.CPU,
+                    f"its processes used {owed:.1f} s of CPU while nothing was asked of it, more than the "
+                    f"{OFF_TURN_LIMIT:g} s it may owe",
+                )
+            )
+            return
         if len(members) > max_processes:
             breached(
                 LimitBreach(

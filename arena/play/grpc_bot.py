@@ -23,6 +23,7 @@ import grpc
 import trio
 
 from arena.errors import BotFault
+from arena.play._cpu import CpuMeter
 from arena.play.referee import late_answer_note
 from arena.protocol import (
     ARENA_VERSION,
@@ -87,6 +88,8 @@ class PlayStream:
     """
 
     CANCEL_POLL = 0.05
+    #: A bare gRPC stream knows nothing of the process behind it (see arena.play.pool).
+    cpu_meter: CpuMeter | None = None
 
     def __init__(self, name: str, call: Any, requests: queue.SimpleQueue, inbox: queue.SimpleQueue) -> None:
         self.name = name

@@ -210,6 +210,7 @@ class _ExplainingStream:
     def __init__(self, stream, running: _Running) -> None:
         self._stream = stream
         self._running = running
+        self.cpu_meter = running.process.cpu_meter if running.process is not None else None
 
     def send(self, message: pb.RefereeMessage | bytes) -> None:
         self._stream.send(message)

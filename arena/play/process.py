@@ -23,9 +23,9 @@ How "no survivors, no zombies" is kept:
   bwrap or its init dies, the kernel kills every process of the bot, setsid'ed or
   double forked.  Unsandboxed, its process group and the processes arena/play/_watch.py
   finds are killed, and the arena is a child subreaper so that orphans come back to it.
-* A watcher task (arena/play/_watch.py) holds the bot's processes together to its
-  memory limit and ``max_processes``; over either, the bot is killed and
-  `BotProcess.limit_fault` says why (fault ``memory`` or ``processes``).
+* A watcher task (arena/play/_watch.py) holds the bot's processes together to its limits
+  (memory, ``max_processes``, CPU owed: arena/play/_cpu.py); over one, the bot is killed
+  and `BotProcess.limit_fault` says why (fault ``memory``, ``processes`` or ``cpu``).
 * Leaving the context (normally, by exception, by cancellation, by KeyboardInterrupt)
   sends SIGTERM to all the bot's processes, waits up to :data:`TERMINATE_GRACE` seconds
   (shielded), then SIGKILLs them and reaps the bot.  When the bot itself exits, the rest
@@ -50,6 +50,7 @@ from typing import Any
 import trio
 
 from arena.errors import BotFault, BotStartError
+from arena.play._cpu import CpuMeter
 from arena.play._fate import describe_exit, format_bytes
 from arena.play._launch import (
     BotCommand,
@@ -92,8 +93,7 @@ _MEMORY_SAID_RECENTLY = 5.0
 _SIGNALLED = range(129, 128 + 65)
 
 
-# ---------------------------------------------------------------------------
-# The process
+# --- the process -----------------------------------------------------------
 
 
 class BotProcess:
@@ -140,6 +140,7 @@ class BotProcess:
         self._read_fd: int | None = read_fd
         self._memory_limit = memory_limit
         self._tree: SandboxTree | LooseTree | None = None
+        self.cpu_meter = CpuMeter()  # what its processes use, decision by decision
         self._breach: LimitBreach | None = None
         self._exited = trio.Event()
         self._returncode: int | None = None
@@ -184,9 +185,9 @@ class BotProcess:
 
     @property
     def limit_fault(self) -> BotFault | None:
-        """The fault its processes earned as a whole (``memory``, ``processes``) when the
-        watcher stopped the bot for it, or ``memory`` when its output said a moment ago
-        that an allocation failed (at the RLIMIT_AS of one process); None otherwise."""
+        """The fault the watcher stopped the bot for (``memory``, ``processes``, ``cpu``), or
+        ``memory`` when its output said a moment ago that an allocation failed (at the
+        RLIMIT_AS of one process); None otherwise."""
         if self._breach is not None:
             return BotFault(self._breach.kind, f"the arena stopped it: {self._breach.reason}")
         said = self._log.memory_marker_at
@@ -231,7 +232,8 @@ class BotProcess:
         """Hold the bot's processes together to its limits (arena/play/_watch.py)."""
         assert self._tree is not None
         with self._watch_scope:
-            await watch_limits(self._tree, self._memory_limit, self.command.max_processes, self._breached)
+            limits = (self._memory_limit, self.command.max_processes)
+            await watch_limits(self._tree, *limits, self.cpu_meter, self._breached)
 
     def _breached(self, breach: LimitBreach) -> None:
         if self._returncode is not None:
@@ -279,6 +281,7 @@ class BotProcess:
     def _release_tree(self) -> None:
         """After the bot is reaped: kill and reap what the arena adopted of it, let go."""
         tree, self._tree = self._tree, None
+        self.cpu_meter.close()
         if tree is not None:
             if isinstance(tree, SandboxTree):
                 tree.kill()

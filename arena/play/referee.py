@@ -29,6 +29,7 @@ import trio
 import engine
 from arena.clock import TimeControl
 from arena.errors import BotFault
+from arena.play._cpu import CpuMeter
 from arena.play._match import Match, RefereeProfile
 from arena.records import MatchRecord
 from arena.v1 import arena_pb2 as pb
@@ -49,7 +50,11 @@ STOP_AFTER = Match.STOP_AFTER
 
 
 class SeatStream(Protocol):
-    """One match's conversation with one seat."""
+    """One match's conversation with one seat; `cpu_meter` measures the CPU of the bot's
+    processes when the arena runs them (None for a bot it does not run)."""
+
+    @property
+    def cpu_meter(self) -> CpuMeter | None: ...
 
     def send(self, message: pb.RefereeMessage | bytes) -> None: ...
 
@@ -63,6 +68,9 @@ class SeatStream(Protocol):
 @runtime_checkable
 class BlockingSeatStream(Protocol):
     """A stream that can also wait for an answer in a worker thread (gRPC's can)."""
+
+    @property
+    def cpu_meter(self) -> CpuMeter | None: ...
 
     def send(self, message: pb.RefereeMessage | bytes) -> None: ...
 
@@ -164,6 +172,7 @@ async def play_match(
         for seat, client in zip(match.seats, seats):
             try:
                 seat.stream = await streams.enter_async_context(client.open_play(match.start_message(seat)))
+                seat.meter = seat.stream.cpu_meter
             except BotFault as fault:
                 match.failed_to_start(seat, fault)
         open_streams = [seat.stream for seat in match.seats if seat.stream is not None]

@@ -169,6 +169,7 @@ class StdioStream:
     def __init__(self, name: str, process: BotProcess) -> None:
         self.name = name
         self._process = process
+        self.cpu_meter = process.cpu_meter
         # Lines for the bot's stdin, each with its request's index in _asked (None: no request).
         self._out_send, self._out_receive = trio.open_memory_channel[tuple[bytes, int | None]](math.inf)
         self._asked: list[int] = []  # decision ids, in the order they were sent

@@ -11,7 +11,7 @@ import json
 from typing import Any
 
 from arena.errors import StoreError
-from arena.records import Fault, MatchRecord, MatchSlot, StoredMatch, TimeUse
+from arena.records import CpuUse, Fault, MatchRecord, MatchSlot, StoredMatch, TimeUse
 from arena.results.codec import from_data, to_data
 
 __all__ = [
@@ -62,7 +62,8 @@ CREATE TABLE matches (
     faults      TEXT NOT NULL,       -- JSON list of {seat, bot, kind, reason, deal}
     seconds     REAL NOT NULL,
     finished_at TEXT NOT NULL,       -- ISO 8601, UTC
-    -- time_use: JSON list per seat of [decisions answered, seconds in all, longest seconds]
+    -- time_use: JSON list per seat of [decisions answered, seconds in all, longest seconds,
+    --   decisions whose CPU was measured, their CPU seconds, CPU seconds charged off turn]
     time_use    TEXT NOT NULL DEFAULT '[]'
 );
 CREATE INDEX matches_order ON matches (round, table_no, rotation, key);
@@ -144,7 +145,7 @@ def match_rows(slot: MatchSlot, record: MatchRecord, finished_at: str) -> tuple[
         dumps(faults),
         float(record.seconds),
         finished_at,
-        dumps([[use.decisions, use.total, use.longest] for use in record.time_use()]),
+        dumps([_time_use_data(use) for use in record.time_use()]),
     )
     return match_row, deal_rows
 
@@ -183,5 +184,17 @@ def stored_match(row: tuple) -> StoredMatch:
         faults=tuple(Fault.from_data(f) for f in json.loads(faults)),
         seconds=seconds,
         finished_at=finished_at,
-        time_use=tuple(TimeUse(int(n), float(total), float(longest)) for n, total, longest in json.loads(time_use)),
+        time_use=tuple(_time_use(data) for data in json.loads(time_use)),
     )
+
+
+def _time_use_data(use: TimeUse) -> list[float]:
+    return [use.decisions, use.total, use.longest, use.cpu.decisions, use.cpu.seconds, use.cpu.off_turn]
+
+
+def _time_use(data: list[float]) -> TimeUse:
+    """A seat's time use as stored: [decisions, seconds, longest] and, since the arena
+    measures CPU, [decisions measured, CPU seconds, CPU seconds charged off turn]."""
+    n, total, longest, *cpu = data
+    used = CpuUse(int(cpu[0]), float(cpu[1]), float(cpu[2])) if cpu else CpuUse(0, 0.0, 0.0)
+    return TimeUse(int(n), float(total), float(longest), used)

@@ -36,6 +36,7 @@ __all__ = [
     "elo_columns",
     "elo_table",
     "PUBLIC_DEALS_NOTE",
+    "elo_notes",
     "BotStatistics",
     "statistics_columns",
     "statistics_table",
@@ -220,6 +221,14 @@ def elo_columns(game: engine.Game) -> tuple[Column[EloLine], ...]:
             Align.RIGHT,
         ),
         Column(
+            "cpu ms",
+            "the CPU time the bot's processes used per decision asked, in milliseconds (all their "
+            "threads; what they used while nothing was asked of them, beyond the allowance, included "
+            "and charged to the bot's clock); - when the arena does not run the bot",
+            lambda line: _cpu_milliseconds(line.totals.time_use),
+            Align.RIGHT,
+        ),
+        Column(
             "faults",
             "the bot's faults by kind, with their count (timeout, crash, illegal…: each one forfeits "
             "the deal); - for none",
@@ -229,8 +238,14 @@ def elo_columns(game: engine.Game) -> tuple[Column[EloLine], ...]:
 
 
 def _milliseconds(use: TimeUse, seconds: float) -> str:
-    if not use.decisions:
-        return "-"
+    return _ms_text(seconds) if use.decisions else "-"
+
+
+def _cpu_milliseconds(use: TimeUse) -> str:
+    return _ms_text(use.mean_cpu) if use.cpu.decisions else "-"
+
+
+def _ms_text(seconds: float) -> str:
     return f"{seconds * 1000:.1f}" if seconds < 0.01 else f"{seconds * 1000:.0f}"
 
 
@@ -239,6 +254,18 @@ PUBLIC_DEALS_NOTE = (
     "Deals were public (public_deals = true): anyone with the tournament file could compute every hand, "
     "so a bot could have known them."
 )
+
+
+def elo_notes(matches: Sequence[StoredMatch], public_deals: bool, unsandboxed: Sequence[str]) -> list[str]:
+    """What the reader of the Elo table must know besides: public deals, bots that ran
+    outside the sandbox (`ResultStore.unsandboxed`), CPU charged for use off turn."""
+    notes = [PUBLIC_DEALS_NOTE] if public_deals else []
+    notes += unsandboxed
+    charged = {name: line.time_use.cpu.off_turn for name, line in sorted(summarize(matches).items())}
+    spenders = [f"{name} {seconds:.1f} s" for name, seconds in charged.items() if seconds >= 0.05]
+    if spenders:
+        notes.append("CPU used while nothing was asked of them, charged to their clocks: " + ", ".join(spenders) + ".")
+    return notes
 
 
 def elo_table(

@@ -36,6 +36,7 @@ class FaultKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     FAULT_KIND_STOPPED: _ClassVar[FaultKind]
     FAULT_KIND_MEMORY: _ClassVar[FaultKind]
     FAULT_KIND_PROCESSES: _ClassVar[FaultKind]
+    FAULT_KIND_CPU: _ClassVar[FaultKind]
 TIME_CONTROL_PERIOD_UNSPECIFIED: TimeControlPeriod
 TIME_CONTROL_PERIOD_MOVE: TimeControlPeriod
 TIME_CONTROL_PERIOD_DEAL: TimeControlPeriod
@@ -55,6 +56,7 @@ FAULT_KIND_START: FaultKind
 FAULT_KIND_STOPPED: FaultKind
 FAULT_KIND_MEMORY: FaultKind
 FAULT_KIND_PROCESSES: FaultKind
+FAULT_KIND_CPU: FaultKind
 
 class HelloRequest(_message.Message):
     __slots__ = ("protocol_version", "arena_version")

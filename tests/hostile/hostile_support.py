@@ -7,12 +7,13 @@ import json
 import os
 import sys
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 import trio
 
 import engine
+from arena.clock import TimeControl
 from arena.play import open_bot_pool, play_match
 from arena.play._sandbox import sandbox_problem
 from arena.play.process import BotCommand, BotProcess, open_bot_process
@@ -70,19 +71,26 @@ def run_match(
     *,
     deals: int = 1,
     move_time: float = 3.0,
+    time_controls: Sequence[TimeControl] | None = None,
     inside: Callable[[], None] | None = None,
 ) -> MatchRecord:
     """One invido match between `entries` (two bots), their logs in tmp_path/logs;
-    `inside` runs after the match, before the pool stops the bots."""
+    `inside` runs after the match, before the pool stops the bots (in a thread: the
+    arena's tasks go on meanwhile)."""
     game = engine.load("invido")
 
     async def main() -> MatchRecord:
         async with open_bot_pool(entries, tmp_path / "logs", game="invido") as pool:
             record = await play_match(
-                game, [pool.seat(name) for name in entries], seed=3, deals=deals, move_time=move_time
+                game,
+                [pool.seat(name) for name in entries],
+                seed=3,
+                deals=deals,
+                move_time=move_time,
+                time_controls=time_controls,
             )
             if inside is not None:
-                inside()
+                await trio.to_thread.run_sync(inside)
             return record
 
     return trio.run(main)

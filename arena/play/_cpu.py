@@ -1,0 +1,167 @@
+"""The CPU time a bot's processes use, decision by decision, and what it owes when it
+uses CPU while nothing is asked of it.
+
+A bot is timed by the wall clock, as a chess clock runs: that is what its opponents
+wait.  But on a shared machine a bot that keeps computing after it has answered (a
+spinning thread, a search it never stopped) slows its neighbours, whose wall-clock
+time then grows through no fault of theirs.  So each bot process has a `CpuMeter`:
+
+* **thinking**: the CPU its processes use while a decision is asked of it is that
+  decision's (split evenly between the decisions outstanding at the same moment, when
+  one process serves several matches at once);
+* **off turn**: the CPU used while no decision is asked of it is owed, beyond an
+  allowance of `OFF_TURN_ALLOWANCE` of the off-turn wall time and `OFF_TURN_SLACK`
+  seconds in all (a runtime's housekeeping: sending the answer, a garbage collection).
+  What it owes is charged to the clock of the next decision asked of it (see
+  `arena.clock.Clock.charge`), and when it owes more than `OFF_TURN_LIMIT` seconds the
+  watcher stops the process (fault ``cpu``): its neighbours are not kept waiting for
+  longer than that.
+
+Off-turn accounting starts when the first decision is asked: what a bot does between
+its start and its first decision (loading tables, warming up) is free.
+
+The figures come from ``/proc/<pid>/stat`` (user + system time, in clock ticks of
+10 ms, counted exactly over many decisions), read through descriptors kept open so a
+reused pid is never read by mistake.  The watcher tells the meter which processes
+are the bot's (`track`); a process that ends between two looks is counted up to the
+last time it was read.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+
+__all__ = ["OFF_TURN_ALLOWANCE", "OFF_TURN_SLACK", "OFF_TURN_LIMIT", "CpuMeter", "DecisionCpu"]
+
+#: Off turn, this share of the wall time may be spent on the CPU without owing it.
+OFF_TURN_ALLOWANCE = 0.1
+#: And this many seconds of CPU in all, over the process's life.
+OFF_TURN_SLACK = 0.05
+#: Owing more than this many seconds of CPU, the process is stopped (fault ``cpu``).
+OFF_TURN_LIMIT = 2.0
+
+_TICK = 1.0 / os.sysconf("SC_CLK_TCK")
+
+
+class DecisionCpu:
+    """One decision's share of the meter, from `CpuMeter.asked` to `CpuMeter.answered`."""
+
+    __slots__ = ("start", "owed")
+
+    def __init__(self, start: float, owed: float) -> None:
+        self.start = start
+        #: CPU seconds used off turn before this decision, charged to it.
+        self.owed = owed
+
+
+class CpuMeter:
+    """The CPU time of one bot's processes (module docstring).  Thread-safe: decisions
+    are asked from the threads that drive matches, the watcher runs in trio."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._files: dict[int, int] = {}  # pid -> open descriptor of /proc/<pid>/stat
+        self._seen: dict[int, float] = {}  # pid -> its CPU seconds when last read
+        self._ended = 0.0  # CPU seconds of the processes that have ended
+        self._outstanding = 0
+        self._share = 0.0  # CPU seconds per outstanding decision, added up
+        self._at: float | None = None  # the total at the last event; None before the first decision
+        self._off_since = 0.0  # monotonic time the process last had nothing asked of it
+        self._off_cpu = 0.0  # CPU seconds used off turn, in all
+        self._off_wall = 0.0  # wall seconds spent off turn, in all
+        self._owed_paid = 0.0  # CPU seconds already charged to decisions
+
+    # --- the processes --------------------------------------------------------------
+    def track(self, pids: list[int]) -> None:
+        """The bot's processes as the watcher found them now."""
+        with self._lock:
+            for pid in pids:
+                if pid not in self._files:
+                    try:
+                        self._files[pid] = os.open(f"/proc/{pid}/stat", os.O_RDONLY | os.O_CLOEXEC)
+                    except OSError:
+                        continue  # gone already
+                    self._seen[pid] = 0.0
+            current = set(pids)
+            for pid in [pid for pid in self._files if pid not in current]:
+                self._read_one(pid)  # its last figure, if it can still be read
+                self._forget(pid)
+
+    def close(self) -> None:
+        with self._lock:
+            for pid in list(self._files):
+                self._forget(pid)
+
+    def total(self) -> float:
+        """CPU seconds used by the bot's processes so far."""
+        with self._lock:
+            return self._total()
+
+    # --- decisions ------------------------------------------------------------------
+    def asked(self) -> DecisionCpu:
+        """A decision is asked of the bot now; what it owes from off turn is charged to it."""
+        with self._lock:
+            now = time.monotonic()
+            self._advance(now)
+            if self._outstanding == 0:
+                self._off_wall += now - self._off_since
+            owed = self._owed()
+            self._owed_paid += owed
+            self._outstanding += 1
+            return DecisionCpu(self._share, owed)
+
+    def answered(self, decision: DecisionCpu) -> float:
+        """The decision got its answer (or failed): the CPU seconds it used."""
+        with self._lock:
+            now = time.monotonic()
+            self._advance(now)
+            self._outstanding -= 1
+            if self._outstanding == 0:
+                self._off_since = now
+            return self._share - decision.start
+
+    def owed(self) -> float:
+        """CPU seconds used off turn and not charged yet (read now, when nothing is asked)."""
+        with self._lock:
+            now = time.monotonic()
+            if self._at is None or self._outstanding:
+                return 0.0
+            self._advance(now)
+            wall = self._off_wall + now - self._off_since
+            return max(0.0, self._off_cpu - OFF_TURN_ALLOWANCE * wall - OFF_TURN_SLACK - self._owed_paid)
+
+    # --- inside the lock ------------------------------------------------------------
+    def _owed(self) -> float:
+        return max(0.0, self._off_cpu - OFF_TURN_ALLOWANCE * self._off_wall - OFF_TURN_SLACK - self._owed_paid)
+
+    def _advance(self, now: float) -> None:
+        total = self._total()
+        if self._at is None:  # the first decision: accounting starts here
+            self._at = total
+            self._off_since = now
+            return
+        used, self._at = total - self._at, total
+        if self._outstanding:
+            self._share += used / self._outstanding
+        else:
+            self._off_cpu += used
+
+    def _total(self) -> float:
+        for pid in list(self._files):
+            self._read_one(pid)
+        return self._ended + sum(self._seen.values())
+
+    def _read_one(self, pid: int) -> None:
+        try:
+            fields = os.pread(self._files[pid], 1024, 0).rsplit(b")", 1)[1].split()
+            self._seen[pid] = (int(fields[11]) + int(fields[12])) * _TICK
+        except (OSError, IndexError, ValueError):
+            self._forget(pid)  # reaped: its last figure stands
+
+    def _forget(self, pid: int) -> None:
+        fd = self._files.pop(pid, None)
+        if fd is not None:
+            os.close(fd)
+        self._ended += self._seen.pop(pid, 0.0)
