@@ -380,7 +380,9 @@ class State(ABC):
 
     @abstractmethod
     def forfeit(self, seat: int, reason: str) -> Event:
-        """End the current deal because `seat` faulted, with the game's forfeit result."""
+        """`seat` faulted: the game's forfeit.  Most games end the deal at once with the
+        seat last (conto, invido); one may instead fold the seat and play the deal on
+        without it (vegas).  Either way the seat is not asked again in that deal."""
 
     # --- what is known ------------------------------------------------------------
     @abstractmethod

@@ -1,5 +1,6 @@
 from arena.v1 import conto_pb2 as _conto_pb2
 from arena.v1 import invido_pb2 as _invido_pb2
+from arena.v1 import vegas_pb2 as _vegas_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
@@ -191,38 +192,46 @@ class Decision(_message.Message):
     def __init__(self, decision_id: _Optional[int] = ..., action_index: _Optional[int] = ..., comment: _Optional[str] = ...) -> None: ...
 
 class GameOptions(_message.Message):
-    __slots__ = ("conto", "invido")
+    __slots__ = ("conto", "invido", "vegas")
     CONTO_FIELD_NUMBER: _ClassVar[int]
     INVIDO_FIELD_NUMBER: _ClassVar[int]
+    VEGAS_FIELD_NUMBER: _ClassVar[int]
     conto: _conto_pb2.ContoOptions
     invido: _invido_pb2.InvidoOptions
-    def __init__(self, conto: _Optional[_Union[_conto_pb2.ContoOptions, _Mapping]] = ..., invido: _Optional[_Union[_invido_pb2.InvidoOptions, _Mapping]] = ...) -> None: ...
+    vegas: _vegas_pb2.VegasOptions
+    def __init__(self, conto: _Optional[_Union[_conto_pb2.ContoOptions, _Mapping]] = ..., invido: _Optional[_Union[_invido_pb2.InvidoOptions, _Mapping]] = ..., vegas: _Optional[_Union[_vegas_pb2.VegasOptions, _Mapping]] = ...) -> None: ...
 
 class GameView(_message.Message):
-    __slots__ = ("conto", "invido")
+    __slots__ = ("conto", "invido", "vegas")
     CONTO_FIELD_NUMBER: _ClassVar[int]
     INVIDO_FIELD_NUMBER: _ClassVar[int]
+    VEGAS_FIELD_NUMBER: _ClassVar[int]
     conto: _conto_pb2.ContoView
     invido: _invido_pb2.InvidoView
-    def __init__(self, conto: _Optional[_Union[_conto_pb2.ContoView, _Mapping]] = ..., invido: _Optional[_Union[_invido_pb2.InvidoView, _Mapping]] = ...) -> None: ...
+    vegas: _vegas_pb2.VegasView
+    def __init__(self, conto: _Optional[_Union[_conto_pb2.ContoView, _Mapping]] = ..., invido: _Optional[_Union[_invido_pb2.InvidoView, _Mapping]] = ..., vegas: _Optional[_Union[_vegas_pb2.VegasView, _Mapping]] = ...) -> None: ...
 
 class GameAction(_message.Message):
-    __slots__ = ("conto", "invido")
+    __slots__ = ("conto", "invido", "vegas")
     CONTO_FIELD_NUMBER: _ClassVar[int]
     INVIDO_FIELD_NUMBER: _ClassVar[int]
+    VEGAS_FIELD_NUMBER: _ClassVar[int]
     conto: _conto_pb2.ContoAction
     invido: _invido_pb2.InvidoAction
-    def __init__(self, conto: _Optional[_Union[_conto_pb2.ContoAction, _Mapping]] = ..., invido: _Optional[_Union[_invido_pb2.InvidoAction, _Mapping]] = ...) -> None: ...
+    vegas: _vegas_pb2.VegasAction
+    def __init__(self, conto: _Optional[_Union[_conto_pb2.ContoAction, _Mapping]] = ..., invido: _Optional[_Union[_invido_pb2.InvidoAction, _Mapping]] = ..., vegas: _Optional[_Union[_vegas_pb2.VegasAction, _Mapping]] = ...) -> None: ...
 
 class GameEvent(_message.Message):
-    __slots__ = ("text", "conto", "invido")
+    __slots__ = ("text", "conto", "invido", "vegas")
     TEXT_FIELD_NUMBER: _ClassVar[int]
     CONTO_FIELD_NUMBER: _ClassVar[int]
     INVIDO_FIELD_NUMBER: _ClassVar[int]
+    VEGAS_FIELD_NUMBER: _ClassVar[int]
     text: str
     conto: _conto_pb2.ContoEvent
     invido: _invido_pb2.InvidoEvent
-    def __init__(self, text: _Optional[str] = ..., conto: _Optional[_Union[_conto_pb2.ContoEvent, _Mapping]] = ..., invido: _Optional[_Union[_invido_pb2.InvidoEvent, _Mapping]] = ...) -> None: ...
+    vegas: _vegas_pb2.VegasEvent
+    def __init__(self, text: _Optional[str] = ..., conto: _Optional[_Union[_conto_pb2.ContoEvent, _Mapping]] = ..., invido: _Optional[_Union[_invido_pb2.InvidoEvent, _Mapping]] = ..., vegas: _Optional[_Union[_vegas_pb2.VegasEvent, _Mapping]] = ...) -> None: ...
 
 class LegalAction(_message.Message):
     __slots__ = ("text", "action")
