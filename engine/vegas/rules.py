@@ -312,9 +312,10 @@ class VegasState(VegasRefusals, State):
         high = split_chips(high_half, [s for s in still_in if totals[s] == high_total], self.dealer, self.players)
         won: dict[int, tuple[int, str]] = {}
         for seat in still_in:
-            reasons = [why for why, half in (("low", low), ("high", high)) if seat in half]
-            if reasons:
-                won[seat] = (low.get(seat, 0) + high.get(seat, 0), "+".join(reasons))
+            chips = low.get(seat, 0) + high.get(seat, 0)
+            if chips:  # a tie may leave a seat no chip of a one-chip half
+                reasons = [why for why, half in (("low", low), ("high", high)) if half.get(seat)]
+                won[seat] = (chips, "+".join(reasons))
         shown = tuple(ShownHand(s, tuple(self._cards[s]), totals[s]) for s in still_in)
         self._end_hand(HandEnd.SHOWDOWN, won, shown)
 
