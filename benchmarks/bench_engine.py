@@ -1,4 +1,4 @@
-"""Engine speed: the cost of one conto decision, as the referee pays it.
+"""Engine speed: the cost of one decision of a game (conto unless --game says), as the referee pays it.
 
 A decision is `state.apply(action)` followed by `state.legal_actions()` (the referee
 applies a bot's move, then asks what the next seat may do).  Random 4-player playouts from
@@ -6,7 +6,7 @@ a fixed seed; every decision is timed alone with `time.perf_counter_ns`, outside
 random choice.  Prints the median, p90 and p99 in microseconds and decisions per second,
 and exits with status 1 when the median is above the budget.
 
-    python benchmarks/bench_engine.py [--decisions N] [--budget-us 30]
+    python benchmarks/bench_engine.py [--game vegas] [--decisions N] [--budget-us 30]
 """
 
 from __future__ import annotations
@@ -25,9 +25,9 @@ import engine  # noqa: E402
 BUDGET_US = 30.0
 
 
-def measure(decisions: int, seed: int = 20240601) -> list[int]:
+def measure(decisions: int, seed: int = 20240601, name: str = "conto") -> list[int]:
     """Per-decision times in nanoseconds over random 4-player playouts."""
-    game = engine.load("conto", players=4)
+    game = engine.load(name, players=4)
     chooser = random.Random(seed)
     timings: list[int] = []
     clock = time.perf_counter_ns
@@ -52,23 +52,24 @@ def percentile(sorted_values: list[int], fraction: float) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="conto", help="a game with 4-player tables (conto, vegas)")
     parser.add_argument("--decisions", type=int, default=100_000)
     parser.add_argument("--budget-us", type=float, default=BUDGET_US)
     args = parser.parse_args(argv)
 
-    measure(2_000)  # warm up: interned actions, caches
-    timings = measure(args.decisions)
+    measure(2_000, name=args.game)  # warm up: interned actions, caches
+    timings = measure(args.decisions, name=args.game)
     ordered = sorted(timings)
     median = statistics.median(ordered) / 1000.0
     p90 = percentile(ordered, 0.90)
     p99 = percentile(ordered, 0.99)
     per_second = len(timings) / (sum(timings) / 1e9)
-    print(f"conto, 4 players, {len(timings)} decisions (apply + legal_actions)")
+    print(f"{args.game}, 4 players, {len(timings)} decisions (apply + legal_actions)")
     print(f"  median {median:.1f} µs   p90 {p90:.1f} µs   p99 {p99:.1f} µs")
     print(f"  {per_second:,.0f} decisions/s")
     verdict = "ok" if median <= args.budget_us else "TOO SLOW"
     print(
-        f"python benchmarks/bench_engine.py: median {median:.1f} µs per decision "
+        f"python benchmarks/bench_engine.py --game {args.game}: median {median:.1f} µs per decision "
         f"(budget {args.budget_us:.0f} µs): {verdict}"
     )
     return 0 if median <= args.budget_us else 1
