@@ -19,7 +19,8 @@ round's bet after the raise, per player), ``lascia``.
 
 Results: per hand, each seat's net chips (what it took from the pot less what it put
 in: ante, bets, calls, raises); a match is `deals` hands (default 10), its score the sum.
-Ratings take each hand's order by net chips (Plackett-Luce, ties shared).
+Ratings take each match's order by net chips (Plackett-Luce, ties shared): a hand's own
+order says who lost least, not how much (engine/vegas/rules.py says why).
 
 Choices where RULINGS.md is silent:
 - Seats sit clockwise in seat order: the seat on the dealer's left is the next one

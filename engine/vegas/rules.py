@@ -60,9 +60,13 @@ class VegasGame(Game["VegasState"]):
             Option("bet", 2, tuple(range(1, 21)), "the fixed bet: an opening bet, and each raise, is this many chips"),
             Option("raises", 3, tuple(range(0, 6)), "raises allowed per betting round after the opening bet"),
         ),
-        # Each hand is a complete contest with stakes of the same order (antes and a few
-        # fixed bets), so every hand is a rating observation: the seats' finishing order by
-        # chips won, ties shared (Plackett-Luce).  chips/hand shows the amounts beside it.
+        # Ratings count matches: the seats' order by the match's net chips (Plackett-Luce).
+        # A hand's order by its own chips says who lost least, not how much: a seat that
+        # folds its ante away every hand places above the showdown losers, and a calling
+        # station that never folds ranked first on hands in the shipped tournament while
+        # taking 1.4 chips a hand less than the value bettor.  Over a match the chips add
+        # up, so its order is the order of chips won.  chips/hand shows the amounts.
+        rate_by="match",
         score_title="chips/hand",
     )
 
