@@ -30,6 +30,7 @@ from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 from .._core import Event, SeatStats, StatsColumn
+from .odds import outlook
 from .records import DECK, Acted, Bet, CardFlipped, Forfeited, HandDealt, HandEnd, HandEnded
 
 __all__ = ["VegasStats", "vegas_statistics", "BLUFF_THRESHOLD"]
@@ -171,8 +172,6 @@ def _chance_of_any_chips(
     seat: int, cards: list[list[str]], flipped: list[str], out: set[str], folded: list[bool]
 ) -> float:
     """The seat's chance of winning any chips from here, as it could know it."""
-    from .odds import outlook  # numpy's enumeration: imported when a bet is to be judged
-
     mine = cards[seat]
     unseen = [card for card in DECK if card not in out and card not in mine]
     opponents = [len(cards[s]) for s in range(len(cards)) if s != seat and not folded[s]]
