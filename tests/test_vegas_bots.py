@@ -73,6 +73,16 @@ def request_for(state, game) -> pb.DecisionRequest:
     )
 
 
+def random_position(game, rng, deals: int, moves: int):
+    """A match after up to `moves` random legal moves, or None once it has ended."""
+    state = game.new_match(seed=rng.randrange(1 << 30), deals=deals)
+    for _ in range(rng.randrange(0, moves)):
+        if state.is_terminal():
+            return None
+        state.apply(rng.choice(state.legal_actions()))
+    return None if state.is_terminal() else state
+
+
 def new_bot(cls, params=None, seat=0, match_id="m", players=4):
     bot = cls(dict(params or {}))
     bot.on_match_start(pb.MatchStart(match_id=match_id, seat=seat, game="vegas", players=players))
@@ -157,12 +167,8 @@ def test_random_positions_get_legal_deterministic_answers():
     for k in range(150):
         players = rng.randint(2, 6)
         game = engine.load("vegas", players=players)
-        state = game.new_match(seed=rng.randrange(1 << 30), deals=2)
-        for _ in range(rng.randrange(0, 40)):
-            if state.is_terminal():
-                break
-            state.apply(rng.choice(state.legal_actions()))
-        if state.is_terminal():
+        state = random_position(game, rng, deals=2, moves=40)
+        if state is None:
             continue
         request = request_for(state, game)
         for cls, params in (
@@ -301,12 +307,8 @@ def test_the_bluffer_bets_weak_hands_on_its_seeded_schedule():
     spots = []
     while len(spots) < 80:
         game = engine.load("vegas", players=rng.randint(3, 6))
-        state = game.new_match(seed=rng.randrange(1 << 30), deals=1)
-        for _ in range(rng.randrange(0, 20)):
-            if state.is_terminal():
-                break
-            state.apply(rng.choice(state.legal_actions()))
-        if state.is_terminal():
+        state = random_position(game, rng, deals=1, moves=20)
+        if state is None:
             continue
         request = request_for(state, game)
         table = lib.read_request(request)
