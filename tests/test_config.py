@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import engine
 from arena.clock import Period, TimeControl
 from arena.config import ConfigError, Problem, TournamentConfig, load_tournament, parse_memory
 from arena.records import BotEntry
@@ -313,7 +314,9 @@ def test_seats_must_suit_the_game():
 
 def test_unknown_game_with_did_you_mean():
     assert problem(HEAD.replace('"conto"', '"cotno"') + BOTS) == (
-        f"{FILE}:3: tournament.game: there is no game 'cotno'. Did you mean 'conto'? The games are conto, invido."
+        f"{FILE}:3: tournament.game: there is no game 'cotno'. Did you mean 'conto'? The games are "
+        + ", ".join(sorted(spec.name for spec in engine.games()))
+        + "."
     )
 
 

@@ -30,7 +30,8 @@ from arena.results import (
 )
 
 GAMES = [spec.name for spec in engine.games()]
-NAMES = {"conto": ("ada", "bea", "cid", "dan"), "invido": ("ada", "bea")}
+# A table of each game's default size: every registered game, the coming ones included.
+NAMES = {spec.name: ("ada", "bea", "cid", "dan", "eve", "fay")[: spec.default_players] for spec in engine.games()}
 
 
 def played(game_name: str, seed: int, names: tuple[str, ...]) -> MatchRecord:
