@@ -263,7 +263,8 @@ class MatchEnded(Event):
 
     @property
     def text(self) -> str:
-        return f"match over after {self.hands} hands; chips: " + ", ".join(f"{c:+d}" for c in self.chips)
+        hands = "1 hand" if self.hands == 1 else f"{self.hands} hands"
+        return f"match over after {hands}; chips: " + ", ".join(f"{c:+d}" for c in self.chips)
 
 
 # --- the view -------------------------------------------------------------------------
