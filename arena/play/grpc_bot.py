@@ -97,6 +97,7 @@ class PlayStream:
         self._requests = requests
         self._inbox = inbox
         self._closed_reason: BotFault | None = None
+        self._failed_unsaid = False  # `fail` closed it and no decision has raised that yet
         self.stale = 0  # late answers dropped
         self._timed_out: dict[int, tuple[float, float]] = {}  # decision id -> (asked at, limit)
         self.asked = 0  # decision requests sent; read by the reader thread to spot floods
@@ -118,8 +119,12 @@ class PlayStream:
         request is recognised by its decision_id and dropped.  Call it from a thread
         that trio started: it raises trio.Cancelled when that thread's task is cancelled.
         """
-        if self._closed_reason is not None:
-            raise BotFault(self._closed_reason.kind, f"stream already closed ({self._closed_reason.reason})")
+        closed = self._closed_reason
+        if closed is not None:
+            if self._failed_unsaid:  # the process died between two decisions: say how, once
+                self._failed_unsaid = False
+                raise closed
+            raise BotFault(closed.kind, f"stream already closed ({closed.reason})")
         self.asked += 1
         self._asked_ids.add(decision_id)
         asked = time.monotonic()
@@ -138,6 +143,7 @@ class PlayStream:
                 continue
             if isinstance(item, BotFault):
                 self._closed_reason = item
+                self._failed_unsaid = False
                 raise item
             if item is _END:
                 self._closed_reason = BotFault(FaultKind.CRASH, "the bot closed its stream")
@@ -183,7 +189,14 @@ class PlayStream:
         self._requests.put(_END)
 
     def fail(self, fault: BotFault) -> None:
-        """End a wait at once with `fault` (the process died: do not wait for gRPC to notice)."""
+        """End a wait at once with `fault` (the process died: do not wait for gRPC to notice).
+
+        The stream is closed by it at once, not when a decision reads it: the pool then
+        closes the bot, cancelling this stream, and the next decision must still be
+        charged this `crash`, not the referee's `stopped`."""
+        if self._closed_reason is None:
+            self._closed_reason = fault
+            self._failed_unsaid = True
         self._inbox.put(fault)
 
     def cancel(self) -> None:

@@ -1,13 +1,16 @@
 """When a bot process serving two matches at once dies, each of them charges that seat
 `crash` (with how the process ended), not `stopped`, and both matches go on."""
 
+import queue
 import sys
 from pathlib import Path
 
 import trio
 
 import engine
+from arena.errors import BotFault
 from arena.play import open_bot_pool, play_match
+from arena.play.grpc_bot import PlayStream
 from arena.records import BotEntry, FaultKind, MatchRecord
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -41,3 +44,27 @@ def test_a_process_that_dies_under_two_matches_is_a_crash_in_both(tmp_path):
         assert first.kind is FaultKind.CRASH, [str(f) for f in record.faults]
         assert "exited with status 7" in first.reason
         assert len(record.result.deals) == 3
+
+
+def test_a_crash_reported_between_two_decisions_is_not_turned_into_stopped_by_the_bots_close():
+    """The pool reports the dead process on every stream (`fail`), then closes the bot,
+    which cancels them: the next decision is still charged the crash, once, then the
+    stream stays closed with that reason."""
+
+    class Call:
+        def cancel(self) -> None:
+            pass
+
+    stream = PlayStream("exits", Call(), queue.SimpleQueue(), queue.SimpleQueue())
+    stream.fail(BotFault(FaultKind.CRASH, "the process exited with status 7"))
+    stream.cancel()
+    faults = []
+    for decision_id in (1, 2):
+        try:
+            stream.decide_blocking(b"", decision_id, 1.0)
+        except BotFault as fault:
+            faults.append((fault.kind, fault.reason))
+    assert faults == [
+        (FaultKind.CRASH, "the process exited with status 7"),
+        (FaultKind.CRASH, "stream already closed (the process exited with status 7)"),
+    ]
