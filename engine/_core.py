@@ -77,7 +77,9 @@ class GameSpec:
     score_factor: float = 1.0
     #: What one rating observation is: "deal" (each deal's finishing order: conto, where
     #: every hand is a complete contest) or "match" (the match's finishing order: games
-    #: whose deals have unequal stakes, like invido's giocate worth 1 to 24 points).
+    #: whose deals have unequal stakes, like invido's giocate worth 1 to 24 points) or
+    #: "board" (each deal against the same deal at the table's other seating, the sides'
+    #: seats swapped, by `Game.board_score`: duplicate bridge's IMPs).
     rate_by: str = "deal"
 
     def option(self, name: str) -> Option:
@@ -254,6 +256,12 @@ class Game(ABC, Generic[S]):
         table), read off an empty history; None if the game has no statistics."""
         blank = self.seat_statistics(())
         return type(blank[0]) if blank else None
+
+    def board_score(self, difference: float) -> float:
+        """For a game rated by board: what `difference`, one side's points on a deal less
+        the points of the side in the same seats at the other table, is worth (bridge:
+        IMPs).  Games rated by deal or match never compare tables."""
+        raise NotImplementedError(f"{self.spec.name} is not rated by board.")
 
     def team_of(self, seat: int) -> int:
         """The partnership a seat plays for; every seat is its own team unless overridden."""
