@@ -22,6 +22,7 @@ from tabulate import tabulate
 import engine
 from arena.errors import RatingError
 from arena.records import MatchRecord, StoredMatch, TimeUse
+from arena.results.boards import AVERAGE_MINUS, BoardTotals, board_observations, board_totals, compare_boards
 from arena.results.ratings import Observation, Rating, RatingTable, fit
 
 __all__ = [
@@ -89,7 +90,9 @@ def explain(columns: Sequence[Column[Row]]) -> str:
 
 
 def observations(matches: Iterable[StoredMatch], game: engine.Game) -> list[Observation]:
-    """Rating observations: per deal or per match (spec.rate_by), seats grouped by team."""
+    """Rating observations: per deal, match or board (spec.rate_by), seats grouped by team."""
+    if game.spec.rate_by == "board":
+        return board_observations(compare_boards(matches, game)[0])
     out = []
     for match in matches:
         teams: dict[int, list[int]] = {}
@@ -112,6 +115,8 @@ class BotLine:
     score_sum: float
     faults: tuple[tuple[str, int], ...]
     time_use: TimeUse = TimeUse(0, 0.0, 0.0)
+    #: Half the 95% interval of the mean score, where the table shows one (boards).
+    half_width: float | None = None
 
     @property
     def mean_score(self) -> float:
@@ -166,7 +171,7 @@ class EloLine:
 def elo_columns(game: engine.Game) -> tuple[Column[EloLine], ...]:
     """The Elo table's columns for `game` (its score column is the game's)."""
     spec = game.spec
-    unit = "matches" if spec.rate_by == "match" else "deals"
+    unit = {"match": "matches", "board": "boards"}.get(spec.rate_by, "deals")
     kind = game.statistics_kind()
     scaled = "" if spec.score_factor == 1 else f" times {spec.score_factor:g}"
     score_explanation = f"the bot's mean score per deal{scaled}"
@@ -196,15 +201,24 @@ def elo_columns(game: engine.Game) -> tuple[Column[EloLine], ...]:
             Align.RIGHT,
         ),
         Column(
-            "deals",
-            "the deals the bot played, one per seat it held (forfeited ones included)",
+            "boards" if spec.rate_by == "board" else "deals",
+            "the boards the bot's partnership played at both tables of a duplicate pair, each counted once"
+            if spec.rate_by == "board"
+            else "the deals the bot played, one per seat it held (forfeited ones included)",
             lambda line: line.totals.deals,
             Align.RIGHT,
         ),
         Column(
             spec.score_title,
             score_explanation,
-            lambda line: _score_text(line.totals.mean_score * spec.score_factor, spec.score_factor),
+            lambda line: (
+                _score_text(line.totals.mean_score * spec.score_factor, spec.score_factor)
+                + (
+                    ""
+                    if line.totals.half_width is None
+                    else f" ± {line.totals.half_width * abs(spec.score_factor):.2f}"
+                )
+            ),
             Align.RIGHT,
         ),
         Column(
@@ -277,6 +291,9 @@ def elo_table(
     """The ranking table as text, and the fit behind it (None when nothing is rated yet)."""
     spec = game.spec
     totals = summarize(matches)
+    notes = []
+    if spec.rate_by == "board":
+        totals, notes = _board_lines(matches, game, totals)
     try:
         table = fit(observations(matches, game), anchor=anchor)
     except RatingError as error:
@@ -286,13 +303,41 @@ def elo_table(
         for place, (rating, los) in enumerate(zip(table.ratings, table.los), start=1)
     ]
     text = render(elo_columns(game), lines, tablefmt, aligned=True)
-    unit = "matches" if spec.rate_by == "match" else "deals"
+    unit = {"match": "matches", "board": "boards (each against the other table)"}.get(spec.rate_by, "deals")
     note = (
         f"Elo: {table.model} fit over all {unit}, centred on "
         + (f"{anchor[0]} = {anchor[1]:+g}" if anchor else "the pool mean")
         + "; ±95% from the inverse Hessian; LOS next = likelihood of superiority over the bot below."
     )
-    return f"{text}\n{note}", table
+    return "\n".join([text, note, *notes]), table
+
+
+def _board_lines(
+    matches: Sequence[StoredMatch], game: engine.Game, totals: dict[str, BotLine]
+) -> tuple[dict[str, BotLine], list[str]]:
+    """For a game rated by board: each bot's boards and mean board score (± its 95%
+    interval) instead of its seats' deal scores; notes on boards left out."""
+    comparisons, unpaired = compare_boards(matches, game)
+    boards = board_totals(comparisons, unpaired)
+    lines = {}
+    for name in set(totals) | set(boards):
+        line, mine = totals.get(name, BotLine(name, 0, 0.0, ())), boards.get(name, BoardTotals())
+        lines[name] = BotLine(name, mine.boards, mine.total, line.faults, line.time_use, mine.half_width)
+    notes = []
+    adjusted = sum(1 for board in comparisons if not board.rated)
+    if adjusted:
+        notes.append(
+            f"{adjusted} board(s) with a fault: the faulting side scored {AVERAGE_MINUS:+g} "
+            f"(average-minus), the other {-AVERAGE_MINUS:+g}; such boards are not rated."
+        )
+    waiting = sum(unpaired.values())
+    if waiting:
+        notes.append(
+            "Boards whose other table is not played yet are neither rated nor counted: "
+            + ", ".join(f"{name} {count}" for name, count in sorted(unpaired.items()))
+            + " (an interrupted run; run again to finish them)."
+        )
+    return lines, notes
 
 
 @dataclass(frozen=True)

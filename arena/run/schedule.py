@@ -3,7 +3,11 @@
 Every k-subset of the N bots sits at a table (k = seats).  With duplicate deals each
 table plays k matches on the same deals, the bots rotated one seat each time, so every
 bot holds every seat's cards once and the luck of the deal cancels (as the ACPC dealer
-and duplicate bridge do).  With fewer bots than seats the table is filled with copies;
+and duplicate bridge do).  In a partnership game (bridge) the unit is the partnership:
+every bot plays all the seats of its side (a process per seat), every pair of bots meets
+at a table, and duplicate deals swap the sides' seats, so a table is two matches on the
+same boards (the pair North-South at one is East-West at the other).  With fewer bots
+than seats the table is filled with copies;
 the rating model treats copies as the same player, so copy-versus-copy outcomes carry
 no information.  `rounds` repeats the whole schedule on new deals.  A table's deals
 come from the tournament's seed mixed with the results file's secret, so no bot can
@@ -16,10 +20,11 @@ import hashlib
 import itertools
 from collections.abc import Sequence
 
+import engine
 from arena.config import TournamentConfig
 from arena.records import MatchSlot
 
-__all__ = ["build_schedule", "tables_for", "match_seed", "bot_match_id"]
+__all__ = ["build_schedule", "tables_for", "seatings", "match_seed", "bot_match_id"]
 
 
 def tables_for(bots: Sequence[str], seats: int) -> list[tuple[str, ...]]:
@@ -27,6 +32,36 @@ def tables_for(bots: Sequence[str], seats: int) -> list[tuple[str, ...]]:
     if len(bots) >= seats:
         return list(itertools.combinations(bots, seats))
     return [tuple(bots[i % len(bots)] for i in range(seats))]
+
+
+def seatings(config: TournamentConfig, table: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """The seatings a table's deals are played in: with duplicate deals, the bots
+    rotated one seat at a time (`seats` seatings) or, in a partnership game, the sides
+    rotated (one seating per side); one seating otherwise."""
+    teams = _teams(config)
+    if teams is None:
+        rotations = config.seats if config.duplicate else 1
+        return [table[r:] + table[:r] for r in range(rotations)]
+    rotations = len(teams) if config.duplicate else 1
+    out = []
+    for r in range(rotations):
+        seated = [""] * config.seats
+        for index, seats in enumerate(teams):
+            for seat in seats:
+                seated[seat] = table[(index + r) % len(teams)]
+        out.append(tuple(seated))
+    return out
+
+
+def _teams(config: TournamentConfig) -> list[list[int]] | None:
+    """The seats of each side in a partnership game, None for a game of single seats."""
+    game = engine.load(config.game, players=config.seats, **config.options)
+    if not game.spec.partnerships:
+        return None
+    teams: dict[int, list[int]] = {}
+    for seat in range(config.seats):
+        teams.setdefault(game.team_of(seat), []).append(seat)
+    return list(teams.values())
 
 
 def match_seed(seed: int, round_: int, table: int, secret: str = "") -> int:
@@ -52,11 +87,11 @@ def build_schedule(config: TournamentConfig, secret: str = "") -> list[MatchSlot
     names = [bot.name for bot in config.bots]
     mixed = "" if config.public_deals else secret
     schedule = []
+    teams = _teams(config)
+    units = len(teams) if teams is not None else config.seats
     for round_ in range(1, config.rounds + 1):
-        for index, table in enumerate(tables_for(names, config.seats), start=1):
+        for index, table in enumerate(tables_for(names, units), start=1):
             seed = match_seed(config.seed, round_, index, mixed)
-            rotations = config.seats if config.duplicate else 1
-            for rotation in range(rotations):
-                seated = table[rotation:] + table[:rotation]
+            for rotation, seated in enumerate(seatings(config, table)):
                 schedule.append(MatchSlot(f"r{round_}-t{index}-p{rotation + 1}", round_, index, rotation, seed, seated))
     return schedule
