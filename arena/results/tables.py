@@ -291,7 +291,7 @@ def elo_table(
     """The ranking table as text, and the fit behind it (None when nothing is rated yet)."""
     spec = game.spec
     totals = summarize(matches)
-    notes = []
+    notes: list[str] = []
     if spec.rate_by == "board":
         totals, notes = _board_lines(matches, game, totals)
     try:
