@@ -309,7 +309,8 @@ class CardPlayed(Event):
         return played if self.by == self.seat else f"{played} (chosen by {SEATS[self.by]})"
 
     def columns(self) -> tuple[tuple[str, str], ...]:
-        return (("call", ""), ("card", self.card))
+        chosen = self.card if self.by == self.seat else f"{self.card} (by {SEATS[self.by]})"
+        return (("call", ""), ("card", chosen))
 
 
 @dataclass(frozen=True, slots=True)
