@@ -1,0 +1,33 @@
+"""bridge-natural — a natural bidding system, standard opening leads and a heuristic
+card player (bots/bridge/: bidding.py, leads.py, play.py; the system is documented in
+bots/README.md, "What the bridge bots understand").  No parameters.
+"""
+
+from __future__ import annotations
+
+from arena import sdk
+from bots.bridge import choose_call, heuristic_card, read_request
+
+
+class BridgeNaturalBot(sdk.Bot):
+    name = "bridge-natural"
+    games = ("bridge",)
+    description = (
+        "Bids a small natural system (five-card majors, 1NT 15-17, Stayman, raises by points, "
+        "overcalls and takeout doubles), makes standard opening leads and plays by rules: "
+        "second hand low, third hand high, win cheaply, draw trumps."
+    )
+
+    def act(self, request: sdk.pb.DecisionRequest) -> int:
+        table = read_request(request)
+        if table.phase == 1:
+            card, why = choose_call(table)
+        else:
+            card, why = heuristic_card(table)
+        self.comment = why
+        index = table.index(card)
+        return index if index is not None else 0
+
+
+if __name__ == "__main__":
+    sdk.run(BridgeNaturalBot)
