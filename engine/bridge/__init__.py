@@ -49,6 +49,7 @@ name: results files store it as ``engine.bridge.<Name>``.
 
 from .notation import check_deal, hand_to_pbn, parse_action, parse_card, parse_hand
 from .par import par_scores
+from .pbn import PBN_HEADER, PbnBoard, board_to_pbn, match_to_pbn, read_pbn, replay_pbn
 from .records import (
     DECK,
     HAND_SIZE,
@@ -135,4 +136,10 @@ __all__ = [
     "parse_action",
     "parse_card",
     "parse_hand",
+    "PBN_HEADER",
+    "PbnBoard",
+    "board_to_pbn",
+    "match_to_pbn",
+    "read_pbn",
+    "replay_pbn",
 ]
