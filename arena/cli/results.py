@@ -33,6 +33,7 @@ from arena.results import (
     statistics_table,
     transcript,
 )
+from arena.results.export import export_pbn
 
 __all__ = ["add_parsers"]
 
@@ -104,10 +105,16 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         (
             "arena export results/conto-zoo.sqlite --format csv -o deals.csv",
             "arena export results/conto-zoo.sqlite --table stats --format jsonl",
+            "arena export results/bridge.sqlite --format pbn -o boards.pbn",
         ),
     )
     export.add_argument("results")
-    export.add_argument("--format", choices=("csv", "jsonl"), default="csv")
+    export.add_argument(
+        "--format",
+        choices=("csv", "jsonl", "pbn"),
+        default="csv",
+        help="pbn (bridge only): every board of every match as a PBN 2.1 game, for bridge programs",
+    )
     export.add_argument(
         "--table",
         choices=("deals", "stats"),
@@ -225,17 +232,26 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
+    if args.format == "pbn" and args.table == "stats":
+        raise UserError("--format pbn writes the boards themselves; --table stats has only csv and jsonl.")
     store = _open(args.results)
+    game = store.info().game
+    if args.format == "pbn" and game != "bridge":
+        store.close()
+        raise UserError(f"--format pbn writes bridge boards, and {args.results} holds {game} matches.")
     export = export_stats if args.table == "stats" else export_deals
+    unit = "boards" if args.format == "pbn" else "rows"
 
     def write(out: TextIO) -> int:
+        if args.format == "pbn":
+            return export_pbn(store, out)
         return export(store, out, args.format)
 
     try:
         if args.output:
             with open(args.output, "w", newline="") as out:
                 rows = write(out)
-            print(f"{rows} rows written to {args.output}", file=sys.stderr)
+            print(f"{rows} {unit} written to {args.output}", file=sys.stderr)
         else:
             write(sys.stdout)
     finally:

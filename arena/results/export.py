@@ -2,6 +2,7 @@
 
     export_deals(store, out, "csv")     one row per match, deal and seat (DEAL_EXPORT_COLUMNS)
     export_stats(store, out, "jsonl")   the game's statistics per match and seat
+    export_pbn(store, out)              bridge only: every board of every match as PBN games
 
 Both write to a text stream and return the number of rows written; CSV lines end in
 "\\n" (LF) and start with a header line.  Each column is declared with its explanation
@@ -23,12 +24,21 @@ from collections.abc import Callable, Mapping
 from typing import Any, Literal, TextIO
 
 import engine
-from arena.errors import StoreError
+from arena.errors import StoreError, UserError
 from arena.results.schema import EXPORT_COLUMNS
 from arena.results.store import ResultStore
 from arena.results.tables import Column
+from engine.bridge import PBN_HEADER, match_to_pbn
 
-__all__ = ["EXPORT_COLUMNS", "DEAL_EXPORT_COLUMNS", "STATS_EXPORT_COLUMNS", "NO_FAULTS", "export_deals", "export_stats"]
+__all__ = [
+    "EXPORT_COLUMNS",
+    "DEAL_EXPORT_COLUMNS",
+    "STATS_EXPORT_COLUMNS",
+    "NO_FAULTS",
+    "export_deals",
+    "export_stats",
+    "export_pbn",
+]
 
 Format = Literal["csv", "jsonl"]
 ExportRow = Mapping[str, Any]
@@ -144,6 +154,27 @@ def export_stats(store: ResultStore, out: TextIO, format: Format) -> int:
                 writer.writerow(row)
             rows += 1
     return rows
+
+
+def export_pbn(store: ResultStore, out: TextIO) -> int:
+    """Write every board of every stored bridge match as a PBN 2.1 game; returns the
+    number of boards.  Event is the tournament's name, Site "Arena", Date the day the
+    match finished, the seats the match's bots (seat 0 North, 1 East, 2 South, 3 West);
+    a comment before each game names the match key, so the two tables of a duplicate
+    board can be told apart.  UserError for a game other than bridge."""
+    info = store.info()
+    if info.game != "bridge":
+        raise UserError(f"--format pbn is for bridge results only, and {info.name} plays {info.game}.")
+    out.write(PBN_HEADER)
+    boards = 0
+    for match in store.matches():
+        where = f"Arena match {match.key}: round {match.round}, table {match.table}, rotation {match.rotation}"
+        date = match.finished_at[:10].replace("-", ".")
+        out.write("\n")
+        text = match_to_pbn(match.history, match.names, event=info.name, site="Arena", date=date, comments=(where,))
+        out.write(text.rstrip("\n") + "\n")
+        boards += len(match.deals)
+    return boards
 
 
 def _csv_text(value: object) -> object:
