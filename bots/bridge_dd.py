@@ -10,7 +10,9 @@ at most), goal_weight (1.0: bonus for making or beating the contract, in tricks)
 
 from __future__ import annotations
 
+import sys
 import time
+import traceback
 
 from arena import sdk
 from bots.bridge import choose_call, read_request
@@ -36,10 +38,14 @@ class BridgeDDBot(sdk.Bot):
         if not hasattr(self, "dd"):
             self.on_match_start(sdk.pb.MatchStart())
         table = read_request(request)
-        if table.phase == 1:
-            card, why = choose_call(table)
-        else:
-            card, why = dd_card(table, self.dd, self.rng, started)
+        try:
+            if table.phase == 1:
+                card, why = choose_call(table)
+            else:
+                card, why = dd_card(table, self.dd, self.rng, started)
+        except Exception:  # a bug must cost a poor card, not the board: log it, play on
+            traceback.print_exc(file=sys.stderr)
+            card, why = ("pass" if table.phase == 1 else table.legal[0]), "fallback after an error"
         self.comment = why
         index = table.index(card)
         return index if index is not None else 0

@@ -5,6 +5,9 @@ bots/README.md, "What the bridge bots understand").  No parameters.
 
 from __future__ import annotations
 
+import sys
+import traceback
+
 from arena import sdk
 from bots.bridge import choose_call, heuristic_card, read_request
 
@@ -20,10 +23,11 @@ class BridgeNaturalBot(sdk.Bot):
 
     def act(self, request: sdk.pb.DecisionRequest) -> int:
         table = read_request(request)
-        if table.phase == 1:
-            card, why = choose_call(table)
-        else:
-            card, why = heuristic_card(table)
+        try:
+            card, why = choose_call(table) if table.phase == 1 else heuristic_card(table)
+        except Exception:  # a bug must cost a poor call, not the board: log it, play on
+            traceback.print_exc(file=sys.stderr)
+            card, why = ("pass" if table.phase == 1 else table.legal[0]), "fallback after an error"
         self.comment = why
         index = table.index(card)
         return index if index is not None else 0

@@ -53,10 +53,14 @@ class Shown:
         self.lo, self.hi = new_lo, new_hi
 
     def at_least(self, suit: str, n: int) -> None:
+        if suit not in self.min_len:  # notrump: no suit
+            return
         self.min_len[suit] = max(self.min_len[suit], n)
         self.max_len[suit] = max(self.max_len[suit], self.min_len[suit])
 
     def at_most(self, suit: str, n: int) -> None:
+        if suit not in self.max_len:
+            return
         self.max_len[suit] = max(min(self.max_len[suit], n), self.min_len[suit])
 
     def balanced(self) -> None:

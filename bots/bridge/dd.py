@@ -92,10 +92,8 @@ def dd_card(table: Table, params: DDParams, rng: random.Random, started: float |
     if len(legal) == 1 or table.opening_lead or table.contract is None or table.dummy_seat is None:
         return heuristic_card(table)
     me, dummy = table.acting, table.dummy_seat
-    known = {me: list(table.playing), dummy: list(table.dummy)}
-    if table.seat not in (me, dummy):  # cannot happen: the dummy is never asked
-        return heuristic_card(table)
-    known[table.seat] = list(table.hand)
+    # The hands it sees: its own and the dummy's (the declarer's own is one of them).
+    known = {table.seat: list(table.hand), dummy: list(table.dummy)}
     auction = analyse(table.calls)
     voids = table.voids()
     played: dict[int, list[str]] = {s: [] for s in range(4)}
