@@ -162,7 +162,7 @@ class BotSetup:
         )
 
 
-_SCALARS = ("game", "seats", "deals", "rounds", "seed", "duplicate", "move_time", "tc", "public_deals")
+_SCALARS = ("game", "seats", "deals", "rounds", "seed", "duplicate", "move_time", "tc", "public_deals", "pairs")
 
 
 @dataclass(frozen=True)
@@ -187,10 +187,12 @@ class Setup:
     tc: str | None = None
     #: Deals from the seed alone, not mixed with the results file's secret.
     public_deals: bool = False
+    #: A partnership game's partnerships as given; None: every bot with itself.
+    pairs: tuple[tuple[str, str], ...] | None = None
 
     def to_data(self) -> dict[str, Any]:
         """Canonical JSON-able data: the form results files store and the fingerprint hashes."""
-        data = {
+        data: dict[str, Any] = {
             "game": self.game,
             "options": dict(self.options),
             "seats": self.seats,
@@ -205,6 +207,8 @@ class Setup:
             data["tc"] = self.tc
         if self.public_deals:  # absent when unset, as tc
             data["public_deals"] = True
+        if self.pairs is not None:  # absent when unset, as tc
+            data["pairs"] = [list(pair) for pair in self.pairs]
         return data
 
     @classmethod
@@ -222,6 +226,7 @@ class Setup:
             bots=tuple(BotSetup.from_data(bot) for bot in data.get("bots") or ()),
             tc=data.get("tc"),
             public_deals=bool(data.get("public_deals", False)),
+            pairs=tuple((pair[0], pair[1]) for pair in data["pairs"]) if data.get("pairs") else None,
         )
 
     def fingerprint(self) -> str:

@@ -65,13 +65,13 @@ def played(game_name: str, seed: int, names: tuple[str, ...]) -> MatchRecord:
     )
 
 
-def stored(record: MatchRecord, key: str) -> StoredMatch:
+def stored(record: MatchRecord, key: str, round_: int = 1, rotation: int = 0) -> StoredMatch:
     result = record.result
     return StoredMatch(
         key,
+        round_,
         1,
-        1,
-        0,
+        rotation,
         record.seed,
         record.names,
         result.scores,
@@ -87,7 +87,11 @@ def stored(record: MatchRecord, key: str) -> StoredMatch:
 
 def matches_of(game_name: str) -> list[StoredMatch]:
     names = NAMES[game_name]
-    return [stored(played(game_name, seed, names[seed % 2 :] + names[: seed % 2]), f"m{seed}") for seed in range(12)]
+    # Two seatings per round, as a duplicate schedule stores them (bridge compares the two).
+    return [
+        stored(played(game_name, seed, names[seed % 2 :] + names[: seed % 2]), f"m{seed}", seed // 2 + 1, seed % 2)
+        for seed in range(12)
+    ]
 
 
 def headings(table: str) -> list[str]:

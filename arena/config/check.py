@@ -248,7 +248,20 @@ def _time_control(key: Key, value: str, report: Report) -> TimeControl:
         raise _Wrong(f"{error}.") from None
 
 
+def _pairs(key: Key, value: Any, report: Report) -> tuple[tuple[str, str], ...]:
+    def fits(pair: Any) -> bool:
+        return isinstance(pair, list) and len(pair) == 2 and all(isinstance(name, str) for name in pair)
+
+    if not isinstance(value, list) or not value or not all(fits(pair) for pair in value):
+        raise _Wrong(
+            "expected a list of partnerships, each a list of two bot names (the first plays North or East, "
+            f'the second South or West), e.g. [["natural", "dd"], ["dd", "dd"]]; found {describe(value)}.'
+        )
+    return tuple((pair[0], pair[1]) for pair in value)
+
+
 _CHECKS: dict[str, Callable[[Key, Any, Report], Any]] = {
+    "pairs": _pairs,
     "str": _str,
     "name": _name,
     "game": _game,

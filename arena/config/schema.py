@@ -54,6 +54,7 @@ TYPES = MappingProxyType(
         "command": "a list of strings: the program, then its arguments",
         "args": "a list of strings, maybe empty",
         "env": "a table of string values",
+        "pairs": "a list of partnerships, each a list of two bot names",
         "memory": 'a size: bytes, or a number with KiB, MiB, GiB or TiB, or "none"',
         "timecontrol": 'a time control: "60+0.5" (a bank per match, plus an increment per decision), '
         '"10+0.5/deal" (a bank per deal) or "1/move"',
@@ -138,6 +139,12 @@ TOURNAMENT = Table(
             '("10+0.5/deal")',
         ),
         Key("duplicate", "bool", True, help="replay each table's deals with the bots rotated through the seats"),
+        Key(
+            "pairs",
+            "pairs",
+            help="a partnership game's partnerships, each two bot names (North or East first); default: "
+            "every bot partners itself",
+        ),
         Key(
             "public_deals",
             "bool",

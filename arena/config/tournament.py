@@ -57,6 +57,8 @@ class TournamentConfig:
     tc: TimeControl | None = None
     #: Deals from the seed alone (computable by anyone with the file), not mixed with a secret.
     public_deals: bool = False
+    #: A partnership game's partnerships (two bot names each); None: every bot with itself.
+    pairs: tuple[tuple[str, str], ...] | None = None
 
     @property
     def setup(self) -> Setup:
@@ -78,6 +80,7 @@ class TournamentConfig:
             move_time=float(self.move_time),
             tc=self.tc.text if self.tc is not None else None,
             public_deals=self.public_deals,
+            pairs=self.pairs,
             bots=tuple(
                 BotSetup(
                     name=bot.name,
@@ -227,6 +230,10 @@ def _check(report: Reporter, data: dict[str, Any], overrides: Mapping[str, Any],
             f"The bots are {', '.join(names)}.",
         )
 
+    pairs = value["pairs"]
+    if pairs is not None:
+        _check_pairs(report, (*t, "pairs"), pairs, spec, names)
+
     if report.problems:
         return None
     name = value["name"]
@@ -242,6 +249,7 @@ def _check(report: Reporter, data: dict[str, Any], overrides: Mapping[str, Any],
         move_time=float(value["move_time"]),
         tc=time_control,
         public_deals=value["public_deals"],
+        pairs=pairs,
         duplicate=value["duplicate"],
         anchor=(anchor, float(value["anchor_elo"])) if anchor is not None else None,
         options=MappingProxyType(dict(options)),
@@ -249,6 +257,24 @@ def _check(report: Reporter, data: dict[str, Any], overrides: Mapping[str, Any],
         results=value["results"] if value["results"] is not None else Path("results") / f"{name}.sqlite",
         logs=value["logs"] if value["logs"] is not None else Path("logs") / name,
     )
+
+
+def _check_pairs(
+    report: Reporter, path: tuple, pairs: tuple[tuple[str, str], ...], spec: engine.GameSpec | None, names: list[str]
+) -> None:
+    if spec is not None and not spec.partnerships:
+        report.problem(path, f"{spec.name} has no partnerships; pairs is for a game played in pairs, such as bridge.")
+        return
+    for index, pair in enumerate(pairs):
+        for name in pair:
+            if names and name not in names:
+                report.problem(
+                    path,
+                    f"partnership {index + 1} names {name!r}, which is not one of the bots."
+                    f"{did_you_mean(name, names)} The bots are {', '.join(names)}.",
+                )
+    if len(set(pairs)) != len(pairs):
+        report.problem(path, "a partnership is listed twice; list each one once.")
 
 
 def _unknown_top_level(report: Reporter, data: Mapping[str, Any]) -> None:

@@ -6,7 +6,9 @@ not its score at one table, which is mostly the cards', but its score against th
 table's score in the same seats with the same cards, converted by `Game.board_score`
 (bridge: IMPs).  This module pairs the stored matches of each table, compares every
 board both tables finished, and gives the rating observations (one per board: the side
-with more IMPs ranks first, equal IMPs tie) and each bot's IMPs.
+with more IMPs ranks first, equal IMPs tie) and each partnership's IMPs.  The unit is
+the partnership (`partnership_name`): a bot that holds both seats of its side, or two
+bots named in the tournament's `pairs`.
 
 A board with a fault at either table is not rated: the faulting side scores
 average-minus (`AVERAGE_MINUS`, -3 IMPs) and the other side average-plus (+3), as a
@@ -26,7 +28,16 @@ import engine
 from arena.records import StoredMatch
 from arena.results.ratings import Observation
 
-__all__ = ["BoardComparison", "BoardTotals", "AVERAGE_MINUS", "compare_boards", "board_observations", "board_totals"]
+__all__ = [
+    "BoardComparison",
+    "BoardTotals",
+    "AVERAGE_MINUS",
+    "partnership_name",
+    "partnership_of_seats",
+    "compare_boards",
+    "board_observations",
+    "board_totals",
+]
 
 #: What a side that faulted on a board scores on it (bridge: 3 IMPs below average).
 AVERAGE_MINUS = -3.0
@@ -94,8 +105,8 @@ def compare_boards(matches: Iterable[StoredMatch], game: engine.Game) -> tuple[l
         first, second = seatings.get(0), seatings.get(1)
         if first is None or second is None:
             for match in seatings.values():
-                for name in set(match.names):
-                    unpaired[name] += len(match.deals)
+                for held in _side_seats(game, len(match.names)):
+                    unpaired[partnership_name([match.names[s] for s in held])] += len(match.deals)
             continue
         seats = _side_seats(game, len(first.names))
         if len(seats) != 2:
@@ -105,14 +116,14 @@ def compare_boards(matches: Iterable[StoredMatch], game: engine.Game) -> tuple[l
         for deal in first.deals:
             other = played.get(deal.deal)
             if other is None:
-                for name in set(first.names):
-                    unpaired[name] += 1
+                for names in sides:
+                    unpaired[partnership_name(names)] += 1
                 continue
             out.append(_compare(game, round_, table, deal, other, sides, seats))
         for deal in second.deals:
             if deal.deal not in {d.deal for d in first.deals}:
-                for name in set(second.names):
-                    unpaired[name] += 1
+                for names in sides:
+                    unpaired[partnership_name(names)] += 1
     return out, dict(unpaired)
 
 
@@ -141,10 +152,24 @@ def _compare(
     return BoardComparison(round_, table, here.deal, sides, (won, -won if won else 0.0), points, True)
 
 
-def _unit(side: Sequence[str]) -> tuple[str, ...]:
-    """A partnership as the ratings see it: a bot that holds both seats is one unit; two
-    different bots are a team whose strength is the sum of theirs."""
-    return tuple(dict.fromkeys(side))
+def partnership_name(side: Sequence[str]) -> str:
+    """A partnership as the tables name it: the bot when it holds both seats, else its
+    two bots joined by '+' (North or East first).  Partners are fixed for a tournament,
+    so the partnership is the unit rated, whatever its bots do in other partnerships."""
+    return "+".join(dict.fromkeys(side))
+
+
+def partnership_of_seats(matches: Iterable[StoredMatch], game: engine.Game) -> list[tuple[StoredMatch, list[str]]]:
+    """Each match with the partnership name of each of its seats."""
+    out = []
+    for match in matches:
+        names = [""] * len(match.names)
+        for held in _side_seats(game, len(match.names)):
+            name = partnership_name([match.names[s] for s in held])
+            for seat in held:
+                names[seat] = name
+        out.append((match, names))
+    return out
 
 
 def board_observations(comparisons: Iterable[BoardComparison]) -> list[Observation]:
@@ -155,21 +180,20 @@ def board_observations(comparisons: Iterable[BoardComparison]) -> list[Observati
             continue
         a, b = board.scores
         ranks = (0, 0) if a == b else ((0, 1) if a > b else (1, 0))
-        out.append(Observation(sides=(_unit(board.sides[0]), _unit(board.sides[1])), ranks=ranks))
+        sides = ((partnership_name(board.sides[0]),), (partnership_name(board.sides[1]),))
+        out.append(Observation(sides=sides, ranks=ranks))
     return out
 
 
 def board_totals(comparisons: Iterable[BoardComparison], unpaired: dict[str, int]) -> dict[str, BoardTotals]:
-    """Each bot's boards and board scores (a bot of a two-bot partnership is credited
-    with its side's score)."""
+    """Each partnership's boards and board scores, by `partnership_name`."""
     sums: dict[str, list[float]] = defaultdict(lambda: [0, 0.0, 0.0])
     for board in comparisons:
         for side, score in zip(board.sides, board.scores):
-            for name in set(side):
-                entry = sums[name]
-                entry[0] += 1
-                entry[1] += score
-                entry[2] += score * score
+            entry = sums[partnership_name(side)]
+            entry[0] += 1
+            entry[1] += score
+            entry[2] += score * score
     names = set(sums) | set(unpaired)
     return {
         name: BoardTotals(int(sums[name][0]), sums[name][1], sums[name][2], unpaired.get(name, 0)) for name in names

@@ -22,7 +22,14 @@ from tabulate import tabulate
 import engine
 from arena.errors import RatingError
 from arena.records import MatchRecord, StoredMatch, TimeUse
-from arena.results.boards import AVERAGE_MINUS, BoardTotals, board_observations, board_totals, compare_boards
+from arena.results.boards import (
+    AVERAGE_MINUS,
+    BoardTotals,
+    board_observations,
+    board_totals,
+    compare_boards,
+    partnership_of_seats,
+)
 from arena.results.ratings import Observation, Rating, RatingTable, fit
 
 __all__ = [
@@ -293,11 +300,11 @@ def elo_table(
     totals = summarize(matches)
     notes: list[str] = []
     if spec.rate_by == "board":
-        totals, notes = _board_lines(matches, game, totals)
+        totals, notes = _board_lines(matches, game)
     try:
         table = fit(observations(matches, game), anchor=anchor)
     except RatingError as error:
-        return f"No ratings yet: {error}", None
+        return "\n".join([f"No ratings yet: {error}", *notes]), None
     lines = [
         EloLine(place, rating, los, totals.get(rating.name, BotLine(rating.name, 0, 0.0, ())))
         for place, (rating, los) in enumerate(zip(table.ratings, table.los), start=1)
@@ -312,17 +319,24 @@ def elo_table(
     return "\n".join([text, note, *notes]), table
 
 
-def _board_lines(
-    matches: Sequence[StoredMatch], game: engine.Game, totals: dict[str, BotLine]
-) -> tuple[dict[str, BotLine], list[str]]:
+def _board_lines(matches: Sequence[StoredMatch], game: engine.Game) -> tuple[dict[str, BotLine], list[str]]:
     """For a game rated by board: each bot's boards and mean board score (± its 95%
     interval) instead of its seats' deal scores; notes on boards left out."""
     comparisons, unpaired = compare_boards(matches, game)
     boards = board_totals(comparisons, unpaired)
+    # Faults and times by partnership: a bot may play in more than one.
+    faults: dict[str, Counter[str]] = defaultdict(Counter)
+    time_use: dict[str, TimeUse] = defaultdict(lambda: TimeUse(0, 0.0, 0.0))
+    for match, names in partnership_of_seats(matches, game):
+        for seat, use in enumerate(match.time_use):
+            time_use[names[seat]] += use
+        for fault in match.faults:
+            faults[names[fault.seat]][fault.kind.value] += 1
     lines = {}
-    for name in set(totals) | set(boards):
-        line, mine = totals.get(name, BotLine(name, 0, 0.0, ())), boards.get(name, BoardTotals())
-        lines[name] = BotLine(name, mine.boards, mine.total, line.faults, line.time_use, mine.half_width)
+    for name in set(boards) | set(faults):
+        mine = boards.get(name, BoardTotals())
+        kinds = tuple(sorted(faults[name].items()))
+        lines[name] = BotLine(name, mine.boards, mine.total, kinds, time_use[name], mine.half_width)
     notes = []
     adjusted = sum(1 for board in comparisons if not board.rated)
     if adjusted:

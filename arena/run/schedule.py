@@ -24,20 +24,21 @@ import engine
 from arena.config import TournamentConfig
 from arena.records import MatchSlot
 
-__all__ = ["build_schedule", "tables_for", "seatings", "match_seed", "bot_match_id"]
+__all__ = ["build_schedule", "tables_for", "seatings", "partnerships", "match_seed", "bot_match_id"]
 
 
-def tables_for(bots: Sequence[str], seats: int) -> list[tuple[str, ...]]:
+def tables_for(bots: Sequence, seats: int) -> list[tuple]:
     """Every `seats`-subset of the bots; with too few bots, one table of cycled copies."""
     if len(bots) >= seats:
         return list(itertools.combinations(bots, seats))
     return [tuple(bots[i % len(bots)] for i in range(seats))]
 
 
-def seatings(config: TournamentConfig, table: tuple[str, ...]) -> list[tuple[str, ...]]:
+def seatings(config: TournamentConfig, table: tuple) -> list[tuple[str, ...]]:
     """The seatings a table's deals are played in: with duplicate deals, the bots
-    rotated one seat at a time (`seats` seatings) or, in a partnership game, the sides
-    rotated (one seating per side); one seating otherwise."""
+    rotated one seat at a time (`seats` seatings) or, in a partnership game, where a
+    table is a partnership per side (each a tuple of its bots, one per seat of the
+    side), the sides rotated (one seating per side); one seating otherwise."""
     teams = _teams(config)
     if teams is None:
         rotations = config.seats if config.duplicate else 1
@@ -47,10 +48,18 @@ def seatings(config: TournamentConfig, table: tuple[str, ...]) -> list[tuple[str
     for r in range(rotations):
         seated = [""] * config.seats
         for index, seats in enumerate(teams):
-            for seat in seats:
-                seated[seat] = table[(index + r) % len(teams)]
+            pair = table[(index + r) % len(teams)]
+            for position, seat in enumerate(seats):
+                seated[seat] = pair[position % len(pair)]
         out.append(tuple(seated))
     return out
+
+
+def partnerships(config: TournamentConfig) -> list[tuple[str, ...]]:
+    """A partnership game's partnerships: the file's `pairs`, else each bot with itself."""
+    if config.pairs is not None:
+        return [tuple(pair) for pair in config.pairs]
+    return [(bot.name, bot.name) for bot in config.bots]
 
 
 def _teams(config: TournamentConfig) -> list[list[int]] | None:
@@ -84,13 +93,12 @@ def build_schedule(config: TournamentConfig, secret: str = "") -> list[MatchSlot
     """Every match of the tournament, in schedule order (round, table, rotation).
 
     The deals mix `secret` in unless the tournament asks for public deals."""
-    names = [bot.name for bot in config.bots]
     mixed = "" if config.public_deals else secret
     schedule = []
     teams = _teams(config)
-    units = len(teams) if teams is not None else config.seats
+    units: list = [bot.name for bot in config.bots] if teams is None else partnerships(config)
     for round_ in range(1, config.rounds + 1):
-        for index, table in enumerate(tables_for(names, units), start=1):
+        for index, table in enumerate(tables_for(units, config.seats if teams is None else len(teams)), start=1):
             seed = match_seed(config.seed, round_, index, mixed)
             for rotation, seated in enumerate(seatings(config, table)):
                 schedule.append(MatchSlot(f"r{round_}-t{index}-p{rotation + 1}", round_, index, rotation, seed, seated))
