@@ -8,8 +8,9 @@ when they make the contract (declaring) or beat it (defending).  The position gi
 DDS: the four hands' remaining cards, the cards of the trick in progress given back to
 the seats that played them and then played again in order from the trick's leader, the
 trump strain; DDS then solves for the hand due to play (the dummy's when the declarer
-plays for it).  It samples until `budget` seconds have passed since the decision began
-or `samples` layouts are solved, whichever comes first, and at least one.
+plays for it).  It samples until `samples` layouts are solved or the next one, taking
+as long as the slowest so far, would end past `budget` seconds after the decision began;
+at least one layout is always solved.
 
 Importing this module loads endplay and DDS (about a second): the bot script does it
 before it serves, so no decision pays for it.
@@ -119,8 +120,10 @@ def dd_card(table: Table, params: DDParams, rng: random.Random, started: float |
     need = table.contract.level + 6 if declaring else 14 - (table.contract.level + 6)
     score = dict.fromkeys(legal, 0.0)
     solved = 0
+    slowest = 0.0  # the longest layout (sampling and solving) so far: the next may take as long
     while solved < max(1, params.samples):
-        if solved and time.monotonic() - start >= params.budget:
+        now = time.monotonic()
+        if solved and now - start + slowest >= params.budget:
             break
         layout = sample_layout(pool, hidden, rng, params.tries)
         if layout is None:
@@ -139,6 +142,7 @@ def dd_card(table: Table, params: DDParams, rng: random.Random, started: float |
                 continue
             score[card] += tricks + (params.goal_weight if taken + tricks >= need else 0.0)
         solved += 1
+        slowest = max(slowest, time.monotonic() - now)
     fallback, _ = heuristic_card(table)
     best = max(legal, key=lambda c: (round(score[c], 6), c == fallback, -rank_of(c)))
     mean = score[best] / max(1, solved)
