@@ -124,3 +124,16 @@ def test_a_faulting_partnership_scores_average_minus_and_the_board_is_not_rated(
     assert "2 board(s) with a fault: the faulting side scored -3 (average-minus), the other +3" in run.stdout
     # Every board faulted, so nothing is rated; the IMPs still count.
     assert "No ratings yet" in run.stdout
+
+
+def test_bridge_without_duplicate_is_refused(tmp_path):
+    path = bridge_file(tmp_path, "single", {"a": RANDOM, "b": RANDOM}, extra="duplicate = false")
+    with pytest.raises(ConfigError) as caught:
+        load_tournament(path)
+    assert "tournament.duplicate" in str(caught.value) and "nothing to rate" in str(caught.value)
+
+
+def test_the_dry_run_lists_the_tables_the_run_will_play(tmp_path):
+    path = bridge_file(tmp_path, "preview", {"a": RANDOM, "b": RANDOM, "c": RANDOM}, boards=1)
+    preview = arena("run", path, "--dry-run", timeout=600).stdout
+    assert "3 tables:" in preview and "a, b, a, b" in preview and "b, c, b, c" in preview

@@ -230,6 +230,12 @@ def _check(report: Reporter, data: dict[str, Any], overrides: Mapping[str, Any],
             f"The bots are {', '.join(names)}.",
         )
 
+    if spec is not None and spec.rate_by == "board" and value["duplicate"] is False:
+        report.problem(
+            (*t, "duplicate"),
+            f"{spec.name} is rated by comparing each board between the two tables of a duplicate pair, "
+            "so duplicate = false would leave nothing to rate; remove it (duplicate is true by default).",
+        )
     pairs = value["pairs"]
     if pairs is not None:
         _check_pairs(report, (*t, "pairs"), pairs, spec, names)

@@ -28,7 +28,6 @@ from pathlib import Path
 from arena.errors import BotFault
 from arena.play import open_bot_pool, play_match
 from arena.records import FaultKind, MatchRecord, MatchSlot, TimeUse
-from arena.run.schedule import tables_for
 from arena.run.tournament import TournamentPlan
 
 __all__ = ["DryRun", "dry_run", "SAMPLE_DEALS"]
@@ -152,7 +151,9 @@ async def dry_run(plan: TournamentPlan) -> DryRun:
             uses[name] = uses[name] + use if name in uses else use
     decisions = sum(use.decisions for use in uses.values())
     return DryRun(
-        tables=tuple(tables_for([bot.name for bot in config.bots], config.seats)),
+        # The first seating of each table of round 1, as the schedule seats it (a
+        # partnership game's tables are partnerships, not subsets of single bots).
+        tables=tuple(slot.names for slot in plan.schedule if slot.round == 1 and slot.rotation == 0),
         matches_left=len(plan.todo),
         matches_per_bot={bot.name: matches[bot.name] for bot in config.bots},
         deals_per_bot={bot.name: seats[bot.name] * config.deals for bot in config.bots},
