@@ -120,8 +120,9 @@ def compare_boards(matches: Iterable[StoredMatch], game: engine.Game) -> tuple[l
                     unpaired[partnership_name(names)] += 1
                 continue
             out.append(_compare(game, round_, table, deal, other, sides, seats))
+        mine = {d.deal for d in first.deals}
         for deal in second.deals:
-            if deal.deal not in {d.deal for d in first.deals}:
+            if deal.deal not in mine:
                 for names in sides:
                     unpaired[partnership_name(names)] += 1
     return out, dict(unpaired)
