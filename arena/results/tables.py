@@ -24,6 +24,7 @@ from arena.errors import RatingError
 from arena.records import MatchRecord, StoredMatch, TimeUse
 from arena.results.boards import (
     AVERAGE_MINUS,
+    BoardComparison,
     BoardTotals,
     board_observations,
     board_totals,
@@ -297,12 +298,16 @@ def elo_table(
 ) -> tuple[str, RatingTable | None]:
     """The ranking table as text, and the fit behind it (None when nothing is rated yet)."""
     spec = game.spec
-    totals = summarize(matches)
     notes: list[str] = []
     if spec.rate_by == "board":
-        totals, notes = _board_lines(matches, game)
+        # The boards are compared once, for the totals and the fit alike.
+        comparisons, unpaired = compare_boards(matches, game)
+        totals, notes = _board_lines(matches, game, comparisons, unpaired)
+        rated = board_observations(comparisons)
+    else:
+        totals, rated = summarize(matches), observations(matches, game)
     try:
-        table = fit(observations(matches, game), anchor=anchor)
+        table = fit(rated, anchor=anchor)
     except RatingError as error:
         return "\n".join([f"No ratings yet: {error}", *notes]), None
     lines = [
@@ -319,10 +324,14 @@ def elo_table(
     return "\n".join([text, note, *notes]), table
 
 
-def _board_lines(matches: Sequence[StoredMatch], game: engine.Game) -> tuple[dict[str, BotLine], list[str]]:
-    """For a game rated by board: each bot's boards and mean board score (± its 95%
-    interval) instead of its seats' deal scores; notes on boards left out."""
-    comparisons, unpaired = compare_boards(matches, game)
+def _board_lines(
+    matches: Sequence[StoredMatch],
+    game: engine.Game,
+    comparisons: Sequence[BoardComparison],
+    unpaired: dict[str, int],
+) -> tuple[dict[str, BotLine], list[str]]:
+    """For a game rated by board: each partnership's boards and mean board score (± its
+    95% interval) instead of its seats' deal scores; notes on boards left out."""
     boards = board_totals(comparisons, unpaired)
     # Faults and times by partnership: a bot may play in more than one.
     faults: dict[str, Counter[str]] = defaultdict(Counter)

@@ -24,7 +24,7 @@ import engine
 from arena.config import TournamentConfig
 from arena.records import MatchSlot
 
-__all__ = ["build_schedule", "tables_for", "seatings", "partnerships", "match_seed", "bot_match_id"]
+__all__ = ["build_schedule", "tables_for", "seatings", "teams_of", "partnerships", "match_seed", "bot_match_id"]
 
 
 def tables_for(bots: Sequence, seats: int) -> list[tuple]:
@@ -34,12 +34,12 @@ def tables_for(bots: Sequence, seats: int) -> list[tuple]:
     return [tuple(bots[i % len(bots)] for i in range(seats))]
 
 
-def seatings(config: TournamentConfig, table: tuple) -> list[tuple[str, ...]]:
+def seatings(config: TournamentConfig, table: tuple, teams: list[list[int]] | None) -> list[tuple[str, ...]]:
     """The seatings a table's deals are played in: with duplicate deals, the bots
     rotated one seat at a time (`seats` seatings) or, in a partnership game, where a
     table is a partnership per side (each a tuple of its bots, one per seat of the
-    side), the sides rotated (one seating per side); one seating otherwise."""
-    teams = _teams(config)
+    side), the sides rotated (one seating per side); one seating otherwise.  `teams`
+    are the seats of each side (`teams_of`), None for a game of single seats."""
     if teams is None:
         rotations = config.seats if config.duplicate else 1
         return [table[r:] + table[:r] for r in range(rotations)]
@@ -62,7 +62,7 @@ def partnerships(config: TournamentConfig) -> list[tuple[str, ...]]:
     return [(bot.name, bot.name) for bot in config.bots]
 
 
-def _teams(config: TournamentConfig) -> list[list[int]] | None:
+def teams_of(config: TournamentConfig) -> list[list[int]] | None:
     """The seats of each side in a partnership game, None for a game of single seats."""
     game = engine.load(config.game, players=config.seats, **config.options)
     if not game.spec.partnerships:
@@ -95,11 +95,11 @@ def build_schedule(config: TournamentConfig, secret: str = "") -> list[MatchSlot
     The deals mix `secret` in unless the tournament asks for public deals."""
     mixed = "" if config.public_deals else secret
     schedule = []
-    teams = _teams(config)
+    teams = teams_of(config)  # loads the game once, not per table
     units: list = [bot.name for bot in config.bots] if teams is None else partnerships(config)
     for round_ in range(1, config.rounds + 1):
         for index, table in enumerate(tables_for(units, config.seats if teams is None else len(teams)), start=1):
             seed = match_seed(config.seed, round_, index, mixed)
-            for rotation, seated in enumerate(seatings(config, table)):
+            for rotation, seated in enumerate(seatings(config, table, teams)):
                 schedule.append(MatchSlot(f"r{round_}-t{index}-p{rotation + 1}", round_, index, rotation, seed, seated))
     return schedule
