@@ -5,7 +5,7 @@ from bots.seeds import seat_rng
 
 
 class RandomBot(sdk.Bot):
-    name, games = "random", ("conto", "invido", "vegas", "bridge")
+    name, games = "random", ("conto", "invido", "vegas", "bridge", "frederik")
     description = "Chooses uniformly at random among the legal actions."
 
     def on_match_start(self, start):  # seeded per match and seat: tournaments replay exactly

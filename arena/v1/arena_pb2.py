@@ -26,59 +26,60 @@ from arena.v1 import conto_pb2 as arena_dot_v1_dot_conto__pb2
 from arena.v1 import invido_pb2 as arena_dot_v1_dot_invido__pb2
 from arena.v1 import vegas_pb2 as arena_dot_v1_dot_vegas__pb2
 from arena.v1 import bridge_pb2 as arena_dot_v1_dot_bridge__pb2
+from arena.v1 import frederik_pb2 as arena_dot_v1_dot_frederik__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x14\x61rena/v1/arena.proto\x12\x08\x61rena.v1\x1a\x14\x61rena/v1/conto.proto\x1a\x15\x61rena/v1/invido.proto\x1a\x14\x61rena/v1/vegas.proto\x1a\x15\x61rena/v1/bridge.proto\"?\n\x0cHelloRequest\x12\x18\n\x10protocol_version\x18\x01 \x01(\r\x12\x15\n\rarena_version\x18\x02 \x01(\t\"i\n\nHelloReply\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\t\x12\x18\n\x10protocol_version\x18\x03 \x01(\r\x12\r\n\x05games\x18\x04 \x03(\t\x12\x13\n\x0b\x64\x65scription\x18\x05 \x01(\t\"\xd0\x01\n\x0eRefereeMessage\x12+\n\x0bmatch_start\x18\x01 \x01(\x0b\x32\x14.arena.v1.MatchStartH\x00\x12\x35\n\x10\x64\x65\x63ision_request\x18\x02 \x01(\x0b\x32\x19.arena.v1.DecisionRequestH\x00\x12&\n\x05\x65vent\x18\x03 \x01(\x0b\x32\x15.arena.v1.EventNoticeH\x00\x12\'\n\tmatch_end\x18\x04 \x01(\x0b\x32\x12.arena.v1.MatchEndH\x00\x42\t\n\x07message\"\xd4\x01\n\nMatchStart\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0c\n\x04game\x18\x02 \x01(\t\x12&\n\x07options\x18\x03 \x01(\x0b\x32\x15.arena.v1.GameOptions\x12\x0f\n\x07players\x18\x04 \x01(\x05\x12\x0c\n\x04seat\x18\x05 \x01(\x05\x12\r\n\x05names\x18\x06 \x03(\t\x12\r\n\x05\x64\x65\x61ls\x18\x07 \x01(\x05\x12\x14\n\x0cmove_time_ms\x18\x08 \x01(\r\x12+\n\x0ctime_control\x18\t \x01(\x0b\x32\x15.arena.v1.TimeControl\"a\n\x0bTimeControl\x12\x0f\n\x07\x62\x61se_ms\x18\x01 \x01(\r\x12\x14\n\x0cincrement_ms\x18\x02 \x01(\r\x12+\n\x06period\x18\x03 \x01(\x0e\x32\x1b.arena.v1.TimeControlPeriod\"\xc6\x02\n\x0f\x44\x65\x63isionRequest\x12\x13\n\x0b\x64\x65\x63ision_id\x18\x01 \x01(\x04\x12\x15\n\rtime_limit_ms\x18\x02 \x01(\r\x12 \n\x04view\x18\x03 \x01(\x0b\x32\x12.arena.v1.GameView\x12,\n\rlegal_actions\x18\x04 \x03(\x0b\x32\x15.arena.v1.LegalAction\x12#\n\x06\x65vents\x18\x05 \x03(\x0b\x32\x13.arena.v1.GameEvent\x12$\n\x04kind\x18\x06 \x01(\x0e\x32\x16.arena.v1.DecisionKind\x12\x13\n\x0b\x61\x63ting_seat\x18\x07 \x01(\x05\x12\x1a\n\rresponding_to\x18\x08 \x01(\x05H\x00\x88\x01\x01\x12)\n\x08standing\x18\t \x01(\x0b\x32\x17.arena.v1.MatchStandingB\x10\n\x0e_responding_to\"N\n\rMatchStanding\x12\x0c\n\x04\x64\x65\x61l\x18\x01 \x01(\x05\x12\r\n\x05\x64\x65\x61ls\x18\x02 \x01(\x05\x12\x0e\n\x06scores\x18\x03 \x03(\x01\x12\x10\n\x08standing\x18\x04 \x03(\x01\"2\n\x0b\x45ventNotice\x12#\n\x06\x65vents\x18\x01 \x03(\x0b\x32\x13.arena.v1.GameEvent\"x\n\x08MatchEnd\x12%\n\x06result\x18\x01 \x01(\x0b\x32\x15.arena.v1.MatchResult\x12$\n\x07history\x18\x02 \x03(\x0b\x32\x13.arena.v1.GameEvent\x12\x1f\n\x06\x66\x61ults\x18\x03 \x03(\x0b\x32\x0f.arena.v1.Fault\"?\n\nBotMessage\x12&\n\x08\x64\x65\x63ision\x18\x01 \x01(\x0b\x32\x12.arena.v1.DecisionH\x00\x42\t\n\x07message\"F\n\x08\x44\x65\x63ision\x12\x13\n\x0b\x64\x65\x63ision_id\x18\x01 \x01(\x04\x12\x14\n\x0c\x61\x63tion_index\x18\x02 \x01(\r\x12\x0f\n\x07\x63omment\x18\x03 \x01(\t\"\xbd\x01\n\x0bGameOptions\x12\'\n\x05\x63onto\x18\n \x01(\x0b\x32\x16.arena.v1.ContoOptionsH\x00\x12)\n\x06invido\x18\x0b \x01(\x0b\x32\x17.arena.v1.InvidoOptionsH\x00\x12\'\n\x05vegas\x18\x0c \x01(\x0b\x32\x16.arena.v1.VegasOptionsH\x00\x12)\n\x06\x62ridge\x18\r \x01(\x0b\x32\x17.arena.v1.BridgeOptionsH\x00\x42\x06\n\x04game\"\xae\x01\n\x08GameView\x12$\n\x05\x63onto\x18\n \x01(\x0b\x32\x13.arena.v1.ContoViewH\x00\x12&\n\x06invido\x18\x0b \x01(\x0b\x32\x14.arena.v1.InvidoViewH\x00\x12$\n\x05vegas\x18\x0c \x01(\x0b\x32\x13.arena.v1.VegasViewH\x00\x12&\n\x06\x62ridge\x18\r \x01(\x0b\x32\x14.arena.v1.BridgeViewH\x00\x42\x06\n\x04game\"\xb8\x01\n\nGameAction\x12&\n\x05\x63onto\x18\n \x01(\x0b\x32\x15.arena.v1.ContoActionH\x00\x12(\n\x06invido\x18\x0b \x01(\x0b\x32\x16.arena.v1.InvidoActionH\x00\x12&\n\x05vegas\x18\x0c \x01(\x0b\x32\x15.arena.v1.VegasActionH\x00\x12(\n\x06\x62ridge\x18\r \x01(\x0b\x32\x16.arena.v1.BridgeActionH\x00\x42\x06\n\x04game\"\xc1\x01\n\tGameEvent\x12\x0c\n\x04text\x18\x01 \x01(\t\x12%\n\x05\x63onto\x18\n \x01(\x0b\x32\x14.arena.v1.ContoEventH\x00\x12\'\n\x06invido\x18\x0b \x01(\x0b\x32\x15.arena.v1.InvidoEventH\x00\x12%\n\x05vegas\x18\x0c \x01(\x0b\x32\x14.arena.v1.VegasEventH\x00\x12\'\n\x06\x62ridge\x18\r \x01(\x0b\x32\x15.arena.v1.BridgeEventH\x00\x42\x06\n\x04game\"A\n\x0bLegalAction\x12\x0c\n\x04text\x18\x01 \x01(\t\x12$\n\x06\x61\x63tion\x18\x02 \x01(\x0b\x32\x14.arena.v1.GameAction\"\\\n\x0b\x44\x65\x61lOutcome\x12\x0c\n\x04\x64\x65\x61l\x18\x01 \x01(\x05\x12\x0e\n\x06scores\x18\x02 \x03(\x01\x12\r\n\x05ranks\x18\x03 \x03(\x05\x12\x14\n\x07\x66orfeit\x18\x04 \x01(\x05H\x00\x88\x01\x01\x42\n\n\x08_forfeit\"d\n\x0bMatchResult\x12\x0e\n\x06scores\x18\x01 \x03(\x01\x12\r\n\x05ranks\x18\x02 \x03(\x05\x12$\n\x05\x64\x65\x61ls\x18\x03 \x03(\x0b\x32\x15.arena.v1.DealOutcome\x12\x10\n\x08standing\x18\x04 \x03(\x01\"c\n\x05\x46\x61ult\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x0b\n\x03\x62ot\x18\x02 \x01(\t\x12!\n\x04kind\x18\x03 \x01(\x0e\x32\x13.arena.v1.FaultKind\x12\x0e\n\x06reason\x18\x04 \x01(\t\x12\x0c\n\x04\x64\x65\x61l\x18\x05 \x01(\x05*\x93\x01\n\x11TimeControlPeriod\x12#\n\x1fTIME_CONTROL_PERIOD_UNSPECIFIED\x10\x00\x12\x1c\n\x18TIME_CONTROL_PERIOD_MOVE\x10\x01\x12\x1c\n\x18TIME_CONTROL_PERIOD_DEAL\x10\x02\x12\x1d\n\x19TIME_CONTROL_PERIOD_MATCH\x10\x03*~\n\x0c\x44\x65\x63isionKind\x12\x1d\n\x19\x44\x45\x43ISION_KIND_UNSPECIFIED\x10\x00\x12\x16\n\x12\x44\x45\x43ISION_KIND_TURN\x10\x01\x12\x1a\n\x16\x44\x45\x43ISION_KIND_RESPONSE\x10\x02\x12\x1b\n\x17\x44\x45\x43ISION_KIND_INTERRUPT\x10\x03*\xaa\x02\n\tFaultKind\x12\x1a\n\x16\x46\x41ULT_KIND_UNSPECIFIED\x10\x00\x12\x16\n\x12\x46\x41ULT_KIND_TIMEOUT\x10\x01\x12\x14\n\x10\x46\x41ULT_KIND_CRASH\x10\x02\x12\x16\n\x12\x46\x41ULT_KIND_ILLEGAL\x10\x03\x12\x18\n\x14\x46\x41ULT_KIND_MALFORMED\x10\x04\x12\x18\n\x14\x46\x41ULT_KIND_OVERSIZED\x10\x05\x12\x14\n\x10\x46\x41ULT_KIND_FLOOD\x10\x06\x12\x14\n\x10\x46\x41ULT_KIND_START\x10\x07\x12\x16\n\x12\x46\x41ULT_KIND_STOPPED\x10\x08\x12\x15\n\x11\x46\x41ULT_KIND_MEMORY\x10\t\x12\x18\n\x14\x46\x41ULT_KIND_PROCESSES\x10\n\x12\x12\n\x0e\x46\x41ULT_KIND_CPU\x10\x0b\x32x\n\x03\x42ot\x12\x35\n\x05Hello\x12\x16.arena.v1.HelloRequest\x1a\x14.arena.v1.HelloReply\x12:\n\x04Play\x12\x18.arena.v1.RefereeMessage\x1a\x14.arena.v1.BotMessage(\x01\x30\x01\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x14\x61rena/v1/arena.proto\x12\x08\x61rena.v1\x1a\x14\x61rena/v1/conto.proto\x1a\x15\x61rena/v1/invido.proto\x1a\x14\x61rena/v1/vegas.proto\x1a\x15\x61rena/v1/bridge.proto\x1a\x17\x61rena/v1/frederik.proto\"?\n\x0cHelloRequest\x12\x18\n\x10protocol_version\x18\x01 \x01(\r\x12\x15\n\rarena_version\x18\x02 \x01(\t\"i\n\nHelloReply\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\t\x12\x18\n\x10protocol_version\x18\x03 \x01(\r\x12\r\n\x05games\x18\x04 \x03(\t\x12\x13\n\x0b\x64\x65scription\x18\x05 \x01(\t\"\xd0\x01\n\x0eRefereeMessage\x12+\n\x0bmatch_start\x18\x01 \x01(\x0b\x32\x14.arena.v1.MatchStartH\x00\x12\x35\n\x10\x64\x65\x63ision_request\x18\x02 \x01(\x0b\x32\x19.arena.v1.DecisionRequestH\x00\x12&\n\x05\x65vent\x18\x03 \x01(\x0b\x32\x15.arena.v1.EventNoticeH\x00\x12\'\n\tmatch_end\x18\x04 \x01(\x0b\x32\x12.arena.v1.MatchEndH\x00\x42\t\n\x07message\"\xd4\x01\n\nMatchStart\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0c\n\x04game\x18\x02 \x01(\t\x12&\n\x07options\x18\x03 \x01(\x0b\x32\x15.arena.v1.GameOptions\x12\x0f\n\x07players\x18\x04 \x01(\x05\x12\x0c\n\x04seat\x18\x05 \x01(\x05\x12\r\n\x05names\x18\x06 \x03(\t\x12\r\n\x05\x64\x65\x61ls\x18\x07 \x01(\x05\x12\x14\n\x0cmove_time_ms\x18\x08 \x01(\r\x12+\n\x0ctime_control\x18\t \x01(\x0b\x32\x15.arena.v1.TimeControl\"a\n\x0bTimeControl\x12\x0f\n\x07\x62\x61se_ms\x18\x01 \x01(\r\x12\x14\n\x0cincrement_ms\x18\x02 \x01(\r\x12+\n\x06period\x18\x03 \x01(\x0e\x32\x1b.arena.v1.TimeControlPeriod\"\xc6\x02\n\x0f\x44\x65\x63isionRequest\x12\x13\n\x0b\x64\x65\x63ision_id\x18\x01 \x01(\x04\x12\x15\n\rtime_limit_ms\x18\x02 \x01(\r\x12 \n\x04view\x18\x03 \x01(\x0b\x32\x12.arena.v1.GameView\x12,\n\rlegal_actions\x18\x04 \x03(\x0b\x32\x15.arena.v1.LegalAction\x12#\n\x06\x65vents\x18\x05 \x03(\x0b\x32\x13.arena.v1.GameEvent\x12$\n\x04kind\x18\x06 \x01(\x0e\x32\x16.arena.v1.DecisionKind\x12\x13\n\x0b\x61\x63ting_seat\x18\x07 \x01(\x05\x12\x1a\n\rresponding_to\x18\x08 \x01(\x05H\x00\x88\x01\x01\x12)\n\x08standing\x18\t \x01(\x0b\x32\x17.arena.v1.MatchStandingB\x10\n\x0e_responding_to\"N\n\rMatchStanding\x12\x0c\n\x04\x64\x65\x61l\x18\x01 \x01(\x05\x12\r\n\x05\x64\x65\x61ls\x18\x02 \x01(\x05\x12\x0e\n\x06scores\x18\x03 \x03(\x01\x12\x10\n\x08standing\x18\x04 \x03(\x01\"2\n\x0b\x45ventNotice\x12#\n\x06\x65vents\x18\x01 \x03(\x0b\x32\x13.arena.v1.GameEvent\"x\n\x08MatchEnd\x12%\n\x06result\x18\x01 \x01(\x0b\x32\x15.arena.v1.MatchResult\x12$\n\x07history\x18\x02 \x03(\x0b\x32\x13.arena.v1.GameEvent\x12\x1f\n\x06\x66\x61ults\x18\x03 \x03(\x0b\x32\x0f.arena.v1.Fault\"?\n\nBotMessage\x12&\n\x08\x64\x65\x63ision\x18\x01 \x01(\x0b\x32\x12.arena.v1.DecisionH\x00\x42\t\n\x07message\"F\n\x08\x44\x65\x63ision\x12\x13\n\x0b\x64\x65\x63ision_id\x18\x01 \x01(\x04\x12\x14\n\x0c\x61\x63tion_index\x18\x02 \x01(\r\x12\x0f\n\x07\x63omment\x18\x03 \x01(\t\"\xec\x01\n\x0bGameOptions\x12\'\n\x05\x63onto\x18\n \x01(\x0b\x32\x16.arena.v1.ContoOptionsH\x00\x12)\n\x06invido\x18\x0b \x01(\x0b\x32\x17.arena.v1.InvidoOptionsH\x00\x12\'\n\x05vegas\x18\x0c \x01(\x0b\x32\x16.arena.v1.VegasOptionsH\x00\x12)\n\x06\x62ridge\x18\r \x01(\x0b\x32\x17.arena.v1.BridgeOptionsH\x00\x12-\n\x08\x66rederik\x18\x0e \x01(\x0b\x32\x19.arena.v1.FrederikOptionsH\x00\x42\x06\n\x04game\"\xda\x01\n\x08GameView\x12$\n\x05\x63onto\x18\n \x01(\x0b\x32\x13.arena.v1.ContoViewH\x00\x12&\n\x06invido\x18\x0b \x01(\x0b\x32\x14.arena.v1.InvidoViewH\x00\x12$\n\x05vegas\x18\x0c \x01(\x0b\x32\x13.arena.v1.VegasViewH\x00\x12&\n\x06\x62ridge\x18\r \x01(\x0b\x32\x14.arena.v1.BridgeViewH\x00\x12*\n\x08\x66rederik\x18\x0e \x01(\x0b\x32\x16.arena.v1.FrederikViewH\x00\x42\x06\n\x04game\"\xe6\x01\n\nGameAction\x12&\n\x05\x63onto\x18\n \x01(\x0b\x32\x15.arena.v1.ContoActionH\x00\x12(\n\x06invido\x18\x0b \x01(\x0b\x32\x16.arena.v1.InvidoActionH\x00\x12&\n\x05vegas\x18\x0c \x01(\x0b\x32\x15.arena.v1.VegasActionH\x00\x12(\n\x06\x62ridge\x18\r \x01(\x0b\x32\x16.arena.v1.BridgeActionH\x00\x12,\n\x08\x66rederik\x18\x0e \x01(\x0b\x32\x18.arena.v1.FrederikActionH\x00\x42\x06\n\x04game\"\xee\x01\n\tGameEvent\x12\x0c\n\x04text\x18\x01 \x01(\t\x12%\n\x05\x63onto\x18\n \x01(\x0b\x32\x14.arena.v1.ContoEventH\x00\x12\'\n\x06invido\x18\x0b \x01(\x0b\x32\x15.arena.v1.InvidoEventH\x00\x12%\n\x05vegas\x18\x0c \x01(\x0b\x32\x14.arena.v1.VegasEventH\x00\x12\'\n\x06\x62ridge\x18\r \x01(\x0b\x32\x15.arena.v1.BridgeEventH\x00\x12+\n\x08\x66rederik\x18\x0e \x01(\x0b\x32\x17.arena.v1.FrederikEventH\x00\x42\x06\n\x04game\"A\n\x0bLegalAction\x12\x0c\n\x04text\x18\x01 \x01(\t\x12$\n\x06\x61\x63tion\x18\x02 \x01(\x0b\x32\x14.arena.v1.GameAction\"\\\n\x0b\x44\x65\x61lOutcome\x12\x0c\n\x04\x64\x65\x61l\x18\x01 \x01(\x05\x12\x0e\n\x06scores\x18\x02 \x03(\x01\x12\r\n\x05ranks\x18\x03 \x03(\x05\x12\x14\n\x07\x66orfeit\x18\x04 \x01(\x05H\x00\x88\x01\x01\x42\n\n\x08_forfeit\"d\n\x0bMatchResult\x12\x0e\n\x06scores\x18\x01 \x03(\x01\x12\r\n\x05ranks\x18\x02 \x03(\x05\x12$\n\x05\x64\x65\x61ls\x18\x03 \x03(\x0b\x32\x15.arena.v1.DealOutcome\x12\x10\n\x08standing\x18\x04 \x03(\x01\"c\n\x05\x46\x61ult\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x0b\n\x03\x62ot\x18\x02 \x01(\t\x12!\n\x04kind\x18\x03 \x01(\x0e\x32\x13.arena.v1.FaultKind\x12\x0e\n\x06reason\x18\x04 \x01(\t\x12\x0c\n\x04\x64\x65\x61l\x18\x05 \x01(\x05*\x93\x01\n\x11TimeControlPeriod\x12#\n\x1fTIME_CONTROL_PERIOD_UNSPECIFIED\x10\x00\x12\x1c\n\x18TIME_CONTROL_PERIOD_MOVE\x10\x01\x12\x1c\n\x18TIME_CONTROL_PERIOD_DEAL\x10\x02\x12\x1d\n\x19TIME_CONTROL_PERIOD_MATCH\x10\x03*~\n\x0c\x44\x65\x63isionKind\x12\x1d\n\x19\x44\x45\x43ISION_KIND_UNSPECIFIED\x10\x00\x12\x16\n\x12\x44\x45\x43ISION_KIND_TURN\x10\x01\x12\x1a\n\x16\x44\x45\x43ISION_KIND_RESPONSE\x10\x02\x12\x1b\n\x17\x44\x45\x43ISION_KIND_INTERRUPT\x10\x03*\xaa\x02\n\tFaultKind\x12\x1a\n\x16\x46\x41ULT_KIND_UNSPECIFIED\x10\x00\x12\x16\n\x12\x46\x41ULT_KIND_TIMEOUT\x10\x01\x12\x14\n\x10\x46\x41ULT_KIND_CRASH\x10\x02\x12\x16\n\x12\x46\x41ULT_KIND_ILLEGAL\x10\x03\x12\x18\n\x14\x46\x41ULT_KIND_MALFORMED\x10\x04\x12\x18\n\x14\x46\x41ULT_KIND_OVERSIZED\x10\x05\x12\x14\n\x10\x46\x41ULT_KIND_FLOOD\x10\x06\x12\x14\n\x10\x46\x41ULT_KIND_START\x10\x07\x12\x16\n\x12\x46\x41ULT_KIND_STOPPED\x10\x08\x12\x15\n\x11\x46\x41ULT_KIND_MEMORY\x10\t\x12\x18\n\x14\x46\x41ULT_KIND_PROCESSES\x10\n\x12\x12\n\x0e\x46\x41ULT_KIND_CPU\x10\x0b\x32x\n\x03\x42ot\x12\x35\n\x05Hello\x12\x16.arena.v1.HelloRequest\x1a\x14.arena.v1.HelloReply\x12:\n\x04Play\x12\x18.arena.v1.RefereeMessage\x1a\x14.arena.v1.BotMessage(\x01\x30\x01\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'arena.v1.arena_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_TIMECONTROLPERIOD']._serialized_start=2658
-  _globals['_TIMECONTROLPERIOD']._serialized_end=2805
-  _globals['_DECISIONKIND']._serialized_start=2807
-  _globals['_DECISIONKIND']._serialized_end=2933
-  _globals['_FAULTKIND']._serialized_start=2936
-  _globals['_FAULTKIND']._serialized_end=3234
-  _globals['_HELLOREQUEST']._serialized_start=124
-  _globals['_HELLOREQUEST']._serialized_end=187
-  _globals['_HELLOREPLY']._serialized_start=189
-  _globals['_HELLOREPLY']._serialized_end=294
-  _globals['_REFEREEMESSAGE']._serialized_start=297
-  _globals['_REFEREEMESSAGE']._serialized_end=505
-  _globals['_MATCHSTART']._serialized_start=508
-  _globals['_MATCHSTART']._serialized_end=720
-  _globals['_TIMECONTROL']._serialized_start=722
-  _globals['_TIMECONTROL']._serialized_end=819
-  _globals['_DECISIONREQUEST']._serialized_start=822
-  _globals['_DECISIONREQUEST']._serialized_end=1148
-  _globals['_MATCHSTANDING']._serialized_start=1150
-  _globals['_MATCHSTANDING']._serialized_end=1228
-  _globals['_EVENTNOTICE']._serialized_start=1230
-  _globals['_EVENTNOTICE']._serialized_end=1280
-  _globals['_MATCHEND']._serialized_start=1282
-  _globals['_MATCHEND']._serialized_end=1402
-  _globals['_BOTMESSAGE']._serialized_start=1404
-  _globals['_BOTMESSAGE']._serialized_end=1467
-  _globals['_DECISION']._serialized_start=1469
-  _globals['_DECISION']._serialized_end=1539
-  _globals['_GAMEOPTIONS']._serialized_start=1542
-  _globals['_GAMEOPTIONS']._serialized_end=1731
-  _globals['_GAMEVIEW']._serialized_start=1734
-  _globals['_GAMEVIEW']._serialized_end=1908
-  _globals['_GAMEACTION']._serialized_start=1911
-  _globals['_GAMEACTION']._serialized_end=2095
-  _globals['_GAMEEVENT']._serialized_start=2098
-  _globals['_GAMEEVENT']._serialized_end=2291
-  _globals['_LEGALACTION']._serialized_start=2293
-  _globals['_LEGALACTION']._serialized_end=2358
-  _globals['_DEALOUTCOME']._serialized_start=2360
-  _globals['_DEALOUTCOME']._serialized_end=2452
-  _globals['_MATCHRESULT']._serialized_start=2454
-  _globals['_MATCHRESULT']._serialized_end=2554
-  _globals['_FAULT']._serialized_start=2556
-  _globals['_FAULT']._serialized_end=2655
-  _globals['_BOT']._serialized_start=3236
-  _globals['_BOT']._serialized_end=3356
+  _globals['_TIMECONTROLPERIOD']._serialized_start=2865
+  _globals['_TIMECONTROLPERIOD']._serialized_end=3012
+  _globals['_DECISIONKIND']._serialized_start=3014
+  _globals['_DECISIONKIND']._serialized_end=3140
+  _globals['_FAULTKIND']._serialized_start=3143
+  _globals['_FAULTKIND']._serialized_end=3441
+  _globals['_HELLOREQUEST']._serialized_start=149
+  _globals['_HELLOREQUEST']._serialized_end=212
+  _globals['_HELLOREPLY']._serialized_start=214
+  _globals['_HELLOREPLY']._serialized_end=319
+  _globals['_REFEREEMESSAGE']._serialized_start=322
+  _globals['_REFEREEMESSAGE']._serialized_end=530
+  _globals['_MATCHSTART']._serialized_start=533
+  _globals['_MATCHSTART']._serialized_end=745
+  _globals['_TIMECONTROL']._serialized_start=747
+  _globals['_TIMECONTROL']._serialized_end=844
+  _globals['_DECISIONREQUEST']._serialized_start=847
+  _globals['_DECISIONREQUEST']._serialized_end=1173
+  _globals['_MATCHSTANDING']._serialized_start=1175
+  _globals['_MATCHSTANDING']._serialized_end=1253
+  _globals['_EVENTNOTICE']._serialized_start=1255
+  _globals['_EVENTNOTICE']._serialized_end=1305
+  _globals['_MATCHEND']._serialized_start=1307
+  _globals['_MATCHEND']._serialized_end=1427
+  _globals['_BOTMESSAGE']._serialized_start=1429
+  _globals['_BOTMESSAGE']._serialized_end=1492
+  _globals['_DECISION']._serialized_start=1494
+  _globals['_DECISION']._serialized_end=1564
+  _globals['_GAMEOPTIONS']._serialized_start=1567
+  _globals['_GAMEOPTIONS']._serialized_end=1803
+  _globals['_GAMEVIEW']._serialized_start=1806
+  _globals['_GAMEVIEW']._serialized_end=2024
+  _globals['_GAMEACTION']._serialized_start=2027
+  _globals['_GAMEACTION']._serialized_end=2257
+  _globals['_GAMEEVENT']._serialized_start=2260
+  _globals['_GAMEEVENT']._serialized_end=2498
+  _globals['_LEGALACTION']._serialized_start=2500
+  _globals['_LEGALACTION']._serialized_end=2565
+  _globals['_DEALOUTCOME']._serialized_start=2567
+  _globals['_DEALOUTCOME']._serialized_end=2659
+  _globals['_MATCHRESULT']._serialized_start=2661
+  _globals['_MATCHRESULT']._serialized_end=2761
+  _globals['_FAULT']._serialized_start=2763
+  _globals['_FAULT']._serialized_end=2862
+  _globals['_BOT']._serialized_start=3443
+  _globals['_BOT']._serialized_end=3563
 # @@protoc_insertion_point(module_scope)

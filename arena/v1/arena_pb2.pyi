@@ -2,6 +2,7 @@ from arena.v1 import conto_pb2 as _conto_pb2
 from arena.v1 import invido_pb2 as _invido_pb2
 from arena.v1 import vegas_pb2 as _vegas_pb2
 from arena.v1 import bridge_pb2 as _bridge_pb2
+from arena.v1 import frederik_pb2 as _frederik_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
@@ -193,54 +194,62 @@ class Decision(_message.Message):
     def __init__(self, decision_id: _Optional[int] = ..., action_index: _Optional[int] = ..., comment: _Optional[str] = ...) -> None: ...
 
 class GameOptions(_message.Message):
-    __slots__ = ("conto", "invido", "vegas", "bridge")
+    __slots__ = ("conto", "invido", "vegas", "bridge", "frederik")
     CONTO_FIELD_NUMBER: _ClassVar[int]
     INVIDO_FIELD_NUMBER: _ClassVar[int]
     VEGAS_FIELD_NUMBER: _ClassVar[int]
     BRIDGE_FIELD_NUMBER: _ClassVar[int]
+    FREDERIK_FIELD_NUMBER: _ClassVar[int]
     conto: _conto_pb2.ContoOptions
     invido: _invido_pb2.InvidoOptions
     vegas: _vegas_pb2.VegasOptions
     bridge: _bridge_pb2.BridgeOptions
-    def __init__(self, conto: _Optional[_Union[_conto_pb2.ContoOptions, _Mapping]] = ..., invido: _Optional[_Union[_invido_pb2.InvidoOptions, _Mapping]] = ..., vegas: _Optional[_Union[_vegas_pb2.VegasOptions, _Mapping]] = ..., bridge: _Optional[_Union[_bridge_pb2.BridgeOptions, _Mapping]] = ...) -> None: ...
+    frederik: _frederik_pb2.FrederikOptions
+    def __init__(self, conto: _Optional[_Union[_conto_pb2.ContoOptions, _Mapping]] = ..., invido: _Optional[_Union[_invido_pb2.InvidoOptions, _Mapping]] = ..., vegas: _Optional[_Union[_vegas_pb2.VegasOptions, _Mapping]] = ..., bridge: _Optional[_Union[_bridge_pb2.BridgeOptions, _Mapping]] = ..., frederik: _Optional[_Union[_frederik_pb2.FrederikOptions, _Mapping]] = ...) -> None: ...
 
 class GameView(_message.Message):
-    __slots__ = ("conto", "invido", "vegas", "bridge")
+    __slots__ = ("conto", "invido", "vegas", "bridge", "frederik")
     CONTO_FIELD_NUMBER: _ClassVar[int]
     INVIDO_FIELD_NUMBER: _ClassVar[int]
     VEGAS_FIELD_NUMBER: _ClassVar[int]
     BRIDGE_FIELD_NUMBER: _ClassVar[int]
+    FREDERIK_FIELD_NUMBER: _ClassVar[int]
     conto: _conto_pb2.ContoView
     invido: _invido_pb2.InvidoView
     vegas: _vegas_pb2.VegasView
     bridge: _bridge_pb2.BridgeView
-    def __init__(self, conto: _Optional[_Union[_conto_pb2.ContoView, _Mapping]] = ..., invido: _Optional[_Union[_invido_pb2.InvidoView, _Mapping]] = ..., vegas: _Optional[_Union[_vegas_pb2.VegasView, _Mapping]] = ..., bridge: _Optional[_Union[_bridge_pb2.BridgeView, _Mapping]] = ...) -> None: ...
+    frederik: _frederik_pb2.FrederikView
+    def __init__(self, conto: _Optional[_Union[_conto_pb2.ContoView, _Mapping]] = ..., invido: _Optional[_Union[_invido_pb2.InvidoView, _Mapping]] = ..., vegas: _Optional[_Union[_vegas_pb2.VegasView, _Mapping]] = ..., bridge: _Optional[_Union[_bridge_pb2.BridgeView, _Mapping]] = ..., frederik: _Optional[_Union[_frederik_pb2.FrederikView, _Mapping]] = ...) -> None: ...
 
 class GameAction(_message.Message):
-    __slots__ = ("conto", "invido", "vegas", "bridge")
+    __slots__ = ("conto", "invido", "vegas", "bridge", "frederik")
     CONTO_FIELD_NUMBER: _ClassVar[int]
     INVIDO_FIELD_NUMBER: _ClassVar[int]
     VEGAS_FIELD_NUMBER: _ClassVar[int]
     BRIDGE_FIELD_NUMBER: _ClassVar[int]
+    FREDERIK_FIELD_NUMBER: _ClassVar[int]
     conto: _conto_pb2.ContoAction
     invido: _invido_pb2.InvidoAction
     vegas: _vegas_pb2.VegasAction
     bridge: _bridge_pb2.BridgeAction
-    def __init__(self, conto: _Optional[_Union[_conto_pb2.ContoAction, _Mapping]] = ..., invido: _Optional[_Union[_invido_pb2.InvidoAction, _Mapping]] = ..., vegas: _Optional[_Union[_vegas_pb2.VegasAction, _Mapping]] = ..., bridge: _Optional[_Union[_bridge_pb2.BridgeAction, _Mapping]] = ...) -> None: ...
+    frederik: _frederik_pb2.FrederikAction
+    def __init__(self, conto: _Optional[_Union[_conto_pb2.ContoAction, _Mapping]] = ..., invido: _Optional[_Union[_invido_pb2.InvidoAction, _Mapping]] = ..., vegas: _Optional[_Union[_vegas_pb2.VegasAction, _Mapping]] = ..., bridge: _Optional[_Union[_bridge_pb2.BridgeAction, _Mapping]] = ..., frederik: _Optional[_Union[_frederik_pb2.FrederikAction, _Mapping]] = ...) -> None: ...
 
 class GameEvent(_message.Message):
-    __slots__ = ("text", "conto", "invido", "vegas", "bridge")
+    __slots__ = ("text", "conto", "invido", "vegas", "bridge", "frederik")
     TEXT_FIELD_NUMBER: _ClassVar[int]
     CONTO_FIELD_NUMBER: _ClassVar[int]
     INVIDO_FIELD_NUMBER: _ClassVar[int]
     VEGAS_FIELD_NUMBER: _ClassVar[int]
     BRIDGE_FIELD_NUMBER: _ClassVar[int]
+    FREDERIK_FIELD_NUMBER: _ClassVar[int]
     text: str
     conto: _conto_pb2.ContoEvent
     invido: _invido_pb2.InvidoEvent
     vegas: _vegas_pb2.VegasEvent
     bridge: _bridge_pb2.BridgeEvent
-    def __init__(self, text: _Optional[str] = ..., conto: _Optional[_Union[_conto_pb2.ContoEvent, _Mapping]] = ..., invido: _Optional[_Union[_invido_pb2.InvidoEvent, _Mapping]] = ..., vegas: _Optional[_Union[_vegas_pb2.VegasEvent, _Mapping]] = ..., bridge: _Optional[_Union[_bridge_pb2.BridgeEvent, _Mapping]] = ...) -> None: ...
+    frederik: _frederik_pb2.FrederikEvent
+    def __init__(self, text: _Optional[str] = ..., conto: _Optional[_Union[_conto_pb2.ContoEvent, _Mapping]] = ..., invido: _Optional[_Union[_invido_pb2.InvidoEvent, _Mapping]] = ..., vegas: _Optional[_Union[_vegas_pb2.VegasEvent, _Mapping]] = ..., bridge: _Optional[_Union[_bridge_pb2.BridgeEvent, _Mapping]] = ..., frederik: _Optional[_Union[_frederik_pb2.FrederikEvent, _Mapping]] = ...) -> None: ...
 
 class LegalAction(_message.Message):
     __slots__ = ("text", "action")

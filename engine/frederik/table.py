@@ -1,0 +1,120 @@
+"""The cards on a frederik table and who knows each: moving them, and a seat's view.
+
+A mixin of `FrederikState` (engine/frederik/rules.py), which owns the attributes
+declared here.  Every card in front of a seat or in the pile carries a bit mask of the
+seats that know it (its owner, everyone once it was face up or shown, the seat that
+returned it under the pile), so that a view shows each seat exactly what it has seen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .records import FrederikAction, FrederikView, Phase, PileCard, Tableau, TableCard
+
+__all__ = ["FrederikTable"]
+
+
+class FrederikTable:
+    """Card movements and the per-seat view, over the state's table (declared here)."""
+
+    players: int
+    deal: int
+    deals_in_match: int
+    starter: int
+    phase: Phase
+    round: int
+    points: list[float]
+    all_down: list[bool]
+    forfeited: list[bool]
+    drawn: list[str]
+    _to_act: int | None
+    _everyone: int
+    _pile: list[str]
+    _pile_known: list[int]
+    _cards: list[list[str]]
+    _up: list[list[bool]]
+    _known: list[list[int]]
+    _pending: tuple[int, FrederikAction] | None
+
+    def _place(self, seat: int, card: str, face_up: bool, known: int) -> None:
+        self._cards[seat].append(card)
+        self._up[seat].append(face_up)
+        self._known[seat].append(self._everyone if face_up else known | 1 << seat)
+
+    def _take(self, seat: int, card: str) -> None:
+        i = self._cards[seat].index(card)
+        del self._cards[seat][i], self._up[seat][i], self._known[seat][i]
+
+    def _to_bottom(self, cards: Sequence[str], known: int) -> None:
+        self._pile.extend(cards)
+        self._pile_known.extend([known] * len(cards))
+
+    def _discard(self, seat: int, cards: Sequence[str]) -> None:
+        for card in cards:
+            self._take(seat, card)
+        self._to_bottom(cards, self._everyone)
+
+    def _draw_up(self, seat: int, count: int, position: int = 1) -> tuple[str, ...]:
+        start = position - 1
+        drawn = tuple(self._pile[start : start + count])
+        del self._pile[start : start + count], self._pile_known[start : start + count]
+        for card in drawn:
+            self._place(seat, card, True, self._everyone)
+        return drawn
+
+    def _turn_up(self, seat: int, card: str) -> None:
+        i = self._cards[seat].index(card)
+        self._up[seat][i] = True
+        self._known[seat][i] = self._everyone
+
+    def _show(self, seat: int, card: str) -> None:
+        self._known[seat][self._cards[seat].index(card)] = self._everyone
+
+    def owner_of(self, card: str) -> int | None:
+        """The seat with `card` in front of it, or None."""
+        for seat, cards in enumerate(self._cards):
+            if card in cards:
+                return seat
+        return None
+
+    def view(self, seat: int) -> FrederikView:
+        if not 0 <= seat < self.players:
+            raise ValueError(f"There is no seat {seat} at a {self.players}-player frederik table.")
+        bit = 1 << seat
+        tableaux = tuple(
+            Tableau(
+                s,
+                tuple(
+                    TableCard(card if known & bit else "", up)
+                    for card, up, known in zip(self._cards[s], self._up[s], self._known[s], strict=True)
+                ),
+            )
+            for s in range(self.players)
+        )
+        pile_known = tuple(
+            PileCard(i + 1, card)
+            for i, (card, known) in enumerate(zip(self._pile, self._pile_known, strict=True))
+            if known & bit
+        )
+        pending = self._pending
+        return FrederikView(
+            seat=seat,
+            deal=self.deal,
+            deals_in_match=self.deals_in_match,
+            players=self.players,
+            starter=self.starter,
+            phase=self.phase,
+            round=self.round,
+            to_act=self._to_act,
+            tableaux=tableaux,
+            drawn=tuple(self.drawn) if self._to_act == seat and self.phase is Phase.DRAFT else (),
+            pile_size=len(self._pile),
+            pile_known=pile_known,
+            all_down=tuple(self.all_down),
+            forfeited=tuple(self.forfeited),
+            answering=pending[1] if pending else None,
+            answering_seat=pending[0] if pending else None,
+            points=tuple(self.points),
+            deal_events=self.deal_events(seat),  # type: ignore[attr-defined]
+        )
