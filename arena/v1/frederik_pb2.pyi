@@ -247,20 +247,22 @@ class FrederikResponded(_message.Message):
     def __init__(self, deal: _Optional[int] = ..., seat: _Optional[int] = ..., window: _Optional[_Union[FrederikWindow, str]] = ..., action: _Optional[_Union[FrederikAction, _Mapping]] = ...) -> None: ...
 
 class FrederikResolved(_message.Message):
-    __slots__ = ("deal", "seat", "action", "target_seat", "outcome", "by")
+    __slots__ = ("deal", "seat", "action", "target_seat", "outcome", "by", "turned_up")
     DEAL_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     ACTION_FIELD_NUMBER: _ClassVar[int]
     TARGET_SEAT_FIELD_NUMBER: _ClassVar[int]
     OUTCOME_FIELD_NUMBER: _ClassVar[int]
     BY_FIELD_NUMBER: _ClassVar[int]
+    TURNED_UP_FIELD_NUMBER: _ClassVar[int]
     deal: int
     seat: int
     action: FrederikAction
     target_seat: int
     outcome: FrederikOutcome
     by: int
-    def __init__(self, deal: _Optional[int] = ..., seat: _Optional[int] = ..., action: _Optional[_Union[FrederikAction, _Mapping]] = ..., target_seat: _Optional[int] = ..., outcome: _Optional[_Union[FrederikOutcome, str]] = ..., by: _Optional[int] = ...) -> None: ...
+    turned_up: str
+    def __init__(self, deal: _Optional[int] = ..., seat: _Optional[int] = ..., action: _Optional[_Union[FrederikAction, _Mapping]] = ..., target_seat: _Optional[int] = ..., outcome: _Optional[_Union[FrederikOutcome, str]] = ..., by: _Optional[int] = ..., turned_up: _Optional[str] = ...) -> None: ...
 
 class FrederikForfeited(_message.Message):
     __slots__ = ("deal", "seat", "reason")

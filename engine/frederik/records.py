@@ -392,7 +392,8 @@ class Responded(Event):
 @dataclass(frozen=True, slots=True)
 class Resolved(Event):
     """How a declared action ended, public: `target_seat` the seat it was aimed at, `by`
-    the seat that protected or interrupted."""
+    the seat that protected or interrupted, `turned_up` the card a REVEAL made the
+    target turn face up."""
 
     deal: int
     seat: int
@@ -400,12 +401,14 @@ class Resolved(Event):
     target_seat: int
     outcome: Outcome
     by: int | None = None
+    turned_up: str | None = None
 
     @property
     def text(self) -> str:
         said = f"seat {self.seat}'s {self.action.kind.word}"
         if self.outcome is Outcome.DONE:
-            return f"{said} takes effect"
+            turned = f": seat {self.target_seat} turns {self.turned_up} up" if self.turned_up else ""
+            return f"{said} takes effect{turned}"
         how = "protected" if self.outcome is Outcome.PROTECTED else "interrupted"
         return f"{said} is {how} by seat {self.by}"
 

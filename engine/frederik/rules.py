@@ -394,10 +394,11 @@ class FrederikState(FrederikTable, FrederikRefusals, State):
         kind, card, target = action.kind, action.card, action.target
         assert card is not None
         aimed = self._aimed_at if action.seat is None else action.seat
+        turned_up = None
         if kind is Move.REVEAL:
             if outcome is Outcome.DONE:
-                hidden = self._cards[action.seat][action.slot]  # type: ignore[index]
-                self._turn_up(action.seat, hidden)  # type: ignore[arg-type]
+                turned_up = self._cards[aimed][action.slot]  # type: ignore[index]
+                self._turn_up(aimed, turned_up)
         elif outcome is not Outcome.DONE:
             self._discard(seat, [card])
         else:
@@ -416,7 +417,7 @@ class FrederikState(FrederikTable, FrederikRefusals, State):
                 self._take(owner, target)
                 self._place(seat, target, True, 0)
         self._pending, self._window, self._offers = None, None, []
-        self._history.append(Resolved(self.deal, seat, action, aimed, outcome, by))
+        self._history.append(Resolved(self.deal, seat, action, aimed, outcome, by, turned_up))
         self._next_battle()
 
     # --- the end of a deal --------------------------------------------------------------
