@@ -7,6 +7,8 @@ random choice.  Prints the median, p90 and p99 in microseconds and decisions per
 and exits with status 1 when the median is above the budget.
 
     python benchmarks/bench_engine.py [--game vegas] [--decisions N] [--budget-us 30]
+
+The budget is 30 µs, or the game's own figure where its issue set one (frederik 50 µs).
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import engine  # noqa: E402
 
 BUDGET_US = 30.0
+#: Games whose issue set another figure (frederik: issue 18, median ≤ 50 µs per step).
+GAME_BUDGET_US = {"frederik": 50.0}
 
 
 def measure(decisions: int, seed: int = 20240601, name: str = "conto") -> list[int]:
@@ -52,10 +56,14 @@ def percentile(sorted_values: list[int], fraction: float) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", default="conto", help="a game with 4-player tables (conto, vegas)")
+    parser.add_argument("--game", default="conto", help="a game with 4-player tables (conto, vegas, frederik…)")
     parser.add_argument("--decisions", type=int, default=100_000)
-    parser.add_argument("--budget-us", type=float, default=BUDGET_US)
+    parser.add_argument(
+        "--budget-us", type=float, help=f"default {BUDGET_US:.0f}, frederik {GAME_BUDGET_US['frederik']:.0f}"
+    )
     args = parser.parse_args(argv)
+    if args.budget_us is None:
+        args.budget_us = GAME_BUDGET_US.get(args.game, BUDGET_US)
 
     measure(2_000, name=args.game)  # warm up: interned actions, caches
     timings = measure(args.decisions, name=args.game)
