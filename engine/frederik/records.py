@@ -1,9 +1,7 @@
-"""frederik's records: the deck, and the frozen dataclasses and enums of play.
+"""frederik's records: the deck; the actions, events and per-seat view of play.
 
-Actions, events (a history holds nothing else) and the per-seat view, with the constants
-they are written in.  This module imports nothing else of the game, so the game's other
-modules (notation, hands, refusals, stats, rules) all build on it.  Every record is
-exported by name from `engine.frederik`, the name results files store it under.
+Imports nothing else of the game, which all builds on it.  Every record is exported by
+name from `engine.frederik`, the name results files store it under.
 """
 
 from __future__ import annotations
@@ -80,9 +78,7 @@ def sort_cards(cards: tuple[str, ...] | list[str]) -> tuple[str, ...]:
 
 
 class Phase(enum.Enum):
-    DRAFT = 1  # five rounds: draw five, keep one, return four
-    BATTLE = 2  # two turns each
-    OVER = 3  # the deal is scored
+    DRAFT, BATTLE, OVER = 1, 2, 3  # five draws each; two turns each; scored
 
 
 class Move(enum.Enum):
@@ -365,7 +361,7 @@ class Acted(Event):
         return f"battle {self.round}: seat {self.seat}: {self.action.text}{drawn}"
 
     def columns(self) -> tuple[tuple[str, str], ...]:
-        return (("action", self.action.text), ("drew", " ".join(self.drawn)))
+        return (("action", self.action.text), ("result", f"draws {' '.join(self.drawn)}" if self.drawn else ""))
 
 
 @dataclass(frozen=True, slots=True)
@@ -388,6 +384,10 @@ class Responded(Event):
             return f"seat {self.seat} protects with {self.action.card}"
         return f"seat {self.seat} interrupts with {self.action.card}"
 
+    def columns(self) -> tuple[tuple[str, str], ...]:
+        # A row of the battle's table, under the action it answers.
+        return (("action", self.action.text), ("result", ""))
+
 
 @dataclass(frozen=True, slots=True)
 class Resolved(Event):
@@ -404,13 +404,19 @@ class Resolved(Event):
     turned_up: str | None = None
 
     @property
-    def text(self) -> str:
-        said = f"seat {self.seat}'s {self.action.kind.word}"
+    def result(self) -> str:
         if self.outcome is Outcome.DONE:
-            turned = f": seat {self.target_seat} turns {self.turned_up} up" if self.turned_up else ""
-            return f"{said} takes effect{turned}"
-        how = "protected" if self.outcome is Outcome.PROTECTED else "interrupted"
-        return f"{said} is {how} by seat {self.by}"
+            return (
+                f"takes effect, seat {self.target_seat} turns {self.turned_up} up" if self.turned_up else "takes effect"
+            )
+        return f"{self.outcome.name.lower()} by seat {self.by}"
+
+    @property
+    def text(self) -> str:
+        return f"seat {self.seat}'s {self.action.kind.word}: {self.result}"
+
+    def columns(self) -> tuple[tuple[str, str], ...]:
+        return (("action", ""), ("result", self.result))
 
 
 @dataclass(frozen=True, slots=True)
