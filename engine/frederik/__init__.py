@@ -38,7 +38,8 @@ after all (``protect Js``); the actor then discards C and the target keeps T.  I
 does not, one interrupt window opens, clockwise from the actor's left: the first seat
 that discards a card of C's suit or number (``interrupt 9c``) cancels the action (the
 actor discards C, the target keeps T; a reveal's card stays face up and the target
-turns nothing).  Interrupts cannot be interrupted and use no turn.  These decisions are
+turns nothing).  The targeted card T cannot be the interrupt's card: the target keeps
+it.  Interrupts cannot be interrupted and use no turn.  These decisions are
 asked of the seat concerned out of turn order (`Turn.kind` RESPONSE or INTERRUPT,
 `responding_to` the actor; the view's `answering` is the action), ``pass`` among them.
 

@@ -172,9 +172,10 @@ def protectors(action: FrederikAction, cards: Sequence[str], up: Sequence[bool])
     ]
 
 
-def interrupt_cards(card: str, cards: Sequence[str]) -> list[str]:
-    """The cards a seat holding `cards` may interrupt `card` with: its suit or number."""
-    return matching(card, cards)
+def interrupt_cards(card: str, cards: Sequence[str], target: str | None = None) -> list[str]:
+    """The cards a seat holding `cards` may interrupt `card` with: its suit or number,
+    but not the action's `target` (an interrupt leaves the target its card)."""
+    return [c for c in matching(card, cards) if c != target]
 
 
 def return_orders(cards: tuple[str, ...]) -> tuple[FrederikAction, ...]:

@@ -119,7 +119,12 @@ class FrederikRefusals:
             return f"Seat {seat} may interrupt {about} ('interrupt <card>') or 'pass', not {said}."
         if action.card not in self._cards[seat]:
             return f"Seat {seat} has no {action.card} to interrupt {about} with."
-        fit = interrupt_cards(declared.card, self._cards[seat])  # type: ignore[arg-type]
+        fit = interrupt_cards(declared.card, self._cards[seat], declared.target)  # type: ignore[arg-type]
+        if action.card == declared.target:
+            return (
+                f"Seat {seat} cannot interrupt {about} with {action.card}, the card it aims at: an interrupt "
+                f"leaves the target its card" + (f" (seat {seat} could use {' '.join(fit)})." if fit else ".")
+            )
         return (
             f"An interrupt discards a card of the suit or the number of {declared.card}; {action.card} is neither"
             + (f" (seat {seat} could use {' '.join(fit)})." if fit else ".")

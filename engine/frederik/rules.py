@@ -258,7 +258,7 @@ class FrederikState(FrederikTable, FrederikRefusals, State):
         action = self._pending[1]
         if self._window is Window.ANSWER:
             return protectors(action, self._cards[seat], self._up[seat])
-        return interrupt_cards(action.card, self._cards[seat])  # type: ignore[arg-type]
+        return interrupt_cards(action.card, self._cards[seat], action.target)  # type: ignore[arg-type]
 
     def parse_action(self, text: str) -> FrederikAction:
         return parse_action(text)
@@ -357,7 +357,7 @@ class FrederikState(FrederikTable, FrederikRefusals, State):
         self._offers = [
             s
             for s in order
-            if not self.forfeited[s] and interrupt_cards(action.card, self._cards[s])  # type: ignore[arg-type]
+            if not self.forfeited[s] and interrupt_cards(action.card, self._cards[s], action.target)  # type: ignore[arg-type]
         ]
         self._offer_next()
 
