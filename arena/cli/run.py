@@ -32,6 +32,7 @@ from arena.results import ResultStore, elo_notes, elo_table, statistics_table
 from arena.run import ProgressPrinter, RunSummary, TournamentPlan, plan_tournament, run_tournament
 from arena.run.dryrun import dry_run
 from arena.run.tournament import StartProblem, open_started_bots, read_unstarted_note, unstarted_note
+from arena.run.workers import WorkerFailed, Workers, open_workers, run_on_workers
 
 __all__ = ["add_parser"]
 
@@ -52,6 +53,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     run.add_argument("file", nargs="?", help="a tournament TOML file, e.g. tournaments/conto.toml")
     run.add_argument("--deals", "--hands", type=whole_number(1), help="deals per match (overrides the file)")
     run.add_argument("--concurrency", type=whole_number(1), help="matches at once (overrides the file)")
+    run.add_argument(
+        "--workers",
+        type=whole_number(1),
+        help="worker processes the matches run in, each with its own referee and bots (overrides the file; "
+        "1: all in this process)",
+    )
     run.add_argument("--rounds", type=whole_number(1), help="times the whole schedule is played (overrides the file)")
     run.add_argument("--seed", type=int, help="the deals' seed (overrides the file)")
     run.add_argument("--move-time", type=seconds, help="seconds per decision (overrides the file's move_time and tc)")
@@ -136,7 +143,7 @@ def _adhoc_file(args: argparse.Namespace) -> str:
 
 
 #: The flags that override a tournament file's keys (and make an ad-hoc run's).
-_OVERRIDES = ("deals", "concurrency", "rounds", "seed", "move_time", "tc", "results")
+_OVERRIDES = ("deals", "concurrency", "workers", "rounds", "seed", "move_time", "tc", "results")
 
 
 def _overrides(args: argparse.Namespace) -> dict[str, Any]:
@@ -257,8 +264,9 @@ class _Run:
 
     async def __call__(self) -> None:
         config, args = self.config, self.args
+        opened = open_workers if config.workers > 1 else open_started_bots
         try:
-            async with open_started_bots(config, allow_faulty=args.allow_faulty, on_problem=self._not_started) as bots:
+            async with opened(config, allow_faulty=args.allow_faulty, on_problem=self._not_started) as bots:
                 try:
                     self.store = ResultStore.open(config.results, config, fresh=args.fresh)
                 except (UsageError, sqlite3.DatabaseError) as error:
@@ -266,8 +274,11 @@ class _Run:
                     return
                 self.plan = plan_tournament(config, self.store.completed_keys(), self.store.deal_secret)
                 self._say_what_is_played(self.plan)
-                self.summary = await run_tournament(self.plan, self.store, bots=bots, on_progress=self.printer.show)
-        except BotStartFailed as error:
+                if isinstance(bots, Workers):
+                    self.summary = await run_on_workers(self.plan, self.store, bots, on_progress=self.printer.show)
+                else:
+                    self.summary = await run_tournament(self.plan, self.store, bots=bots, on_progress=self.printer.show)
+        except (BotStartFailed, WorkerFailed) as error:
             self.error = error
 
     def _not_started(self, problem: StartProblem) -> None:
@@ -282,7 +293,9 @@ class _Run:
             f"{config.name}: {plan.game.spec.title}, {len(config.bots)} bots, {config.seats} seats, "
             f"{total} matches of {config.deals} deals"
             + (" (duplicate deals)" if config.duplicate else "")
-            + f", concurrency {config.concurrency}, time {_time_controls(config)}"
+            + f", concurrency {config.concurrency}"
+            + (f" in {config.workers} worker processes" if config.workers > 1 else "")
+            + f", time {_time_controls(config)}"
         )
         if plan.already_done:
             print(f"Resuming: {plan.already_done} of {total} matches already in {config.results}.")

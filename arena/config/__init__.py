@@ -18,6 +18,7 @@ options) and one ``[[bot]]`` block per bot::
     rounds = 1                # times the whole schedule is played, on new deals; default 1
     seed = 1                  # default 0
     concurrency = 2           # matches at once; default 1
+    workers = 2               # worker processes the matches run in; default 1 (this process)
     move_time = 1.0           # seconds per decision; default 1.0
     duplicate = true          # replay each deal with the bots rotated; default true
     anchor = "random"         # optional: this bot's Elo is fixed at anchor_elo (default 0)
@@ -55,12 +56,12 @@ Decisions worth knowing:
   then together by ``engine.load(game, players=seats, **options)``.
 - Bot names follow the tournament name's rule (letters, digits, ``_ . -``): they become
   log file names.  Sane limits keep absurd numbers out: deals and rounds at most a
-  million, concurrency 10 000, times one day, seeds 64 bits.
+  million, concurrency 10 000, workers 1 000, times one day, seeds 64 bits.
 - `TournamentConfig.setup` (an `arena.records.Setup`, whose fingerprint guards a
   results file) covers what changes results (game, options with the engine's defaults
   filled in, seats, deals, rounds, seed, duplicate, move time, and each bot's name,
   full command, address, protocol and environment, in file order), so a results file
-  is only resumed with the setup that produced it.  Concurrency, paths and the anchor are
+  is only resumed with the setup that produced it.  Concurrency, workers, paths and the anchor are
   left out: they change no result.
 """
 

@@ -38,6 +38,7 @@ class AdhocTournament:
     rounds: int | None = None
     seed: int | None = None
     concurrency: int | None = None
+    workers: int | None = None
     move_time: float | None = None
     tc: str | None = None
     protocol: str = "grpc"
@@ -65,7 +66,7 @@ class AdhocTournament:
             f"name = {toml_literal(self.tournament_name)}",
             f"game = {toml_literal(self.game)}",
         ]
-        keys = ("seats", "deals", "rounds", "seed", "concurrency", "move_time", "tc")
+        keys = ("seats", "deals", "rounds", "seed", "concurrency", "workers", "move_time", "tc")
         lines += [f"{key} = {toml_literal(getattr(self, key))}" for key in keys if getattr(self, key) is not None]
         lines.append(f"results = {toml_literal(str(self.results_path))}")
         if self.options:

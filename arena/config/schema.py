@@ -130,6 +130,16 @@ TOURNAMENT = Table(
         ),
         Key("seed", "int", 0, bits=64, flag="--seed", help="the deals' seed: same file and seed, same deals"),
         Key("concurrency", "int", 1, min=1, max=10_000, flag="--concurrency", help="matches at once"),
+        Key(
+            "workers",
+            "int",
+            1,
+            min=1,
+            max=1_000,
+            flag="--workers",
+            help="worker processes the matches run in, each with its own referee and bots; 1: in the arena's own "
+            "process",
+        ),
         Key("move_time", "seconds", DEFAULT_MOVE_TIME, flag="--move-time", help="seconds per decision"),
         Key(
             "tc",

@@ -59,6 +59,8 @@ class TournamentConfig:
     public_deals: bool = False
     #: A partnership game's partnerships (two bot names each); None: every bot with itself.
     pairs: tuple[tuple[str, str], ...] | None = None
+    #: Worker processes the matches run in (arena.run.workers); 1: in this process.
+    workers: int = 1
 
     @property
     def setup(self) -> Setup:
@@ -125,6 +127,7 @@ def load_tournament(
     *,
     deals: int | None = None,
     concurrency: int | None = None,
+    workers: int | None = None,
     results: str | Path | None = None,
     rounds: int | None = None,
     seed: int | None = None,
@@ -163,6 +166,7 @@ def load_tournament(
     overrides = {
         "deals": deals,
         "concurrency": concurrency,
+        "workers": workers,
         "results": results,
         "rounds": rounds,
         "seed": seed,
@@ -252,6 +256,7 @@ def _check(report: Reporter, data: dict[str, Any], overrides: Mapping[str, Any],
         rounds=value["rounds"],
         seed=value["seed"],
         concurrency=value["concurrency"],
+        workers=value["workers"],
         move_time=float(value["move_time"]),
         tc=time_control,
         public_deals=value["public_deals"],

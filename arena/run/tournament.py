@@ -50,8 +50,10 @@ __all__ = [
     "StartProblem",
     "StartedBots",
     "open_started_bots",
+    "play_slot",
     "unstarted_note",
     "read_unstarted_note",
+    "update_unstarted_note",
     "LOG_TAIL_LINES",
 ]
 
@@ -262,6 +264,30 @@ def _start_failure_text(problems: Sequence[StartProblem]) -> str:
     )
 
 
+async def play_slot(
+    game: engine.Game, config: TournamentConfig, bots: StartedBots, slot: MatchSlot, match_id: str
+) -> MatchRecord | str:
+    """Play `slot` with `bots` (the bots told `match_id`): its record, or the name of a bot
+    of it that has not started (the match is then not final: a later run plays it)."""
+    waiting = await bots.blocking(slot)
+    if waiting is not None:
+        return waiting
+    record = await play_match(
+        game,
+        [bots.pool.seat(name, slot.seed) for name in slot.names],
+        seed=slot.seed,
+        deals=config.deals,
+        time_controls=[config.time_control_of(name) for name in slot.names],
+        match_id=slot.key,
+        bot_match_id=match_id,
+    )
+    never = _start_fault(record)
+    if never is not None:
+        bots.failed(never.bot, never.reason)
+        return never.bot
+    return record
+
+
 def _start_fault(record: MatchRecord) -> Fault | None:
     """The fault of a seat that never started in `record`, if any."""
     return next((fault for fault in record.faults if fault.kind is FaultKind.START), None)
@@ -285,6 +311,14 @@ def read_unstarted_note(results: Path) -> dict[str, str]:
     if not isinstance(matches, dict):
         return {}
     return {str(key): str(bot) for key, bot in matches.items()}
+
+
+def update_unstarted_note(store: ResultStore, unstarted: dict[str, str]) -> None:
+    """At the end of a run: the note of `store` holds what an earlier run left and this one
+    did not save, and what this one left (`unstarted`: match key -> bot)."""
+    earlier = read_unstarted_note(store.path)
+    done = store.completed_keys()
+    _write_unstarted_note(store.path, {k: b for k, b in earlier.items() if k not in done} | unstarted)
 
 
 def _write_unstarted_note(results: Path, unstarted: dict[str, str]) -> None:
@@ -324,7 +358,6 @@ async def run_tournament(
     config = plan.config
     started = time.monotonic()
     progress = Progress(len(plan.schedule), plan.already_done)
-    pool = bots.pool
     played = 0
     unstarted: dict[str, str] = {}
     if on_progress is not None:
@@ -339,23 +372,9 @@ async def run_tournament(
     async def play(slot: MatchSlot, limiter: trio.Semaphore) -> None:
         nonlocal played
         try:
-            waiting = await bots.blocking(slot)
-            if waiting is not None:
-                leave(slot, waiting)
-                return
-            record = await play_match(
-                plan.game,
-                [pool.seat(name, slot.seed) for name in slot.names],
-                seed=slot.seed,
-                deals=config.deals,
-                time_controls=[config.time_control_of(name) for name in slot.names],
-                match_id=slot.key,
-                bot_match_id=bot_match_id(slot.key, plan.secret),
-            )
-            never = _start_fault(record)
-            if never is not None:  # not final: a later run plays it again
-                bots.failed(never.bot, never.reason)
-                leave(slot, never.bot)
+            record = await play_slot(plan.game, config, bots, slot, bot_match_id(slot.key, plan.secret))
+            if isinstance(record, str):
+                leave(slot, record)
                 return
             await trio.to_thread.run_sync(store.save, slot, record)
             played += 1
@@ -372,8 +391,5 @@ async def run_tournament(
                 await limiter.acquire()
                 nursery.start_soon(play, slot, limiter)
     finally:
-        # What an earlier run left and this one did not save, and what this one left.
-        earlier = read_unstarted_note(store.path)
-        done = store.completed_keys()
-        _write_unstarted_note(store.path, {k: b for k, b in earlier.items() if k not in done} | unstarted)
+        update_unstarted_note(store, unstarted)
     return RunSummary(len(plan.schedule), plan.already_done, played, time.monotonic() - started, unstarted)

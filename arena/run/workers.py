@@ -1,0 +1,451 @@
+"""Matches across worker processes: `workers = N` (``--workers N``) with N > 1.
+
+    async with open_workers(config, allow_faulty=…, on_problem=…) as workers:
+        store = ResultStore.open(…); plan = plan_tournament(…)
+        summary = await run_on_workers(plan, store, workers, on_progress=…)
+
+The process that runs `arena run` is the coordinator: it starts N worker processes
+("spawn": a fresh interpreter, no trio or grpcio threads copied by a fork), schedules the
+matches, shows the progress and is the only writer of the results file.  Each worker has
+its own trio loop and its own bot pool (`open_started_bots`, the bots started in the
+worker, so the pool's fair play holds in each: no bot process plays the same deals
+twice), plays the matches it is sent (`play_slot`, as a run in one process does) and
+sends each finished `MatchRecord` back; the coordinator saves it in its own transaction.
+`concurrency` is the number of matches at once over all the workers; each match goes to
+the ready worker with the fewest.
+
+Faults of the machinery:
+
+* A bot that does not start in a worker is reported as in one process: `BotStartFailed`
+  before the results file is opened, or with `allow_faulty` a `StartProblem` (each bot's
+  once) and its matches left for a later run (the unstarted-bot note).
+* A worker that dies: the matches it was playing are played again by the others and by
+  a fresh worker started in its place (one with every bot started again); a match's
+  result is saved once, by its key.  A match whose workers died `ATTEMPTS` times stops
+  the run (`WorkerFailed`), as does a worker that dies before its bots have started.
+* The coordinator killed (even with -9): every worker has PR_SET_PDEATHSIG, so the
+  kernel kills it, and its bots die with it (theirs).  What was saved stays; the same
+  command resumes.  Ctrl-C, SIGTERM and SIGHUP reach only the coordinator (workers
+  ignore SIGINT, which a terminal sends to the whole process group): its cancellation
+  tells every worker to stop, which stops its bots as a run in one process does.
+
+A worker's log records (faults, late answers) are sent to the coordinator and logged
+there, to the same ``arena.log`` and console.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import logging
+import multiprocessing
+import os
+import signal
+import threading
+import time
+import traceback
+from collections import deque
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
+from multiprocessing.reduction import ForkingPickler
+from types import MappingProxyType
+from typing import Any
+
+import trio
+
+import engine
+from arena.config import TournamentConfig
+from arena.errors import BotStartFailed, UsageError
+from arena.records import MatchRecord, MatchSlot
+from arena.results import ResultStore
+from arena.run.progress import Progress
+from arena.run.schedule import bot_match_id
+from arena.run.tournament import (
+    RunSummary,
+    StartProblem,
+    TournamentPlan,
+    open_started_bots,
+    play_slot,
+    update_unstarted_note,
+)
+
+__all__ = ["ATTEMPTS", "STOP_LIMIT", "WorkerFailed", "Workers", "open_workers", "run_on_workers"]
+
+log = logging.getLogger("arena.workers")
+
+#: Times a match is tried on workers that die before the run gives up.
+ATTEMPTS = 3
+#: Seconds a stopping worker gets to stop its bots before it is killed.
+STOP_LIMIT = 15.0
+
+_CONTEXT = multiprocessing.get_context("spawn")
+
+
+def _mapping_proxy(items: dict[Any, Any]) -> MappingProxyType:
+    return MappingProxyType(items)
+
+
+def _reduce_mapping_proxy(proxy: MappingProxyType) -> tuple[Any, ...]:
+    return _mapping_proxy, (dict(proxy),)
+
+
+# The records' read-only mappings (game options, a bot's env) travel as what they hold.
+ForkingPickler.register(MappingProxyType, _reduce_mapping_proxy)
+
+
+class WorkerFailed(UsageError):
+    """The worker processes cannot go on (a match kept killing them, or one died starting);
+    a message for the user, as a bot that does not start is."""
+
+
+# --- the worker process -----------------------------------------------------------------------
+
+
+class _Sender:
+    """A worker's end of its pipe, for the trio loop and grpcio's threads alike."""
+
+    def __init__(self, conn: Connection) -> None:
+        self._conn = conn
+        self._lock = threading.Lock()
+
+    def send(self, message: tuple[Any, ...]) -> None:
+        with self._lock:
+            try:
+                self._conn.send(message)
+            except (OSError, ValueError):  # the coordinator is gone: this worker ends with it
+                pass
+
+
+class _ToCoordinator(logging.Handler):
+    """Sends a worker's log records to the coordinator, which logs them."""
+
+    def __init__(self, sender: _Sender) -> None:
+        super().__init__()
+        self._sender = sender
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            record.msg = self.format(record)
+            record.args, record.exc_info, record.exc_text = None, None, None
+            self._sender.send(("log", record))
+        except Exception:  # noqa: BLE001 - logging must not fail a match
+            self.handleError(record)
+
+
+def _die_with(parent: int) -> None:
+    """The kernel kills this process when `parent` (the coordinator) dies, even by -9."""
+    ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+    if os.getppid() != parent:  # it died before prctl
+        os._exit(1)
+
+
+def _worker_main(conn: Connection, config: TournamentConfig, allow_faulty: bool, parent: int, level: int) -> None:
+    """A worker process: start the bots, play what the coordinator sends, send back records."""
+    _die_with(parent)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the coordinator's to handle
+    sender = _Sender(conn)
+    root = logging.getLogger("arena")
+    root.handlers[:] = [_ToCoordinator(sender)]
+    root.setLevel(level)
+    root.propagate = False
+    try:
+        trio.run(_serve, conn, sender, config, allow_faulty)
+    except BaseException:  # noqa: BLE001 - told to the coordinator, which stops the run
+        sender.send(("error", traceback.format_exc()))
+    finally:
+        conn.close()
+
+
+async def _receive(conn: Connection) -> tuple[Any, ...] | None:
+    """The coordinator's next message; None when it is gone."""
+    try:
+        await trio.lowlevel.wait_readable(conn.fileno())
+        message: tuple[Any, ...] = conn.recv()
+    except (EOFError, OSError, trio.ClosedResourceError):
+        return None
+    return message
+
+
+async def _serve(conn: Connection, sender: _Sender, config: TournamentConfig, allow_faulty: bool) -> None:
+    game = engine.load(config.game, players=config.seats, **config.options)
+
+    def problem(started: StartProblem) -> None:
+        sender.send(("problem", started))
+
+    try:
+        async with open_started_bots(config, allow_faulty=allow_faulty, on_problem=problem) as bots:
+            sender.send(("ready",))
+
+            async def play(slot: MatchSlot, match_id: str) -> None:
+                record = await play_slot(game, config, bots, slot, match_id)
+                if isinstance(record, str):
+                    sender.send(("left", slot.key, record))
+                else:  # a large record: sent from a thread, the referees go on meanwhile
+                    await trio.to_thread.run_sync(sender.send, ("record", slot.key, record))
+
+            async with trio.open_nursery() as nursery:
+                while True:
+                    message = await _receive(conn)
+                    if message is None or message[0] == "stop":
+                        nursery.cancel_scope.cancel()
+                        break
+                    _, slot, match_id = message
+                    nursery.start_soon(play, slot, match_id)
+    except BotStartFailed as error:
+        sender.send(("start_failed", str(error), error.bots))
+
+
+# --- the coordinator ------------------------------------------------------------------------
+
+
+@dataclass(eq=False)
+class _Worker:
+    number: int
+    process: BaseProcess
+    conn: Connection
+    ready: bool = False
+    ended: bool = False
+    #: The matches it is playing: key -> slot.
+    playing: dict[str, MatchSlot] = field(default_factory=dict)
+
+
+class Workers:
+    """The worker processes of a run, each with its bots started; made by `open_workers`."""
+
+    def __init__(self, nursery: trio.Nursery, config: TournamentConfig, count: int, allow_faulty: bool) -> None:
+        self._nursery = nursery
+        self.config = config
+        self.count = count
+        self._allow_faulty = allow_faulty
+        self._send, self.events = trio.open_memory_channel[tuple[_Worker, tuple[Any, ...] | None]](float("inf"))
+        self.workers: list[_Worker] = []
+        self._told: set[str] = set()
+        self.on_problem: Callable[[StartProblem], None] | None = None
+        self.started = 0
+
+    def start(self, allow_faulty: bool) -> _Worker:
+        """Start one more worker process (from the trio thread: its death signal is this thread's)."""
+        mine, theirs = _CONTEXT.Pipe()
+        level = logging.getLogger("arena").getEffectiveLevel()
+        process = _CONTEXT.Process(
+            target=_worker_main,
+            args=(theirs, self.config, allow_faulty, os.getpid(), level),
+            name=f"arena-worker-{self.started + 1}",
+            daemon=True,
+        )
+        process.start()
+        theirs.close()
+        self.started += 1
+        worker = _Worker(self.started, process, mine)
+        self.workers.append(worker)
+        self._nursery.start_soon(self._read, worker)
+        return worker
+
+    async def _read(self, worker: _Worker) -> None:
+        while True:
+            message = await _receive(worker.conn)
+            await self._send.send((worker, message))
+            if message is None:
+                return
+
+    def common(self, worker: _Worker, message: tuple[Any, ...]) -> bool:
+        """Handle a message any phase may get (a log record, a start problem); True if it was one."""
+        kind = message[0]
+        if kind == "log":
+            record: logging.LogRecord = message[1]
+            logging.getLogger(record.name).handle(record)
+        elif kind == "problem":
+            problem: StartProblem = message[1]
+            if problem.bot not in self._told and self.on_problem is not None:
+                self._told.add(problem.bot)
+                self.on_problem(problem)
+        elif kind == "error":
+            raise WorkerFailed(f"worker {worker.number} failed:\n{message[1]}")
+        else:
+            return False
+        return True
+
+    def ended(self, worker: _Worker) -> str:
+        """Mark `worker` as ended; how it ended, in words."""
+        worker.ended = True
+        worker.ready = False
+        worker.conn.close()
+        worker.process.join(5)
+        code = worker.process.exitcode
+        if code is not None and code < 0:
+            return f"was killed by {signal.Signals(-code).name}"
+        return f"exited with status {code}"
+
+    def play(self, worker: _Worker, slot: MatchSlot, match_id: str) -> None:
+        worker.playing[slot.key] = slot
+        try:
+            worker.conn.send(("play", slot, match_id))
+        except OSError:  # it has just died: its end is on the way, and the match is played again
+            pass
+
+    def replace(self, worker: _Worker) -> None:
+        """Start a worker in place of `worker`, which died (WorkerFailed when too many have)."""
+        if self.started >= self.count * (ATTEMPTS + 1):
+            raise WorkerFailed(f"{self.started} worker processes were started for {self.count} and they keep dying.")
+        self.start(True)  # a bot that does not start now leaves its matches for a later run
+
+    async def stop(self) -> None:
+        """Tell every worker to stop, and kill those that have not within `STOP_LIMIT`."""
+        for worker in self.workers:
+            if worker.process.exitcode is None:
+                try:
+                    worker.conn.send(("stop",))
+                except (OSError, ValueError):
+                    pass
+        deadline = trio.current_time() + STOP_LIMIT
+        for worker in self.workers:
+            with trio.move_on_at(deadline):
+                await trio.lowlevel.wait_readable(worker.process.sentinel)  # readable: it has ended
+            worker.process.join(1)
+            if worker.process.exitcode is None:
+                log.warning("worker %d did not stop in %.0f s; killing it", worker.number, STOP_LIMIT)
+                worker.process.kill()
+            worker.process.join(5)
+
+    def close(self) -> None:
+        """Close the pipes (once no task reads them)."""
+        for worker in self.workers:
+            if not worker.conn.closed:
+                worker.conn.close()
+
+
+@asynccontextmanager
+async def open_workers(
+    config: TournamentConfig,
+    *,
+    allow_faulty: bool = False,
+    on_problem: Callable[[StartProblem], None] | None = None,
+) -> AsyncIterator[Workers]:
+    """`config.workers` worker processes, each with every bot started (see `open_started_bots`:
+    `BotStartFailed` unless `allow_faulty`, `on_problem` hears once of each bot that does
+    not start); on leaving, every worker is stopped."""
+    failure: BaseException | None = None
+    async with trio.open_nursery() as nursery:
+        workers = Workers(nursery, config, config.workers, allow_faulty)
+        workers.on_problem = on_problem
+        try:
+            for _ in range(config.workers):
+                workers.start(allow_faulty)
+            waiting = config.workers
+            while waiting:
+                worker, message = await workers.events.receive()
+                if message is None:
+                    raise WorkerFailed(f"worker {worker.number} {workers.ended(worker)} before its bots started.")
+                if workers.common(worker, message):
+                    continue
+                if message[0] == "start_failed":
+                    raise BotStartFailed(message[1], message[2])
+                if message[0] == "ready":
+                    worker.ready = True
+                    waiting -= 1
+            yield workers
+        except BaseException as error:  # raised once the workers are stopped, outside the nursery
+            failure = error
+        finally:
+            with trio.CancelScope(shield=True):
+                await workers.stop()
+            nursery.cancel_scope.cancel()
+    workers.close()
+    if failure is not None:
+        raise failure
+
+
+async def run_on_workers(
+    plan: TournamentPlan,
+    store: ResultStore,
+    workers: Workers,
+    *,
+    on_progress: Callable[[Progress], None] | None = None,
+) -> RunSummary:
+    """`run_tournament` on `workers`: play every match of `plan.todo`, `concurrency` at a
+    time over the workers, saving each to `store` as it comes back."""
+    config = plan.config
+    started = time.monotonic()
+    progress = Progress(len(plan.schedule), plan.already_done)
+    todo = deque(plan.todo)
+    attempts: dict[str, int] = {}
+    received: set[str] = set()
+    unstarted: dict[str, str] = {}
+    played = 0
+    if on_progress is not None:
+        on_progress(progress)
+    saves, to_save = trio.open_memory_channel[tuple[MatchSlot, MatchRecord]](float("inf"))
+
+    def dispatch() -> None:
+        while todo:
+            ready = [worker for worker in workers.workers if worker.ready]
+            busy = sum(len(worker.playing) for worker in workers.workers)
+            if not ready or busy >= config.concurrency:
+                return
+            slot = todo.popleft()
+            workers.play(min(ready, key=lambda worker: len(worker.playing)), slot, bot_match_id(slot.key, plan.secret))
+
+    async def save_all() -> None:
+        nonlocal played
+        async for slot, record in to_save:
+            await trio.to_thread.run_sync(store.save, slot, record)
+            played += 1
+            progress.add(record)
+            if on_progress is not None:
+                on_progress(progress)
+
+    def handle(worker: _Worker, message: tuple[Any, ...] | None) -> None:
+        if message is None:
+            if not worker.ended:
+                died(worker)
+        elif workers.common(worker, message):
+            pass
+        elif message[0] == "ready":
+            worker.ready = True
+        elif message[0] == "start_failed":  # not from a fresh worker (allow_faulty)
+            raise BotStartFailed(message[1], message[2])
+        else:
+            kind, key = message[0], message[1]
+            slot = worker.playing.pop(key)
+            if kind == "left":
+                unstarted[key] = message[2]
+                progress.leave()
+                if on_progress is not None:
+                    on_progress(progress)
+            elif key not in received:  # each match's result is saved once
+                received.add(key)
+                saves.send_nowait((slot, message[2]))
+
+    def died(worker: _Worker) -> None:
+        how = workers.ended(worker)
+        lost = list(worker.playing.values())
+        worker.playing.clear()
+        log.warning("worker %d %s; its %d matches are played again", worker.number, how, len(lost))
+        for slot in reversed(lost):
+            attempts[slot.key] = attempts.get(slot.key, 0) + 1
+            if attempts[slot.key] >= ATTEMPTS:
+                raise WorkerFailed(f"Match {slot.key} was being played by {ATTEMPTS} workers that died; giving up.")
+            todo.appendleft(slot)
+        workers.replace(worker)
+
+    failure: BaseException | None = None
+    try:
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(save_all)
+            try:
+                async with saves:
+                    dispatch()
+                    while todo or any(worker.playing for worker in workers.workers):
+                        worker, message = await workers.events.receive()
+                        handle(worker, message)
+                        dispatch()
+            except BaseException as error:  # raised outside the nursery, which would wrap it
+                failure = error
+                nursery.cancel_scope.cancel()
+        if failure is not None:
+            raise failure
+    finally:
+        update_unstarted_note(store, unstarted)
+    return RunSummary(len(plan.schedule), plan.already_done, played, time.monotonic() - started, unstarted)

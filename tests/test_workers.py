@@ -1,0 +1,194 @@
+"""`arena run --workers N`: the matches in worker processes, the coordinator the only writer.
+
+The same tournament gives the same table in one process and in two workers; a worker
+killed mid-match has its matches played again, each saved once; the coordinator killed
+with -9 leaves no worker or bot behind and the same command resumes; Ctrl-C stops the
+workers and their bots; a bot that does not start in a worker is reported as in one
+process; bad `workers` values are refused with the key or flag named.
+"""
+
+import re
+import shutil
+import signal
+import sqlite3
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tests.test_shutdown import alive, children, wait_until
+from tests.test_startup_failures import BROKEN, MATCHES, WITH_ONE_BOT, tournament
+from tests.test_tournament import ARENA, ROOT, arena, results_of, saved_matches, table_lines, tournament_file
+
+DEALS = 12  # 12 matches of 12 deals: long enough to kill a worker in the middle
+
+
+@pytest.fixture(scope="module")
+def reference(tmp_path_factory):
+    """The tournament played in one process: its folder and its table's results."""
+    folder = tmp_path_factory.mktemp("reference")
+    run = arena("run", tournament_file(folder, "whole", deals=DEALS), "--workers", "1")
+    assert "worker processes" not in run.stdout
+    return folder, results_of(table_lines(run.stdout))
+
+
+def same_deals(reference, tmp_path: Path, name: str) -> tuple[Path, Path]:
+    """The tournament file `name` and its results file: a copy of the reference's, emptied
+    of its matches (the same results file deals the same: its secret is in the deals)."""
+    folder, _ = reference
+    path = tournament_file(tmp_path, name, deals=DEALS)
+    results = tmp_path / f"{name}.sqlite"
+    shutil.copy(folder / "whole.sqlite", results)
+    with sqlite3.connect(results) as db:
+        db.execute("DELETE FROM deals")
+        db.execute("DELETE FROM matches")
+    return path, results
+
+
+def descendants(pid: int) -> set[int]:
+    found = children(pid)
+    for child in list(found):
+        found |= descendants(child)
+    return found
+
+
+def workers_of(pid: int) -> list[int]:
+    """The worker processes of the arena `pid` (multiprocessing's spawned interpreters)."""
+    found = []
+    for child in children(pid):
+        try:
+            command = Path(f"/proc/{child}/cmdline").read_bytes()
+        except OSError:
+            continue
+        if b"spawn_main" in command:
+            found.append(child)
+    return sorted(found)
+
+
+def keys(results: Path) -> list[str]:
+    with sqlite3.connect(f"file:{results}?mode=ro", uri=True) as db:
+        return [row[0] for row in db.execute("select key from matches")]
+
+
+def test_two_workers_give_the_same_table_as_one_process(reference, tmp_path):
+    path, results = same_deals(reference, tmp_path, "two")
+    run = arena("run", path, "--workers", "2")
+    assert "concurrency 2 in 2 worker processes" in run.stdout
+    assert "12 matches played" in run.stdout
+    assert results_of(table_lines(run.stdout)) == reference[1]
+    assert sorted(keys(results)) == sorted(keys(reference[0] / "whole.sqlite"))
+
+
+def test_a_worker_killed_mid_match_has_its_matches_played_again_and_saved_once(reference, tmp_path):
+    path, results = same_deals(reference, tmp_path, "killed")
+    process = subprocess.Popen(
+        [*ARENA, "run", str(path), "--workers", "2", "--concurrency", "4"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        # Both workers play two matches at a time while more than four are left.
+        wait_until(lambda: saved_matches(results) >= 2 or process.poll() is not None, 120, "no match was saved")
+        victim = workers_of(process.pid)[0]
+        bots = descendants(victim)
+        assert bots, "the worker has no bots"
+        assert saved_matches(results) <= 6, "too late to kill a worker mid-match"
+        subprocess.run(["kill", "-9", str(victim)], check=True)
+        out, err = process.communicate(timeout=120)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 0, out + err
+    wait_until(lambda: not any(alive(pid) for pid in bots), 10, f"the dead worker's bots {bots} outlived it")
+    log = (tmp_path / "logs" / "killed" / "arena.log").read_text()
+    replayed = re.search(r"worker \d was killed by SIGKILL; its (\d) matches are played again", log)
+    assert replayed is not None and int(replayed[1]) >= 1, log
+    assert "12 matches played" in out
+    assert sorted(keys(results)) == sorted(keys(reference[0] / "whole.sqlite"))  # each once
+    assert results_of(table_lines(out)) == reference[1]
+
+
+def test_the_coordinator_killed_leaves_nothing_behind_and_the_same_command_resumes(reference, tmp_path):
+    path, results = same_deals(reference, tmp_path, "coordinator")
+    process = subprocess.Popen(
+        [*ARENA, "run", str(path), "--workers", "2"], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    try:
+        wait_until(lambda: saved_matches(results) >= 3 or process.poll() is not None, 120, "no match was saved")
+        assert process.poll() is None, "the run ended before it could be killed"
+        everything = descendants(process.pid)
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+    finally:
+        if process.poll() is None:
+            process.kill()
+    wait_until(lambda: not any(alive(pid) for pid in everything), 10, f"{everything} outlived the arena")
+    interrupted_at = saved_matches(results)
+    assert 3 <= interrupted_at < MATCHES
+    resumed = arena("run", path, "--workers", "2")
+    assert f"Resuming: {interrupted_at} of 12" in resumed.stdout
+    assert f"{12 - interrupted_at} matches played" in resumed.stdout
+    assert results_of(table_lines(resumed.stdout)) == reference[1]
+    assert len(keys(results)) == len(set(keys(results))) == 12
+
+
+def test_ctrl_c_stops_the_workers_and_their_bots(tmp_path):
+    path = tournament_file(tmp_path, "stopped", deals=400)
+    process = subprocess.Popen(
+        [*ARENA, "run", str(path), "--workers", "2"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        wait_until(
+            lambda: sum(len(children(worker)) > 0 for worker in workers_of(process.pid)) == 2, 60, "no bots started"
+        )
+        everything = descendants(process.pid)
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    wait_until(lambda: not any(alive(pid) for pid in everything), 10, f"{everything} outlived the arena")
+    assert process.returncode == 130, (out, err)
+    assert "Interrupted" in out and "run the same command again" in out
+    assert "Traceback" not in err
+
+
+def test_a_bot_that_does_not_start_in_a_worker_is_reported_as_in_one_process(tmp_path):
+    path = tournament(tmp_path, "broken", BROKEN)
+    result = arena("run", path, "--workers", "2", check=False)
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert "bot broken did not start" in result.stderr and "exited with status 1" in result.stderr
+    assert "SyntaxError" in result.stderr and "--allow-faulty" in result.stderr
+    assert not (tmp_path / "starts.sqlite").exists()
+    faulty = arena("run", path, "--workers", "2", "--allow-faulty")
+    assert faulty.stdout.count("bot broken did not start") == 1, faulty.stdout  # once, not once per worker
+    assert f"{MATCHES - WITH_ONE_BOT} matches played" in faulty.stdout
+    assert f"{WITH_ONE_BOT} matches left unplayed because a bot had not started" in faulty.stdout
+
+
+@pytest.mark.parametrize(
+    ("where", "value", "said"),
+    [
+        ("file", "0", "tournament.workers"),
+        ("file", '"two"', "tournament.workers"),
+        ("file", "100000", "tournament.workers"),
+        ("flag", "0", "--workers"),
+        ("flag", "two", "--workers"),
+    ],
+)
+def test_bad_workers_values_are_refused_naming_the_key(tmp_path, where, value, said):
+    path = tournament_file(tmp_path, "bad")
+    if where == "file":
+        path.write_text(path.read_text().replace("concurrency = 2", f"concurrency = 2\nworkers = {value}"))
+        result = arena("run", path, check=False)
+    else:
+        result = arena("run", path, "--workers", value, check=False)
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert said in result.stderr and "Traceback" not in result.stderr, result.stderr
+    assert not (tmp_path / "bad.sqlite").exists()
