@@ -435,7 +435,7 @@ class FrederikState(FrederikTable, FrederikRefusals, State):
             value, best, borrowed = best_with_borrow(self._cards[seat], borrowable)
             shown.append(ShownHand(seat, tuple(self._cards[seat]), borrowed, best, Category(value[0]), value))
         # Forfeiting seats rank last, together; the others by their hands, ties shared.
-        keys = [(not self.forfeited[s], shown[s].value) for s in range(players)]
+        keys = [(True, shown[s].value) if not self.forfeited[s] else (False, ()) for s in range(players)]
         ranks = tuple(sum(1 for other in keys if other > mine) for mine in keys)
         winners = [s for s in range(players) if ranks[s] == 0]
         scores = tuple(1.0 / len(winners) if s in winners else 0.0 for s in range(players))
