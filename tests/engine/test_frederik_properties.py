@@ -447,7 +447,8 @@ def test_the_deals_ranks_agree_with_the_shown_hands(seed, choice, n):
                 5, len(cards[s]) + (borrowed is not None)
             )
             assert borrowed is None or borrowed in lendable
-        keys = [(s not in forfeited, ended.hands[s].value) for s in range(n)]
+        # Seats that faulted rank last together; the others by their hands.
+        keys = [(False, ()) if s in forfeited else (True, ended.hands[s].value) for s in range(n)]
         assert ended.ranks == tuple(sum(other > mine for other in keys) for mine in keys)
         winners = [s for s in range(n) if ended.ranks[s] == 0]
         assert ended.scores == tuple(1 / len(winners) if s in winners else 0.0 for s in range(n))

@@ -159,6 +159,16 @@ def test_a_fault_at_an_interrupt_offer_declines_it_and_the_window_goes_on():
     assert ended.ranks[3] == 3
 
 
+def test_two_seats_that_fault_in_one_deal_rank_last_together_whatever_their_hands():
+    state = table("Kh Qh Jh Th [2c]", "3c 4d 5s 6s [Ah]", "9h 2d 2s 7c [8d]")
+    state.forfeit(0, "timeout")  # the best hand at the table
+    play(state, "pass")
+    state.forfeit(2, "crash")
+    ended = pass_rest(state)
+    assert ended.hands[0].value > ended.hands[1].value > ended.hands[2].value
+    assert ended.ranks == (1, 0, 1) and ended.scores == (0.0, 1.0, 0.0)
+
+
 # --- what each seat's view hides --------------------------------------------------------
 
 
