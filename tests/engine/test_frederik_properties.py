@@ -38,7 +38,7 @@ from engine.frederik import (
 
 seeds = st.integers(min_value=0, max_value=2**32)
 players = st.integers(min_value=2, max_value=6)
-FAST = settings(max_examples=25, deadline=None)
+FAST = settings(max_examples=40, deadline=None)
 ORDER = "23456789TJQKA"
 SUITS = "cdhs"
 HIGHER = {Move.SWAP_HIGHER, Move.DISCARD_HIGHER, Move.STEAL_HIGHER}

@@ -197,7 +197,7 @@ def test_a_target_that_lets_it_pass_can_still_interrupt_and_the_window_follows()
 
 
 def test_answers_are_refused_with_a_reason():
-    state = table("As Th 2c 3c [4d]", "Td 9h 8h 7c [Qd] ")
+    state = table("As Th 2c 3c [4d]", "Td 9h 8h 7c [Qd]")
     play(state, "swap-higher As Td")
     assert refusal(state, "protect 7c") == (
         "Only a face-down card of Td's suit, higher than it, protects against seat 0's 'swap-higher As Td'; "
