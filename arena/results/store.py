@@ -58,7 +58,7 @@ from arena.results.schema import (
     stored_match,
 )
 
-__all__ = ["Tournament", "StoreInfo", "ResultStore", "EXPORT_COLUMNS"]
+__all__ = ["Tournament", "StoreInfo", "ResultStore", "EXPORT_COLUMNS", "finished_rows"]
 
 _BUSY_TIMEOUT_MS = 10_000
 _PAGE = 200  # matches read at a time
@@ -109,6 +109,11 @@ def _closed_on_failure(store: ResultStore, problem: Callable[[sqlite3.DatabaseEr
 
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def finished_rows(slot: MatchSlot, record: MatchRecord) -> tuple[tuple, list[tuple]]:
+    """The rows `ResultStore.save` writes for `record`, finished now (see `save_rows`)."""
+    return match_rows(slot, record, _now())
 
 
 class ResultStore:
@@ -409,15 +414,17 @@ class ResultStore:
         Where the match sits (key, round, table, rotation) comes from `slot`; what it
         produced (seed, seat names, results, history, faults) from `record`.
         """
-        key = slot.key
+        self.save_rows(slot.key, record.game, match_rows(slot, record, _now()))
+
+    def save_rows(self, key: str, game: str, rows: tuple[tuple, list[tuple]]) -> None:
+        """`save` of a match's rows made by `finished_rows` (in a worker process: the writer only writes)."""
         if self._readonly:
             raise StoreError(f"{self.path} was opened read-only; matches cannot be saved to it.")
-        if self._game is not None and record.game != self._game:
+        if self._game is not None and game != self._game:
             raise StoreError(
-                f"Match {key!r} was played at {record.game}, but {self.path} holds {self._game} "
-                "results; it was not saved."
+                f"Match {key!r} was played at {game}, but {self.path} holds {self._game} results; it was not saved."
             )
-        match_row, deal_rows = match_rows(slot, record, _now())
+        match_row, deal_rows = rows
         try:
             with self._transaction():
                 self._db.execute(

@@ -10,7 +10,9 @@ matches, shows the progress and is the only writer of the results file.  Each wo
 its own trio loop and its own bot pool (`open_started_bots`, the bots started in the
 worker, so the pool's fair play holds in each: no bot process plays the same deals
 twice), plays the matches it is sent (`play_slot`, as a run in one process does) and
-sends each finished `MatchRecord` back; the coordinator saves it in its own transaction.
+sends each finished `MatchRecord` back with its rows already made (`finished_rows`: the
+history's JSON is most of a save's cost); the coordinator writes them in one
+transaction (`ResultStore.save_rows`), the first result of each match key only.
 `concurrency` is the number of matches at once over all the workers; each match goes to
 the ready worker with the fewest.
 
@@ -46,7 +48,7 @@ import traceback
 from collections import deque
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from multiprocessing.reduction import ForkingPickler
@@ -60,6 +62,7 @@ from arena.config import TournamentConfig
 from arena.errors import BotStartFailed, UsageError
 from arena.records import MatchRecord, MatchSlot
 from arena.results import ResultStore
+from arena.results.store import finished_rows
 from arena.run.progress import Progress
 from arena.run.schedule import bot_match_id
 from arena.run.tournament import (
@@ -182,8 +185,8 @@ async def _serve(conn: Connection, sender: _Sender, config: TournamentConfig, al
                 record = await play_slot(game, config, bots, slot, match_id)
                 if isinstance(record, str):
                     sender.send(("left", slot.key, record))
-                else:  # a large record: sent from a thread, the referees go on meanwhile
-                    await trio.to_thread.run_sync(sender.send, ("record", slot.key, record))
+                else:  # the rows made and sent from a thread: the referees go on meanwhile
+                    await trio.to_thread.run_sync(_send_record, sender, slot, record)
 
             async with trio.open_nursery() as nursery:
                 while True:
@@ -195,6 +198,13 @@ async def _serve(conn: Connection, sender: _Sender, config: TournamentConfig, al
                     nursery.start_soon(play, slot, match_id)
     except BotStartFailed as error:
         sender.send(("start_failed", str(error), error.bots))
+
+
+def _send_record(sender: _Sender, slot: MatchSlot, record: MatchRecord) -> None:
+    """Send the coordinator `record`'s rows, ready to write (the costly part of a save), and
+    the record without its history (for the progress: the rows hold the history)."""
+    rows = finished_rows(slot, record)
+    sender.send(("record", slot.key, replace(record, history=()), rows))
 
 
 # --- the coordinator ------------------------------------------------------------------------
@@ -376,7 +386,7 @@ async def run_on_workers(
     played = 0
     if on_progress is not None:
         on_progress(progress)
-    saves, to_save = trio.open_memory_channel[tuple[MatchSlot, MatchRecord]](float("inf"))
+    saves, to_save = trio.open_memory_channel[tuple[MatchSlot, MatchRecord, Any]](float("inf"))
 
     def dispatch() -> None:
         while todo:
@@ -389,8 +399,8 @@ async def run_on_workers(
 
     async def save_all() -> None:
         nonlocal played
-        async for slot, record in to_save:
-            await trio.to_thread.run_sync(store.save, slot, record)
+        async for slot, record, rows in to_save:
+            await trio.to_thread.run_sync(store.save_rows, slot.key, record.game, rows)
             played += 1
             progress.add(record)
             if on_progress is not None:
@@ -416,7 +426,7 @@ async def run_on_workers(
                     on_progress(progress)
             elif key not in received:  # each match's result is saved once
                 received.add(key)
-                saves.send_nowait((slot, message[2]))
+                saves.send_nowait((slot, message[2], message[3]))
 
     def died(worker: _Worker) -> None:
         how = workers.ended(worker)
