@@ -461,7 +461,8 @@ class MatchEnded(Event):
 
     @property
     def text(self) -> str:
-        return f"match over after {self.deals} deals; wins: " + ", ".join(f"{p:g}" for p in self.points)
+        deals = "1 deal" if self.deals == 1 else f"{self.deals} deals"
+        return f"match over after {deals}; wins: " + ", ".join(f"{p:g}" for p in self.points)
 
 
 # --- the view -------------------------------------------------------------------------
