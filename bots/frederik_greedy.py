@@ -1,13 +1,14 @@
-"""frederik-greedy — plays for its own best hand at every decision: the draft's keeps by
-its own cards and their prospects (all five face down when they already make a full
-house), the battle's draws, swaps and steals by its best hand with the best borrow,
-weighed by the chance they are stopped; it protects a card that matters and interrupts
-when that pays (bots/frederik/policies.py).
+"""frederik-greedy — plays for its own best hand, its cards plus the best face-up card of
+another seat it may borrow, at every decision: the draft's keeps by that hand and its
+prospects (all five face down when they already make a full house), the battle's draws,
+swaps and steals weighed by the chance they are stopped; it protects a card that matters
+and interrupts when that pays (bots/frederik/policies.py).
 
 Parameters (--name=value): keep_all (6.0: the strength, category plus ranks, of five
 cards it keeps face down), flush_weight (0.5), straight_weight (0.4), rank_weight (0.15)
 (the draft's prospects), interrupt_doubt (0.5: the chance another seat interrupts when
-it can).
+it can), draft_borrow (true: the draft counts the borrow; false drafts by its own cards,
+which plays better, bots/frederik/drafting.py).
 """
 
 from __future__ import annotations
@@ -23,9 +24,8 @@ class FrederikGreedyBot(sdk.Bot):
     name = "frederik-greedy"
     games = ("frederik",)
     description = (
-        "Drafts the cards that build its own hand best, then plays the battle for its best hand "
-        "(its cards plus the best face-up card it may borrow), protects a card that matters to it "
-        "and interrupts when that pays."
+        "Maximises its own best hand (its cards plus the best face-up card it may borrow) in the "
+        "draft and the battle, protects a card that matters to it and interrupts when that pays."
     )
     style = "greedy"
 

@@ -4,14 +4,13 @@
 knows (bots/frederik/knowledge.py): the bots run it on the `Sim` of their own picture;
 the search's playouts use its draft (bots/frederik/rollout.py).
 
-- The draft (`draft_keep`, `draft_return`): keep the card that makes the best hand of
-  its own cards so far plus its prospects (cards of one suit, runs, high cards) with the
-  keeps and battle draws still to come; keep all five face down on the first draw when
-  they already make `keep_all` or better (a full house by default: a hand nobody can
-  target, borrow from or see); the card left face down is the one that matters most to
-  the hand.  The four others go back with the most useful to it first.  Both choices
-  were measured in self-play (see the functions): counting a borrow in the draft, or
-  returning the most useful card last, made the keeps worse.
+- The draft (bots/frederik/drafting.py): keep the card that makes the best hand so far
+  (the best borrow counted, as issue 18 has the greedy do; `draft_borrow`) plus its
+  prospects (cards of one suit, runs, high cards) with the keeps and battle draws still
+  to come; keep all five face down on the first draw when they already make `keep_all`
+  or better (a full house by default: a hand nobody can target, borrow from or see);
+  the card left face down is the one that matters most to the hand.  The four others
+  go back with the most useful to it first.
 - The battle (greedy): the action with the best expected strength of its own hand, the
   best borrow included: a known card reachable by `draw N`, the top card (a known one,
   or the mean over the cards it cannot place), a pair or three thrown for four or six
@@ -27,6 +26,8 @@ the search's playouts use its draft (bots/frederik/rollout.py).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from .cards import BIT, RANK, SUIT, best_value
 from .drafting import HeuristicParams, cards_to_come, draft_keep, draft_return, draft_score
@@ -128,14 +129,16 @@ class Heuristic:
     def coming(self, sim: Sim, seat: int) -> int:
         return cards_to_come(sim)
 
-    def score(self, mask: int, coming: int) -> float:
-        return draft_score(mask, _NO_BORROW, coming, self.params)
+    def scorer(self, sim: Sim, seat: int) -> Callable[[int, int], float]:
+        """The draft's `draft_score`, with the seat's best borrow or without (`draft_borrow`)."""
+        borrow = sim.borrowable(seat) if self.params.draft_borrow else _NO_BORROW
+        return lambda mask, coming: draft_score(mask, borrow, coming, self.params)
 
     def keep(self, sim: Sim, seat: int) -> Act:
-        return draft_keep(sim, seat, self.params, self.score)
+        return draft_keep(sim, seat, self.params, self.scorer(sim, seat))
 
     def give_back(self, sim: Sim, seat: int) -> tuple[int, ...]:
-        return draft_return(sim, seat, self.score)
+        return draft_return(sim, seat, self.scorer(sim, seat))
 
     # --- the battle -------------------------------------------------------------------
     def battle(self, sim: Sim, seat: int) -> Act:

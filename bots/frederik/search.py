@@ -31,7 +31,7 @@ from engine.frederik import FrederikAction, Move, Phase
 from .cards import BIT, best_value
 from .choosing import heuristic_choice
 from .knowledge import unknown_to
-from .policies import Heuristic, HeuristicParams, draft_score, targeted_options
+from .policies import Heuristic, HeuristicParams, targeted_options
 from .reading import INTERRUPT, RESPONSE, Picture
 from .rollout import Rollout, Wary
 from .sampling import base_sim, sample
@@ -50,9 +50,9 @@ class SearchParams:
     return_candidates: int = 8  # return orders played out
     keep_candidates: int = 6  # draft keeps played out, by the heuristic's ranking
     confidence: float = 1.0  # standard errors a candidate must beat the greedy's choice by
-    doubt: float = 0.5  # the chance another seat stops its actions where the greedy would not
-    prune: float = 1.0  # after `prune_after` deals, a candidate this many standard errors …
-    prune_after: int = 4  # … below the greedy's choice is played out no more
+    doubt: float = 0.4  # the chance another seat stops its actions where the greedy would not
+    prune: float = 2.0  # after `prune_after` deals, a candidate this many standard errors …
+    prune_after: int = 6  # … below the greedy's choice is played out no more
     phases: str = "draft,battle,answers"  # the decisions searched; the greedy takes the rest
 
     @classmethod
@@ -75,11 +75,11 @@ class SearchParams:
 def _keep_candidates(picture: Picture, sim: Sim, policy: Heuristic, limit: int) -> list[Act]:
     me = picture.seat
     own = sim.mask(me)
-    borrow = sim.borrowable(me)
+    score = policy.scorer(sim, me)
     coming = policy.coming(sim, me)
     acts = [to_act(a) for a in picture.legal]
     keeps = [a for a in acts if a.kind == KEEP]
-    scores = {c: draft_score(own | BIT[c], borrow, coming, policy.params) for c in sim.drawn}
+    scores = {c: score(own | BIT[c], coming) for c in sim.drawn}
     best_cards = sorted(scores, key=scores.__getitem__, reverse=True)[: max(1, (limit + 1) // 2)]
     out = [a for a in keeps if a.card in best_cards]
     out += [a for a in acts if a.kind == KEEP_ALL]
@@ -91,9 +91,9 @@ def _return_candidates(picture: Picture, sim: Sim, policy: Heuristic, limit: int
     (least useful first), its reverse, and each card put last or first."""
     me = picture.seat
     own = sim.mask(me)
-    borrow = sim.borrowable(me)
+    score = policy.scorer(sim, me)
     coming = policy.coming(sim, me)
-    ranked = sorted(sim.drawn, key=lambda c: draft_score(own | BIT[c], borrow, coming, policy.params))
+    ranked = sorted(sim.drawn, key=lambda c: score(own | BIT[c], coming))
     orders: list[tuple[int, ...]] = [tuple(ranked), tuple(reversed(ranked))]
     for card in ranked:
         rest = [c for c in ranked if c != card]
@@ -124,7 +124,7 @@ def _battle_candidates(picture: Picture, sim: Sim, policy: Heuristic, limit: int
             out.append(act)
         if len(out) >= limit:
             break
-    attack = Heuristic(HeuristicParams(style="saboteur")).sabotage(sim, me)
+    attack = Heuristic(HeuristicParams(style="saboteur", draft_borrow=False)).sabotage(sim, me)
     for extra in (attack, Act(DRAW), Act(PASS)):
         if extra is not None and extra in legal and extra not in out:
             out.append(extra)
@@ -190,6 +190,8 @@ def _utility(sim: Sim, values: list[int], me: int) -> float:
 
 #: One playout policy for every decision, so that its caches serve them all.
 _ROLLOUT = Rollout()
+#: The search's default and candidates draft by its own cards (drafting.py: draft_borrow).
+_OWN_DRAFT = HeuristicParams(draft_borrow=False)
 
 
 def search_choice(
@@ -207,7 +209,7 @@ def search_choice(
     greedy's choice.  With a few dozen playouts the best-looking of several candidates
     is often best by luck; the greedy's choice is a good default."""
     started = time.monotonic() if started is None else started
-    heuristic = Heuristic(HeuristicParams())
+    heuristic = Heuristic(_OWN_DRAFT)
     default_action, why = heuristic_choice(picture, heuristic)
     if not _searched(picture, params):
         return default_action, f"greedy: {why}"
