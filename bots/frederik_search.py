@@ -2,13 +2,16 @@
 
 Every decision (the draft's keeps and return orders, battle turns, answers, interrupts)
 draws deals consistent with what its seat knows (the others' face-down cards and the
-pile's order it has not seen), plays the candidates out to the end of the deal with
-every seat played by the fast greedy heuristic, and takes the one whose hand beats
-the most other seats on average (bots/frederik/search.py).
+pile's order it has not seen; which seats play at random, guessed from their moves),
+plays the candidates out to the end of the deal with every other seat played as the
+greedy would (or at random), and takes the candidate that beats the greedy's own choice
+by the most other seats beaten, when it does so clearly (bots/frederik/search.py).
 
-Parameters (--name=value): budget (0.15 seconds per decision, at most; one sampled deal
-is always played), samples (400 sampled deals per decision, at most),
-battle_candidates (6), return_candidates (8), keep_candidates (6), seed (0).
+Parameters (--name=value): budget (0.15 seconds per decision, at most, and at most half
+the clock the request leaves), samples (400 sampled deals per decision, at most),
+confidence (1.0), prune (2.0), prune_after (6), doubt (0.3), borrow_draft (true),
+keep_candidates (6), return_candidates (8), battle_candidates (6), phases
+(draft,battle,answers), seed (0): see SearchParams in bots/frederik/search.py.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from __future__ import annotations
 import sys
 import time
 import traceback
+from dataclasses import replace
 
 from arena import sdk
 from bots.frederik import read_request
@@ -28,8 +32,8 @@ class FrederikSearchBot(sdk.Bot):
     games = ("frederik",)
     description = (
         "Samples the hidden cards (the others' face-down cards, the pile's unseen order) and plays "
-        "each candidate action out to the end of the deal, choosing the one whose hand beats the "
-        "most seats on average."
+        "each candidate action out to the end of the deal, the others played as the greedy would or "
+        "at random, choosing the one whose hand beats the most seats on average."
     )
 
     def on_match_start(self, start: sdk.pb.MatchStart) -> None:
@@ -41,8 +45,11 @@ class FrederikSearchBot(sdk.Bot):
         if not hasattr(self, "search"):
             self.on_match_start(sdk.pb.MatchStart())
         picture = read_request(request)
+        params = self.search
+        if request.time_limit_ms:  # a tight clock: at most half of what is left of it
+            params = replace(params, budget=min(params.budget, request.time_limit_ms / 2000))
         try:
-            action, why = search_choice(picture, self.search, self.rng, started)
+            action, why = search_choice(picture, params, self.rng, started)
         except Exception:  # a bug must cost a poor move, not the deal: log it, play on
             traceback.print_exc(file=sys.stderr)
             return 0

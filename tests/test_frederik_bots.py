@@ -406,7 +406,7 @@ def last_turn_picture() -> Picture:
         legal=tuple(battle_moves(1, tableaux, size)),
         pile_knowers=tuple(0b10 if i == 4 else 0 for i in range(size)),
         public=frozenset("Ac Ad Ah 7c 7d Kc Kd Kh 2s 3c".split()),
-        draws=(),
+        random_odds=(0.0, 0.0),
     )
 
 

@@ -26,10 +26,10 @@ from random import Random
 from .cards import BIT, RANK, SUIT, hand_value
 from .drafting import HeuristicParams, draft_keep, draft_return, draft_score
 from .knowledge import known_mask, reach, unknown_to
-from .policies import Heuristic
-from .sim import DRAW, DRAW_NTH, PASS, STEAL_BY, SWAP_BY, Act, Sim
+from .policies import Heuristic, targeted_options
+from .sim import DRAW, DRAW_NTH, HIDE, KEEP, KEEP_ALL, PASS, REVEAL, STEAL_BY, SWAP_BY, Act, Sim
 
-__all__ = ["Rollout", "Wary"]
+__all__ = ["Rollout", "RandomPlay", "Wary"]
 
 _DRAW = Act(DRAW)
 _PASS = Act(PASS)
@@ -146,26 +146,105 @@ def _take(card: int, target: int, mine: list[int], highest: bool, lowest: bool) 
     return None
 
 
-class Wary:
-    """The playout policy, with the other seats quicker to stop the searching seat: each
-    one that may protect against, or interrupt, an action of `me` does so with chance
-    `doubt` even where the greedy would not (with its cheapest card).  Bots that
-    interrupt far more often than the greedy exist (a random one takes every second
-    chance; the saboteur interrupts whatever helps a rival): in a tournament they
-    stopped about two thirds of the search's swaps and steals, the greedy's rule
-    alone foresaw a third.  `rng` is one round's: every candidate meets the same luck.
-    """
+class RandomPlay:
+    """A seat that plays at random, as a bot like random_bot does: every legal choice
+    alike (the battle's near enough: one steal a card and target, where the engine lists
+    each pair or three it may show).  `rng` is the round's."""
 
-    def __init__(self, policy: Rollout, me: int, doubt: float, rng: Random) -> None:
+    def __init__(self, rng: Random) -> None:
+        self.rng = rng
+
+    def keep(self, sim: Sim, seat: int) -> Act:
+        drawn = sim.drawn
+        if sim.round == 1:
+            if len(drawn) == 5 and self.rng.randrange(6) == 0:
+                return Act(KEEP_ALL)
+            return Act(KEEP, self.rng.choice(drawn), face_down=True)
+        return Act(KEEP, self.rng.choice(drawn), face_down=self.rng.random() < 0.5)
+
+    def give_back(self, sim: Sim, seat: int) -> tuple[int, ...]:
+        order = list(sim.drawn)
+        self.rng.shuffle(order)
+        return tuple(order)
+
+    def battle(self, sim: Sim, seat: int) -> Act:
+        options: list[Act] = [_PASS]
+        pile = len(sim.pile)
+        if pile:
+            options.append(_DRAW)
+        sums = reach(sim.face_up(seat), pile)
+        options += [Act(DRAW_NTH, number=n) for n in range(1, pile + 1) if sums >> n & 1]
+        options += [Act(HIDE, c) for c in sim.face_up(seat)]
+        down = [c for c, u in zip(sim.cards[seat], sim.up[seat]) if not u]
+        for other in range(sim.players):
+            if other != seat:
+                slots = [i for i, u in enumerate(sim.up[other]) if not u]
+                options += [Act(REVEAL, c, seat=other, slot=i) for c in down for i in slots]
+        options += targeted_options(sim, seat)
+        return self.rng.choice(options)
+
+    def answer(self, sim: Sim, seat: int, actor: int, act: Act) -> int:
+        return self.rng.choice([-1, *sim.protectors(seat, act)])
+
+    def interrupt(self, sim: Sim, seat: int, actor: int, act: Act) -> int:
+        return self.rng.choice([-1, *sim.matching(seat, act)])
+
+
+class Wary:
+    """The playout policy for one round of the search: the seats the round takes for
+    random players play at random (`RandomPlay`), the others as `policy`, quicker to
+    stop the searching seat: each that may protect against, or interrupt, an action of
+    `me` does so with chance `doubt` even where the greedy would not (with its cheapest
+    card).  Bots that interrupt far more often than the greedy exist (a random one takes
+    every second chance; the saboteur interrupts whatever helps a rival): in a
+    tournament they stopped about two thirds of the search's swaps and steals, the
+    greedy's rule alone foresaw a third.  With `borrow_draft` the others draft counting
+    the borrow, as the greedy bot does.  `rng` is the round's: every candidate meets the
+    same luck."""
+
+    def __init__(
+        self,
+        policy: Rollout,
+        me: int,
+        doubt: float,
+        rng: Random,
+        borrow_draft: bool = False,
+        random_seats: frozenset[int] = frozenset(),
+    ) -> None:
         self.policy = policy
         self.me = me
         self.doubt = doubt
         self.rng = rng
-        self.keep = policy.keep
-        self.give_back = policy.give_back
-        self.battle = policy.battle
+        self.borrow_draft = borrow_draft
+        self.random_seats = random_seats
+        self.random = RandomPlay(rng)
+
+    def keep(self, sim: Sim, seat: int) -> Act:
+        if seat in self.random_seats:
+            return self.random.keep(sim, seat)
+        if seat == self.me or not self.borrow_draft:
+            return self.policy.keep(sim, seat)
+        borrow = sim.borrowable(seat)
+        params = self.policy.params
+        return draft_keep(sim, seat, params, lambda mask, coming: draft_score(mask, borrow, coming, params))
+
+    def give_back(self, sim: Sim, seat: int) -> tuple[int, ...]:
+        if seat in self.random_seats:
+            return self.random.give_back(sim, seat)
+        if seat == self.me or not self.borrow_draft:
+            return self.policy.give_back(sim, seat)
+        borrow = sim.borrowable(seat)
+        params = self.policy.params
+        return draft_return(sim, seat, lambda mask, coming: draft_score(mask, borrow, coming, params))
+
+    def battle(self, sim: Sim, seat: int) -> Act:
+        if seat in self.random_seats:
+            return self.random.battle(sim, seat)
+        return self.policy.battle(sim, seat)
 
     def answer(self, sim: Sim, seat: int, actor: int, act: Act) -> int:
+        if seat in self.random_seats:
+            return self.random.answer(sim, seat, actor, act)
         card = self.policy.answer(sim, seat, actor, act)
         if card < 0 and actor == self.me and self.rng.random() < self.doubt:
             cards = sim.protectors(seat, act)
@@ -174,6 +253,8 @@ class Wary:
         return card
 
     def interrupt(self, sim: Sim, seat: int, actor: int, act: Act) -> int:
+        if seat in self.random_seats:
+            return self.random.interrupt(sim, seat, actor, act)
         card = self.policy.interrupt(sim, seat, actor, act)
         if card < 0 and actor == self.me and self.rng.random() < self.doubt:
             cards = sim.matching(seat, act)

@@ -97,16 +97,17 @@ def face_down_weight(card: int, rank_counts: list[int], suit_counts: list[int]) 
     return 10.0
 
 
-def sample(base: Sim, rng: random.Random, weighted: bool = True) -> Sim:
+def sample(base: Sim, rng: random.Random, weighted: bool = True, blind: frozenset[int] = frozenset()) -> Sim:
     """One deal the seat cannot tell from the real one: the cards it cannot place, dealt
     into the places it cannot see; each other seat's face-down cards weighted towards
-    the cards that fit its face-up ones (`face_down_weight`), the pile's at random."""
+    the cards that fit its face-up ones (`face_down_weight`), except the `blind` seats'
+    (taken for random players: they keep any card), the pile's at random."""
     rows, pile, placed = hidden_slots(base)
     unknown = cards_in(ALL & ~placed)
     rng.shuffle(unknown)
     sim = base.clone()
     for seat, i in rows:
-        if weighted and not base.all_down[seat]:
+        if weighted and not base.all_down[seat] and seat not in blind:
             ranks = [0] * 15
             suits = [0] * 4
             for card, up in zip(base.cards[seat], base.up[seat]):
