@@ -16,6 +16,7 @@ import this module, and it imports only the engine (and the arena's leaf modules
 
 from __future__ import annotations
 
+import copyreg
 import enum
 import hashlib
 import json
@@ -43,6 +44,19 @@ __all__ = [
     "TimeUse",
     "CpuUse",
 ]
+
+
+def _mapping_proxy(items: dict[Any, Any]) -> MappingProxyType:
+    return MappingProxyType(items)
+
+
+def _reduce_mapping_proxy(proxy: MappingProxyType) -> tuple[Any, ...]:
+    return _mapping_proxy, (dict(proxy),)
+
+
+# The records' read-only mappings (game options, a bot's env) are pickled as what they
+# hold, wherever a record travels: to a worker process, to a Dask worker.
+copyreg.pickle(MappingProxyType, _reduce_mapping_proxy)
 
 
 # --- faults -------------------------------------------------------------------------------

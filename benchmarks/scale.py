@@ -1,10 +1,14 @@
-"""Throughput at 1, 2 and 4 local worker processes, and what limits it on bigger machines.
+"""Throughput of local worker processes and of a Dask cluster, and what limits it.
 
-    python benchmarks/scale.py [--deals 30] [--bots 5] [--workers 1,2,4] [--concurrency 4]
+Deals a second at 1, 2 and 4 local worker processes and on a Dask LocalCluster, and the
+limits on bigger machines:
+
+    python benchmarks/scale.py [--deals 30] [--bots 5] [--workers 1,2,4] [--cluster local:2] [--concurrency 4]
 
 A conto round robin of random bots (5 bots at 4 seats: 5 tables of 4 rotations, 20
 matches of 30 deals) played once per number of workers, each into a fresh results file.
-Workers 1 is the run in one process (`run_tournament`); more are `run_on_workers`.  For
+Workers 1 is the run in one process (`run_tournament`); more are `run_on_workers`;
+``--cluster local:2`` is `run_on_cluster` on a LocalCluster of 2 worker processes.  For
 each it prints deals (hands) per second over the matches (the bots' start-up apart, and
 with it), and the coordinator's own cost per saved match: the CPU time of this process
 (its trio loop, unpickling the records, the saves) and the wall time of a save (one
@@ -15,32 +19,34 @@ cores give at most N / C matches a second; the coordinator gives at most 1 / (it
 match), and SQLite at most 1 / (its wall time per save), since the saves are one after
 another.  The lowest of the three is the limit.
 
-Measured on the 2-core machine the arena is developed on (20 matches of 30 deals,
-concurrency 4, sandboxed random bots), while other work kept both cores busy, so the
-run's own processes got about 1.3 cores of the 2:
+Measured on the 2-core machine the arena is developed on, idle (20 matches of 30 deals,
+concurrency 4, random bots, 2026-11-24):
 
-    workers 1: 33.9 deals/s   workers 2: 33.7 (x1.00)   workers 4: 43.6 (x1.29)
-    (other runs of it: x1.13 and x1.22 at 2 workers, x1.53 at 4)
-    with the start-up of workers and bots: 29.8, 23.9 and 22.9 deals/s
+    workers 1: 48.3 deals/s   workers 2: 47.3 (x0.98)   workers 4: 52.3 (x1.08)
+    cluster local:2: 44.7 (x0.93)
+    with the start-up of workers and bots: 42.1, 35.0, 32.1 and 32.1 deals/s
 
-Not the 1.6x hoped for at 2 workers: the bots themselves (Python gRPC processes, about
-0.5 ms of CPU a decision) use more CPU than the referees, so one process already fills
-both cores (its matches: 23 CPU-s of the run's processes in 17.7 s), and every worker
-starts its own processes of every bot (the start-up line).  More workers pay where the
-cores outnumber what one referee loop can feed.  The coordinator's own cost is small: 4.1
-ms of its CPU per saved match (the worker makes the rows; about 40 ms when it made them
-itself) and a save 10.5 ms of wall time; a match of 30 deals is 1.16 CPU-seconds of the
-run's processes in all.  Hence, matches spread perfectly:
+Not the 1.6x hoped for at 2 workers, and it cannot be on this machine: one process
+already keeps 74% of both cores busy (18.4 of 24.9 core-seconds during its matches: its
+referees 10.1 CPU-s, the bots the rest), so two cores allow at most 24.9 / 18.4 = 1.35x
+even if splitting cost nothing, and it costs a little (21 CPU-s of the run's processes at
+2 workers against 17.9 at 1: each worker runs its own loop and its own processes of
+every bot).  More workers pay where the cores outnumber what one referee loop can feed:
+one process's referees use about one core, so past two cores a single process stops
+growing while the workers do.  The coordinator's own cost is small: 3.7 ms of its CPU
+per saved match and a save 6.1 ms of wall time; a match of 30 deals is 1.03
+CPU-seconds of the run's processes in all.  Hence, matches spread perfectly:
 
-    16 cores:  14 matches/s (414 deals/s), limited by the cores
-    64 cores:  55 matches/s (1658 deals/s), limited by the cores
-    256 cores: 95 matches/s (2856 deals/s), limited by SQLite's saves one after another
-               (95 matches/s, reached at about 110 cores); the coordinator's CPU would
-               cap at about 240 matches/s (about 280 cores)
+    16 cores:  15 matches/s (464 deals/s), limited by the cores
+    64 cores:  62 matches/s (1858 deals/s), limited by the cores
+    256 cores: 164 matches/s (4928 deals/s), limited by SQLite's saves one after
+               another (reached at about 170 cores); the coordinator's CPU would cap
+               at about 271 matches/s (about 280 cores)
 
-so past about a hundred cores, batch the commits (several matches per transaction, each
+so past about 170 cores, batch the commits (several matches per transaction, each
 match's rows together); longer matches (more deals, slower bots) move both caps out, as
-their cost is per match.
+their cost is per match.  On a Dask cluster the coordinator's CPU per match is the same
+work plus a task's round trip (1.0 CPU-s of this process for 20 matches here).
 """
 
 from __future__ import annotations
@@ -60,6 +66,7 @@ import trio
 from arena.config import load_tournament
 from arena.results import ResultStore
 from arena.run import plan_tournament, run_tournament
+from arena.run.cluster import open_cluster, run_on_cluster
 from arena.run.tournament import open_started_bots
 from arena.run.workers import open_workers, run_on_workers
 
@@ -68,6 +75,7 @@ CORES = (16, 64, 256)
 
 @dataclass
 class Measure:
+    label: str  # "workers N" or "cluster ADDRESS"
     workers: int
     matches: int
     deals: int
@@ -133,10 +141,13 @@ def _tournament(folder: Path, bots: int, deals: int, concurrency: int) -> Path:
     return path
 
 
-async def _run(path: Path, workers: int) -> Measure:
+async def _run(path: Path, workers: int, cluster: str | None = None) -> Measure:
     config = load_tournament(path, workers=workers)
     began = time.monotonic()
-    opened: Any = open_workers(config) if workers > 1 else open_started_bots(config)
+    if cluster is not None:
+        opened: Any = open_cluster(config, cluster)
+    else:
+        opened = open_workers(config) if workers > 1 else open_started_bots(config)
     async with opened as bots:
         store = ResultStore.open(config.results, config, fresh=True)
         saves: list[float] = []
@@ -150,7 +161,9 @@ async def _run(path: Path, workers: int) -> Measure:
         store.save_rows = timed_save  # type: ignore[method-assign]
         plan = plan_tournament(config, store.completed_keys(), store.deal_secret)
         cpu, busy, tree, start = time.process_time(), _busy_seconds(), _tree_seconds(), time.monotonic()
-        if workers > 1:
+        if cluster is not None:
+            summary = await run_on_cluster(plan, store, bots)
+        elif workers > 1:
             summary = await run_on_workers(plan, store, bots)
         else:
             summary = await run_tournament(plan, store, bots=bots)
@@ -158,6 +171,7 @@ async def _run(path: Path, workers: int) -> Measure:
         cpu, busy, tree = time.process_time() - cpu, _busy_seconds() - busy, _tree_seconds() - tree
         store.close()
     return Measure(
+        f"cluster {cluster}" if cluster is not None else f"workers {workers}",
         workers,
         summary.played,
         summary.played * config.deals,
@@ -179,23 +193,26 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=30, help="deals per match")
     parser.add_argument("--bots", type=int, default=5, help="random bots (at 4 seats)")
     parser.add_argument("--workers", default="1,2,4", help="the numbers of workers to measure")
+    parser.add_argument("--cluster", default="local:2", help="Dask clusters to measure too, comma-separated ('': none)")
     parser.add_argument("--concurrency", type=int, default=4, help="matches at once, over all the workers")
     args = parser.parse_args()
     counts = [int(count) for count in args.workers.split(",")]
     print(f"conto, {args.bots} random bots at 4 seats, {args.deals} deals a match, concurrency {args.concurrency}, ")
     print(f"{os.cpu_count()} cores; deals/s over the matches (and with the start-up of workers and bots):")
-    measures = []
-    for count in counts:
+    measures: list[Measure] = []
+    runs = [(count, None) for count in counts] + [(0, address) for address in args.cluster.split(",") if address]
+    for count, cluster in runs:
         with tempfile.TemporaryDirectory(prefix="arena-scale-") as folder:
-            measure = trio.run(_run, _tournament(Path(folder), args.bots, args.deals, args.concurrency), count)
+            path = _tournament(Path(folder), args.bots, args.deals, args.concurrency)
+            measure = trio.run(_run, path, max(count, 1), cluster)
         measures.append(measure)
         line = (
-            f"  workers {count}: {measure.deals_per_second:6.1f} deals/s ({measure.matches} matches in "
+            f"  {measure.label}: {measure.deals_per_second:6.1f} deals/s ({measure.matches} matches in "
             f"{measure.seconds:.1f} s; {measure.deals / measure.with_start:.1f} deals/s with the start-up, "
             f"{measure.with_start:.1f} s)"
         )
-        if count > 1:
-            line += f"  x{measure.deals_per_second / measures[0].deals_per_second:.2f} of workers {counts[0]}"
+        if measure is not measures[0]:
+            line += f"  x{measure.deals_per_second / measures[0].deals_per_second:.2f} of {measures[0].label}"
         cores = os.cpu_count() or 1
         line += (
             f"\n      this process {measure.coordinator_cpu:.1f} CPU-s; the machine busy "
@@ -203,7 +220,8 @@ def main() -> None:
             f"{measure.tree:.1f} CPU-s"
         )
         print(line, flush=True)
-    spread = [measure for measure in measures if measure.workers > 1] or measures
+    spread = [measure for measure in measures if measure.workers > 1 and measure.label.startswith("workers")]
+    spread = spread or measures
     matches = sum(measure.matches for measure in spread)
     coordinator = sum(measure.coordinator_cpu for measure in spread) / matches
     saves = [save for measure in spread for save in measure.saves]

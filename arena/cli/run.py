@@ -30,6 +30,7 @@ from arena.play.process import sandbox_status
 from arena.play.signals import EXIT_INTERRUPTED
 from arena.results import ResultStore, elo_notes, elo_table, statistics_table
 from arena.run import ProgressPrinter, RunSummary, TournamentPlan, plan_tournament, run_tournament
+from arena.run.cluster import Cluster, check_cluster_address, open_cluster, run_on_cluster
 from arena.run.dryrun import dry_run
 from arena.run.tournament import StartProblem, open_started_bots, read_unstarted_note, unstarted_note
 from arena.run.workers import WorkerFailed, Workers, open_workers, run_on_workers
@@ -58,6 +59,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         type=whole_number(1),
         help="worker processes the matches run in, each with its own referee and bots (overrides the file; "
         "1: all in this process)",
+    )
+    run.add_argument(
+        "--cluster",
+        type=_cluster_address,
+        metavar="ADDRESS",
+        help="play the matches on a Dask cluster: a scheduler's address (tcp://host:8786), or local:N for N "
+        "worker processes on this machine (see the README)",
     )
     run.add_argument("--rounds", type=whole_number(1), help="times the whole schedule is played (overrides the file)")
     run.add_argument("--seed", type=int, help="the deals' seed (overrides the file)")
@@ -101,6 +109,13 @@ def _name(text: str) -> str:
     if not NAME_RE.fullmatch(text):
         raise argparse.ArgumentTypeError(f"{text!r} may only use letters, digits, '_', '.' and '-'")
     return text
+
+
+def _cluster_address(text: str) -> str:
+    try:
+        return check_cluster_address(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _adhoc_file(args: argparse.Namespace) -> str:
@@ -264,7 +279,10 @@ class _Run:
 
     async def __call__(self) -> None:
         config, args = self.config, self.args
-        opened = open_workers if config.workers > 1 else open_started_bots
+        if args.cluster is not None:
+            opened: Any = partial(open_cluster, address=args.cluster)
+        else:
+            opened = open_workers if config.workers > 1 else open_started_bots
         try:
             async with opened(config, allow_faulty=args.allow_faulty, on_problem=self._not_started) as bots:
                 try:
@@ -273,12 +291,14 @@ class _Run:
                     self.error = error
                     return
                 self.plan = plan_tournament(config, self.store.completed_keys(), self.store.deal_secret)
-                self._say_what_is_played(self.plan)
-                if isinstance(bots, Workers):
+                self._say_what_is_played(self.plan, bots)
+                if isinstance(bots, Cluster):
+                    self.summary = await run_on_cluster(self.plan, self.store, bots, on_progress=self.printer.show)
+                elif isinstance(bots, Workers):
                     self.summary = await run_on_workers(self.plan, self.store, bots, on_progress=self.printer.show)
                 else:
                     self.summary = await run_tournament(self.plan, self.store, bots=bots, on_progress=self.printer.show)
-        except (BotStartFailed, WorkerFailed) as error:
+        except (BotStartFailed, WorkerFailed, UsageError) as error:
             self.error = error
 
     def _not_started(self, problem: StartProblem) -> None:
@@ -286,7 +306,7 @@ class _Run:
             f"{problem}\n  It is tried again before each of its matches; those it misses are left for a later run."
         )
 
-    def _say_what_is_played(self, plan: TournamentPlan) -> None:
+    def _say_what_is_played(self, plan: TournamentPlan, bots: object) -> None:
         config = self.config
         total = len(plan.schedule)
         print(
@@ -294,7 +314,7 @@ class _Run:
             f"{total} matches of {config.deals} deals"
             + (" (duplicate deals)" if config.duplicate else "")
             + f", concurrency {config.concurrency}"
-            + (f" in {config.workers} worker processes" if config.workers > 1 else "")
+            + _where(config, bots)
             + f", time {_time_controls(config)}"
         )
         if plan.already_done:
@@ -313,6 +333,15 @@ class _Run:
             print(f"{matches} played again: their bot {bot} had not started.")
 
 
+def _where(config: TournamentConfig, bots: object) -> str:
+    """Where the matches run, for the run's first line."""
+    if isinstance(bots, Cluster):
+        return (
+            f" on the Dask cluster {bots.address} ({_count(bots.workers, 'worker')}, {_count(bots.threads, 'thread')})"
+        )
+    return f" in {config.workers} worker processes" if config.workers > 1 else ""
+
+
 def _left_for_later(summary: RunSummary) -> str:
     by_bot = Counter(summary.unstarted.values())
     count = len(summary.unstarted)
@@ -324,6 +353,8 @@ def _left_for_later(summary: RunSummary) -> str:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
+    if args.cluster is not None and args.workers is not None:
+        raise UserError("--cluster and --workers: give one (a cluster's workers are its own, started with it).")
     file = _adhoc_file(args)
     config = load_tournament(file, **_overrides(args))
     if args.dry_run:

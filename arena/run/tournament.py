@@ -55,6 +55,7 @@ __all__ = [
     "read_unstarted_note",
     "update_unstarted_note",
     "LOG_TAIL_LINES",
+    "start_failure_text",
 ]
 
 log = logging.getLogger("arena.tournament")
@@ -243,7 +244,7 @@ async def open_started_bots(
         problems = await bots.check(bot.name for bot in config.bots)
         if problems and not allow_faulty:
             await stack.aclose()  # the bots are stopped; the error leaves no nursery to wrap it
-            raise BotStartFailed(_start_failure_text(problems), [problem.bot for problem in problems])
+            raise BotStartFailed(start_failure_text(problems), [problem.bot for problem in problems])
         bots.report_to(on_problem)
         yield bots
 
@@ -252,7 +253,8 @@ def _entries(config: TournamentConfig) -> dict[str, BotEntry]:
     return {bot.name: bot for bot in config.bots}
 
 
-def _start_failure_text(problems: Sequence[StartProblem]) -> str:
+def start_failure_text(problems: Sequence[StartProblem]) -> str:
+    """The message of the `BotStartFailed` that `problems` stop a run with."""
     many = len(problems) > 1
     return "\n".join(
         [

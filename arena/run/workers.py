@@ -51,8 +51,6 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, replace
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
-from multiprocessing.reduction import ForkingPickler
-from types import MappingProxyType
 from typing import Any
 
 import trio
@@ -84,18 +82,6 @@ ATTEMPTS = 3
 STOP_LIMIT = 15.0
 
 _CONTEXT = multiprocessing.get_context("spawn")
-
-
-def _mapping_proxy(items: dict[Any, Any]) -> MappingProxyType:
-    return MappingProxyType(items)
-
-
-def _reduce_mapping_proxy(proxy: MappingProxyType) -> tuple[Any, ...]:
-    return _mapping_proxy, (dict(proxy),)
-
-
-# The records' read-only mappings (game options, a bot's env) travel as what they hold.
-ForkingPickler.register(MappingProxyType, _reduce_mapping_proxy)
 
 
 class WorkerFailed(UsageError):

@@ -1,0 +1,496 @@
+"""Matches on a Dask distributed cluster: ``arena run FILE --cluster tcp://host:8786`` (a
+``dask scheduler`` with its ``dask worker``s, on other machines) or ``--cluster local:N``
+(a LocalCluster of N worker processes started here).
+
+    async with open_cluster(config, "local:2", allow_faulty=…, on_problem=…) as cluster:
+        store = ResultStore.open(…); plan = plan_tournament(…)
+        summary = await run_on_cluster(plan, store, cluster, on_progress=…)
+
+As with local workers (arena.run.workers), the process that runs ``arena run`` is the
+coordinator: it schedules, shows the progress and is the only writer of the results
+file, so everything downstream is unchanged.  Each match is one Dask task
+(`play_on_host`), sent with the tournament's config, its slot and the match id the bots
+are told; the results file's deal secret stays with the coordinator (a slot carries the
+seed of its deals).  `concurrency` is the number of matches sent at once; a worker plays
+as many at once as it has threads.
+
+On each Dask worker a run has one *host* (`_Host`): a thread with its own trio loop and
+bot pool, the bots started once (`open_started_bots`), that plays the matches the run's
+tasks hand it, for the worker's life in the run, so the pool's fair play holds as in one
+process (no bot process plays the same deals twice).  Before the first match the
+coordinator starts a host on every worker (a task pinned to each): a bot that does not
+start is reported as in a local run, before the results file is opened.  A worker that
+joins later starts its host with its first match.  Each task returns the match's rows
+ready to write (the costly part of a save) and the worker's arena log records, which the
+coordinator logs to its own ``arena.log``.
+
+Faults of the machinery:
+
+* A Dask worker that dies: the scheduler runs its tasks again on the others (the dead
+  worker's bots die with it: PR_SET_PDEATHSIG); a match's result is saved once, by its
+  key.  A match that was running on ``distributed.scheduler.allowed-failures`` + 1 dead
+  workers (4 by default) stops the run (`WorkerFailed`).
+* The coordinator killed (even with -9): a LocalCluster's workers end with it; on a
+  cluster of its own each host stops its bots after `HOST_IDLE` seconds without a match.
+  What was saved stays; the same command resumes.
+* Ctrl-C: the coordinator cancels its tasks and stops every host, which stops its bots.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import logging
+import math
+import re
+import threading
+import time
+import uuid
+from collections import deque
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import trio
+
+import engine
+from arena.config import TournamentConfig
+from arena.errors import BotStartFailed, UsageError
+from arena.records import MatchRecord, MatchSlot
+from arena.results import ResultStore
+from arena.results.store import finished_rows
+from arena.run.progress import Progress
+from arena.run.schedule import bot_match_id
+from arena.run.tournament import (
+    RunSummary,
+    StartedBots,
+    StartProblem,
+    TournamentPlan,
+    open_started_bots,
+    play_slot,
+    start_failure_text,
+    update_unstarted_note,
+)
+from arena.run.workers import STOP_LIMIT, WorkerFailed
+
+__all__ = ["HOST_IDLE", "LOCAL_LIMIT", "Cluster", "check_cluster_address", "open_cluster", "run_on_cluster"]
+
+log = logging.getLogger("arena.cluster")
+
+#: Seconds a host keeps its bots without a match to play: a coordinator that was killed
+#: never says the run is over.
+HOST_IDLE = 300.0
+#: Most worker processes ``--cluster local:N`` starts.
+LOCAL_LIMIT = 1000
+#: Seconds to reach a scheduler, and then to wait for its first worker.
+CONNECT_TIMEOUT = 10.0
+
+_LOCAL = re.compile(r"local:(?P<workers>[0-9]+)")
+_ADDRESS = re.compile(r"(tcp|tls|ws|wss|ucx)://[^\s/]+")
+
+
+def check_cluster_address(text: str) -> str:
+    """`text` if it is a ``--cluster`` value (``local:N`` or a scheduler's address), else
+    a ValueError that says what is wrong."""
+    local = _LOCAL.fullmatch(text)
+    if local is not None:
+        if not 1 <= int(local["workers"]) <= LOCAL_LIMIT:
+            raise ValueError(f"local:{local['workers']} must start from 1 to {LOCAL_LIMIT} worker processes")
+    elif _ADDRESS.fullmatch(text) is None:
+        raise ValueError(
+            f"{text!r} is neither local:N (a cluster of N worker processes on this machine) "
+            "nor a Dask scheduler's address such as tcp://scheduler:8786"
+        )
+    return text
+
+
+# --- on a Dask worker ----------------------------------------------------------------------
+
+
+class _HostGone(Exception):
+    """The host stopped before it played the match: the task asks for a new one."""
+
+
+class _Logs(logging.Handler):
+    """Keeps a worker's arena log records until a task takes them to the coordinator."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._records: deque[tuple[str, int, str]] = deque(maxlen=10_000)
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            self._records.append((record.name, record.levelno, self.format(record)))
+        except Exception:  # noqa: BLE001 - logging must not fail a match
+            self.handleError(record)
+
+    def install(self, level: int) -> None:
+        """From now on the arena's records at `level` and above are kept here."""
+        arena = logging.getLogger("arena")
+        if self not in arena.handlers:  # the first task in this worker
+            arena.handlers[:] = [self]
+            arena.propagate = False
+        arena.setLevel(level)
+
+    def take(self) -> tuple[tuple[str, int, str], ...]:
+        """The records kept so far."""
+        taken = []
+        while self._records:
+            taken.append(self._records.popleft())
+        return tuple(taken)
+
+
+_LOGS = _Logs()
+_hosts: dict[str, _Host] = {}
+_hosts_lock = threading.Lock()
+
+
+class _Host:
+    """A run's bots on one Dask worker, in a thread of their own (see the module docstring)."""
+
+    def __init__(self, run_id: str, config: TournamentConfig) -> None:
+        self.run_id = run_id
+        self.config = config
+        self.game = engine.load(config.game, players=config.seats, **config.options)
+        #: The bots that did not start when the host opened.
+        self.problems: tuple[StartProblem, ...] = ()
+        self._ready = threading.Event()
+        self._failure: BaseException | None = None
+        self._token: trio.lowlevel.TrioToken | None = None
+        self._requests: trio.MemorySendChannel[tuple[MatchSlot, str, concurrent.futures.Future[Any]]] | None = None
+        self._scope: trio.CancelScope | None = None
+        self._thread = threading.Thread(target=self._main, name=f"arena-host-{run_id[:8]}", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+        self._ready.wait()
+        if self._failure is not None:
+            raise self._failure
+
+    def _main(self) -> None:
+        try:
+            trio.run(self._serve)
+        except BaseException as error:  # noqa: BLE001 - the task that started it raises it
+            self._failure = error
+        finally:
+            self._ready.set()
+            with _hosts_lock:
+                if _hosts.get(self.run_id) is self:
+                    del _hosts[self.run_id]
+
+    async def _serve(self) -> None:
+        send, receive = trio.open_memory_channel[tuple[MatchSlot, str, concurrent.futures.Future[Any]]](math.inf)
+        problems: list[StartProblem] = []
+        with trio.CancelScope() as self._scope:
+            async with open_started_bots(self.config, allow_faulty=True, on_problem=problems.append) as bots:
+                self.problems = tuple(problems)
+                self._token = trio.lowlevel.current_trio_token()
+                self._requests = send
+                self._ready.set()
+                async with trio.open_nursery() as nursery:
+                    while True:
+                        with trio.move_on_after(HOST_IDLE) as idle:
+                            slot, match_id, reply = await receive.receive()
+                        if not idle.cancelled_caught:
+                            nursery.start_soon(self._play, bots, slot, match_id, reply)
+                        elif not nursery.child_tasks:
+                            log.info("no match for %.0f s: the bots of run %s stop", HOST_IDLE, self.run_id[:8])
+                            break
+        send.close()
+        for _, _, reply in _drain(receive):  # sent while it stopped: played by a new host
+            reply.set_exception(_HostGone())
+
+    async def _play(
+        self, bots: StartedBots, slot: MatchSlot, match_id: str, reply: concurrent.futures.Future[Any]
+    ) -> None:
+        try:
+            record = await play_slot(self.game, self.config, bots, slot, match_id)
+        except trio.Cancelled:
+            reply.set_exception(_HostGone())
+            raise
+        except Exception as error:  # noqa: BLE001 - the task raises it, the coordinator reports it
+            reply.set_exception(error)
+        else:
+            reply.set_result((record, bots.unstarted.get(record) if isinstance(record, str) else None))
+
+    def play(self, slot: MatchSlot, match_id: str) -> tuple[MatchRecord | str, StartProblem | None]:
+        """Play `slot` here (from a Dask task's thread): its record or the bot that did not start."""
+        reply: concurrent.futures.Future[Any] = concurrent.futures.Future()
+        assert self._requests is not None and self._token is not None
+        try:
+            trio.from_thread.run_sync(self._requests.send_nowait, (slot, match_id, reply), trio_token=self._token)
+        except (trio.RunFinishedError, trio.ClosedResourceError, trio.BrokenResourceError):
+            raise _HostGone() from None
+        result: tuple[MatchRecord | str, StartProblem | None] = reply.result()
+        return result
+
+    def stop(self) -> None:
+        """Stop the bots and the thread (from any other thread)."""
+        if self._token is not None and self._scope is not None:
+            try:
+                trio.from_thread.run_sync(self._scope.cancel, trio_token=self._token)
+            except trio.RunFinishedError:
+                pass
+        self._thread.join(STOP_LIMIT)
+
+
+def _drain(receive: trio.MemoryReceiveChannel[Any]) -> list[Any]:
+    out = []
+    while True:
+        try:
+            out.append(receive.receive_nowait())
+        except (trio.WouldBlock, trio.EndOfChannel):
+            return out
+
+
+def _host(run_id: str, config: TournamentConfig) -> _Host:
+    with _hosts_lock:
+        host = _hosts.get(run_id)
+        if host is None:
+            host = _hosts[run_id] = _Host(run_id, config)
+            try:
+                host.start()
+            except BaseException:
+                _hosts.pop(run_id, None)
+                raise
+    return host
+
+
+def open_host(run_id: str, config: TournamentConfig, level: int) -> tuple[tuple[StartProblem, ...], tuple[Any, ...]]:
+    """A Dask task: the run's host on this worker, started; the bots that did not start."""
+    _LOGS.install(level)
+    return _host(run_id, config).problems, _LOGS.take()
+
+
+@dataclass(frozen=True)
+class _Outcome:
+    """What a match task sends back: a record with its rows, or the bot that did not start."""
+
+    record: MatchRecord | None
+    rows: Any
+    unstarted: str | None
+    problem: StartProblem | None
+    logs: tuple[tuple[str, int, str], ...]
+
+
+def play_on_host(run_id: str, config: TournamentConfig, slot: MatchSlot, match_id: str, level: int) -> _Outcome:
+    """A Dask task: play `slot` with this worker's host of the run."""
+    _LOGS.install(level)
+    for _ in range(3):
+        try:
+            record, problem = _host(run_id, config).play(slot, match_id)
+            break
+        except _HostGone:
+            continue
+    else:
+        raise RuntimeError("the bots' host on this worker stopped three times while the match was sent to it")
+    if isinstance(record, str):
+        return _Outcome(None, None, record, problem, _LOGS.take())
+    rows = finished_rows(slot, record)
+    return _Outcome(replace(record, history=()), rows, None, None, _LOGS.take())
+
+
+async def close_hosts(run_id: str) -> None:
+    """Run on every worker at the end of a run (``Client.run``): stop its host of the run."""
+    with _hosts_lock:
+        host = _hosts.pop(run_id, None)
+    if host is not None:
+        await asyncio.to_thread(host.stop)  # Dask's own loop is asyncio's
+
+
+# --- the coordinator ------------------------------------------------------------------------
+
+
+@dataclass(eq=False)
+class Cluster:
+    """A run's connection to its Dask cluster, the hosts started; made by `open_cluster`."""
+
+    client: Any
+    address: str
+    run_id: str
+    #: Workers and their threads when the run began.
+    workers: int
+    threads: int
+    on_problem: Callable[[StartProblem], None] | None = None
+    _told: set[str] = field(default_factory=set)
+    _seen: set[str] = field(default_factory=set)
+
+    def tell(self, problem: StartProblem | None) -> None:
+        if problem is not None and problem.bot not in self._told and self.on_problem is not None:
+            self._told.add(problem.bot)
+            self.on_problem(problem)
+
+    def watch(self) -> None:
+        """Log the workers that left or joined the cluster since the last look."""
+        now = set(self.client.scheduler_info()["workers"])
+        for gone in sorted(self._seen - now):
+            log.warning("Dask worker %s left the cluster; the matches it was playing are played again", gone)
+        for new in sorted(now - self._seen):
+            if self._seen:
+                log.info("Dask worker %s joined the cluster", new)
+        self._seen = now
+
+
+def _relay(records: Sequence[tuple[str, int, str]]) -> None:
+    for name, level, message in records:
+        logging.getLogger(name).log(level, "%s", message)
+
+
+def _connect(address: str, config: TournamentConfig) -> tuple[Any, Any]:
+    """A client of the cluster at `address` (and the LocalCluster it started, if any)."""
+    from distributed import Client, LocalCluster  # a second's import, for runs on a cluster only
+
+    local = _LOCAL.fullmatch(address)
+    if local is not None:
+        workers = int(local["workers"])
+        cluster = LocalCluster(
+            n_workers=workers,
+            threads_per_worker=max(1, math.ceil(config.concurrency / workers)),
+            processes=True,
+            dashboard_address=None,
+            silence_logs=logging.ERROR,
+        )
+        return Client(cluster), cluster
+    try:
+        client = Client(address, timeout=CONNECT_TIMEOUT)
+    except (OSError, TimeoutError) as error:
+        raise UsageError(
+            f"--cluster {address}: no Dask scheduler answered there within {CONNECT_TIMEOUT:.0f} s ({error}). "
+            "Start one with 'dask scheduler' and its workers with 'dask worker ADDRESS' (see the README)."
+        ) from None
+    try:
+        client.wait_for_workers(1, timeout=CONNECT_TIMEOUT)
+    except TimeoutError:
+        client.close()
+        raise UsageError(
+            f"--cluster {address}: the scheduler has no worker after {CONNECT_TIMEOUT:.0f} s; start one with "
+            f"'dask worker {address}' from the project's folder (see the README)."
+        ) from None
+    return client, None
+
+
+def _open_hosts(client: Any, run_id: str, config: TournamentConfig, level: int) -> tuple[int, int, list[Any]]:
+    """A host started on every worker: (workers, threads, each worker's (problems, logs))."""
+    workers = client.scheduler_info()["workers"]
+    futures = [
+        client.submit(open_host, run_id, config, level, workers=[address], pure=False, key=f"arena-open-{run_id}-{i}")
+        for i, address in enumerate(workers)
+    ]
+    threads = sum(int(info.get("nthreads", 1)) for info in workers.values())
+    return len(workers), threads, client.gather(futures)
+
+
+def _close(client: Any, local: Any, run_id: str) -> None:
+    try:
+        client.run(close_hosts, run_id)
+    except Exception as error:  # noqa: BLE001 - the hosts also stop when idle
+        log.warning("cannot tell the Dask workers to stop the bots: %s", error)
+    client.close()
+    if local is not None:
+        local.close()
+
+
+@asynccontextmanager
+async def open_cluster(
+    config: TournamentConfig,
+    address: str,
+    *,
+    allow_faulty: bool = False,
+    on_problem: Callable[[StartProblem], None] | None = None,
+) -> AsyncIterator[Cluster]:
+    """The Dask cluster at `address` (``local:N`` starts one), every worker's bots started
+    (`BotStartFailed` when one does not, unless `allow_faulty`; `on_problem` hears once of
+    each bot that does not start); on leaving, every worker's bots are stopped."""
+    level = logging.getLogger("arena").getEffectiveLevel()
+    client, local = await trio.to_thread.run_sync(_connect, address, config)
+    run_id = uuid.uuid4().hex
+    try:
+        workers, threads, opened = await trio.to_thread.run_sync(_open_hosts, client, run_id, config, level)
+        problems: dict[str, StartProblem] = {}
+        for worker_problems, logs in opened:
+            _relay(logs)
+            problems.update((problem.bot, problem) for problem in worker_problems if problem.bot not in problems)
+        if problems and not allow_faulty:
+            raise BotStartFailed(start_failure_text(list(problems.values())), list(problems))
+        cluster = Cluster(client, address, run_id, workers, threads, on_problem)
+        for problem in problems.values():
+            cluster.tell(problem)
+        cluster.watch()
+        yield cluster
+    finally:
+        with trio.CancelScope(shield=True):
+            await trio.to_thread.run_sync(_close, client, local, run_id)
+
+
+async def run_on_cluster(
+    plan: TournamentPlan,
+    store: ResultStore,
+    cluster: Cluster,
+    *,
+    on_progress: Callable[[Progress], None] | None = None,
+) -> RunSummary:
+    """`run_tournament` on `cluster`: every match of `plan.todo`, `concurrency` at a time,
+    each saved to `store` as it comes back."""
+    from distributed import KilledWorker, as_completed
+
+    config = plan.config
+    level = logging.getLogger("arena").getEffectiveLevel()
+    started = time.monotonic()
+    progress = Progress(len(plan.schedule), plan.already_done)
+    todo = deque(plan.todo)
+    running: dict[Any, MatchSlot] = {}
+    finished = as_completed()
+    saved: set[str] = set()
+    unstarted: dict[str, str] = {}
+    played = 0
+
+    def send() -> None:
+        while todo and len(running) < config.concurrency:
+            slot = todo.popleft()
+            match_id = bot_match_id(slot.key, plan.secret)
+            key = f"arena-match-{cluster.run_id}-{slot.key}"
+            future = cluster.client.submit(
+                play_on_host, cluster.run_id, config, slot, match_id, level, key=key, pure=False
+            )
+            running[future] = slot
+            finished.add(future)
+
+    if on_progress is not None:
+        on_progress(progress)
+    try:
+        send()
+        while running:
+            future = await trio.to_thread.run_sync(next, finished, abandon_on_cancel=True)
+            slot = running.pop(future)
+            cluster.watch()
+            try:
+                outcome: _Outcome = future.result()
+            except KilledWorker:
+                raise WorkerFailed(
+                    f"Match {slot.key} was being played by Dask workers that died, again and again; giving up."
+                ) from None
+            except Exception as error:  # noqa: BLE001 - a worker's failure, told to the user
+                raise WorkerFailed(
+                    f"Match {slot.key} failed on a Dask worker: {type(error).__name__}: {error}"
+                ) from None
+            _relay(outcome.logs)
+            if outcome.record is None:
+                assert outcome.unstarted is not None
+                unstarted[slot.key] = outcome.unstarted
+                cluster.tell(outcome.problem)
+                progress.leave()
+            elif slot.key not in saved:  # each match's result is saved once
+                saved.add(slot.key)
+                await trio.to_thread.run_sync(store.save_rows, slot.key, outcome.record.game, outcome.rows)
+                played += 1
+                progress.add(outcome.record)
+            if on_progress is not None:
+                on_progress(progress)
+            send()
+    finally:
+        if running:
+            with trio.CancelScope(shield=True):
+                await trio.to_thread.run_sync(cluster.client.cancel, list(running))
+        update_unstarted_note(store, unstarted)
+    return RunSummary(len(plan.schedule), plan.already_done, played, time.monotonic() - started, unstarted)
