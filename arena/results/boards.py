@@ -182,7 +182,7 @@ def board_observations(comparisons: Iterable[BoardComparison]) -> list[Observati
         a, b = board.scores
         ranks = (0, 0) if a == b else ((0, 1) if a > b else (1, 0))
         sides = ((partnership_name(board.sides[0]),), (partnership_name(board.sides[1]),))
-        out.append(Observation(sides=sides, ranks=ranks))
+        out.append(Observation(sides=sides, ranks=ranks, cluster=(board.round, board.table, board.deal)))
     return out
 
 

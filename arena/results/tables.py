@@ -108,9 +108,15 @@ def observations(matches: Iterable[StoredMatch], game: engine.Game) -> list[Obse
             teams.setdefault(game.team_of(seat), []).append(seat)
         sides = tuple(tuple(match.names[s] for s in seats) for seats in teams.values())
         firsts = [seats[0] for seats in teams.values()]
-        outcomes = [match.ranks] if game.spec.rate_by == "match" else [d.ranks for d in match.deals]
-        for ranks in outcomes:
-            out.append(Observation(sides=sides, ranks=tuple(ranks[s] for s in firsts)))
+        # A deal's family: the same cards at every rotation of its table in its round
+        # (a match's: the table's rotations), whose results the luck of the cards ties.
+        outcomes: list[tuple[tuple[int, ...], tuple[int, ...]]]
+        if game.spec.rate_by == "match":
+            outcomes = [((match.round, match.table), match.ranks)]
+        else:
+            outcomes = [((match.round, match.table, number), d.ranks) for number, d in enumerate(match.deals)]
+        for family, ranks in outcomes:
+            out.append(Observation(sides=sides, ranks=tuple(ranks[s] for s in firsts), cluster=family))
     return out
 
 
@@ -174,6 +180,9 @@ class EloLine:
     rating: Rating
     los: float | None
     totals: BotLine
+    #: "won" or "lost" when the bot finished ahead of (behind) every other side every
+    #: time: its rating is only bounded by the data, and shows no interval.
+    one_sided: str | None = None
 
 
 def elo_columns(game: engine.Game) -> tuple[Column[EloLine], ...]:
@@ -197,8 +206,9 @@ def elo_columns(game: engine.Game) -> tuple[Column[EloLine], ...]:
         ),
         Column(
             "±95%",
-            "half the width of the rating's 95% interval (from the inverse Hessian): Elo ± this",
-            lambda line: f"{(line.rating.high - line.rating.low) / 2:.0f}",
+            "half the width of the rating's 95% interval: Elo ± this (the note under the table says how it "
+            "was computed); - for a bot that won or lost every time, whose rating the data only bound",
+            lambda line: "-" if line.one_sided else f"{(line.rating.high - line.rating.low) / 2:.0f}",
             Align.RIGHT,
         ),
         Column(
@@ -310,8 +320,15 @@ def elo_table(
         table = fit(rated, anchor=anchor)
     except RatingError as error:
         return "\n".join([f"No ratings yet: {error}", *notes]), None
+    design = table.design
     lines = [
-        EloLine(place, rating, los, totals.get(rating.name, BotLine(rating.name, 0, 0.0, ())))
+        EloLine(
+            place,
+            rating,
+            los,
+            totals.get(rating.name, BotLine(rating.name, 0, 0.0, ())),
+            design.one_sided.get(rating.name),
+        )
         for place, (rating, los) in enumerate(zip(table.ratings, table.los), start=1)
     ]
     text = render(elo_columns(game), lines, tablefmt, aligned=True)
@@ -319,9 +336,11 @@ def elo_table(
     note = (
         f"Elo: {table.model} fit over all {unit}, centred on "
         + (f"{anchor[0]} = {anchor[1]:+g}" if anchor else "the pool mean")
-        + "; ±95% from the inverse Hessian; LOS next = likelihood of superiority over the bot below."
+        + f", with a prior of {design.prior_games:g} virtual draws per bot against the pool mean; "
+        + design.interval_text(spec.rate_by)
+        + "; LOS next = likelihood of superiority over the bot below."
     )
-    return "\n".join([text, note, *notes]), table
+    return "\n".join([text, note, *design.notes(unit), *notes]), table
 
 
 def _board_lines(

@@ -63,6 +63,20 @@ every real two-sided game was a draw. ``prior_games=0`` gives the plain maximum-
 likelihood estimate and raises `RatingError` when that does not exist (a bot that
 won or lost everything, or groups of bots that never met).
 
+Intervals: the covariance is the inverse of the negative Hessian ("model-based"),
+unless the observations name their deal families (``Observation.cluster``: one deal at
+every rotation of its table) and there are enough of them (`solver.min_families`).
+Then it is the cluster-robust *sandwich* ``H^-1 M H^-1``, where ``M`` sums, over the
+families, the outer product of each family's score (the gradient of its observations'
+log-likelihood at the fit), times F / (F - 1). The rotations of one deal share its
+cards, so their results are correlated: under seat luck duplicate dealing cancels, the
+model-based interval overstates the spread (it sees independent results), and when
+deterministic bots replay a rotation exactly it understates it (it counts the copy).
+The sandwich measures the spread of the families as they are, so the ± narrows as
+much as the design removes luck, and copies count once. The prior's curvature stays in
+``H``; ``M`` holds the data only. `RatingTable.design` says which was used, with the
+bots whose results were one-sided and the groups that never met.
+
 Observations whose sides are all the same set of bots (a bot against copies of
 itself) are dropped entirely: the strengths cancel, so they say nothing about the
 ratings, and a self-play draw rate says little about draws between different bots.
@@ -76,8 +90,8 @@ penalised Newton fit), `intervals` (covariance to Elo, ±95% and LOS; `Rating`,
 """
 
 from arena.errors import RatingError
-from arena.results.ratings.intervals import Rating, RatingTable
+from arena.results.ratings.intervals import Design, Rating, RatingTable
 from arena.results.ratings.models import Observation
 from arena.results.ratings.solver import fit
 
-__all__ = ["Observation", "Rating", "RatingError", "RatingTable", "fit"]
+__all__ = ["Design", "Observation", "Rating", "RatingError", "RatingTable", "fit"]

@@ -9,16 +9,70 @@ intervals and the likelihood of superiority (LOS) of each over the next.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from arena.errors import RatingError
 from arena.results.ratings.models import C
 
-__all__ = ["Z95", "Rating", "RatingTable", "los", "elo_covariance", "rating_table"]
+__all__ = ["Z95", "Design", "Rating", "RatingTable", "los", "elo_covariance", "rating_table"]
 
 Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True)
+class Design:
+    """What the intervals rest on, for the table to say.
+
+    ``families``: the number of deal families whose scores gave the cluster-robust
+    (sandwich) covariance; 0 when it is the inverse Hessian (no families given, or too
+    few: `solver.min_families`).  ``prior_games``: the prior's virtual draws per bot.
+    ``one_sided``: the bots that finished ahead of ("won") or behind ("lost") every other
+    side every time, whose rating the data only bound (the prior sets it).  ``groups``:
+    the bots in groups that the results connect; with more than one, the data do not
+    compare the groups.
+    """
+
+    families: int = 0
+    prior_games: float = 0.0
+    one_sided: dict[str, str] = field(default_factory=dict)
+    groups: tuple[tuple[str, ...], ...] = ()
+
+    @property
+    def disconnected(self) -> bool:
+        return len(self.groups) > 1
+
+    def interval_text(self, rate_by: str) -> str:
+        """How the ±95% was computed, for the note under a table rated by `rate_by`."""
+        if self.families:
+            family = "table and round" if rate_by == "match" else "deal (its rotations)"
+            return (
+                f"±95% cluster-robust over {self.families} deal families (one per {family}: "
+                "duplicate deals narrow it as much as they remove luck)"
+            )
+        return "±95% from the inverse Hessian"
+
+    def notes(self, unit: str) -> list[str]:
+        """What the data cannot say, for lines under the table: ratings only bounded,
+        groups never compared (`unit`: what was rated, "deals", "matches"…)."""
+        notes = []
+        for name, side in sorted(self.one_sided.items()):
+            word = "never finished behind another bot" if side == "won" else "never finished ahead of another bot"
+            notes.append(
+                f"{name} {word} in its {unit}: the data only bound its rating "
+                f"({'below' if side == 'won' else 'above'}), and its Elo is where the prior puts it; no "
+                "interval is shown, and its LOS values are not to be trusted. It needs a result the other "
+                "way before it can be rated."
+            )
+        if self.disconnected:
+            groups = "; ".join(", ".join(group) for group in self.groups)
+            notes.append(
+                f"These groups of bots never met one another, directly or through common opponents: {groups}. "
+                "Their ratings are comparable within a group only; between groups, Elo and LOS rest on the "
+                "prior alone."
+            )
+        return notes
 
 
 @dataclass(frozen=True)
@@ -26,7 +80,7 @@ class Rating:
     """One bot's line in the table.
 
     ``elo`` is centred on the pool mean (or relative to the anchor); ``low``/``high``
-    are ``elo -+ 1.96 sd`` with ``sd`` from the inverse Hessian; ``observations`` is
+    are ``elo -+ 1.96 sd`` with ``sd`` from the covariance (`Design` says which); ``observations`` is
     the total weight of the observations the bot took part in (once per observation,
     however many seats it held).
     """
@@ -57,6 +111,7 @@ class RatingTable:
     los: tuple[float | None, ...]
     draw_elo: float | None
     covariance: tuple[tuple[float, ...], ...] = ()
+    design: Design = Design()
 
     def los_between(self, a: str, b: str) -> float:
         """Probability that bot ``a`` is truly stronger than bot ``b``.
@@ -132,6 +187,7 @@ def rating_table(
     *,
     model: str,
     draw_elo: float | None,
+    design: Design = Design(),
 ) -> RatingTable:
     """The bots best first (ties by name), with their 95% intervals and LOS over the next."""
     n = len(names)
@@ -154,4 +210,5 @@ def rating_table(
         los=tuple(los(ratings, covariance, i, i + 1) if i + 1 < n else None for i in range(n)),
         draw_elo=draw_elo,
         covariance=covariance,
+        design=design,
     )

@@ -57,12 +57,17 @@ class Observation:
     single bot, or a partnership whose rating is the sum of its members'); ``ranks``
     gives each side's finishing position, 0 = best, equal numbers = tie; only the
     order of the numbers matters. ``weight`` is a multiplicity, so identical results
-    can be passed once. Lists are accepted and stored as tuples.
+    can be passed once. ``cluster`` names the observation's deal family (see
+    `arena.results.ratings`, "Intervals"); within one family a weight counts copies,
+    which add nothing to what the family tells. Lists are accepted and stored as tuples.
     """
 
     sides: tuple[tuple[str, ...], ...]
     ranks: tuple[int, ...]
     weight: float = 1.0
+    #: The deal family it belongs to (any hashable: the same deal at every rotation of its
+    #: table), for the cluster-robust intervals; None: a family of its own.
+    cluster: object = None
 
     def __post_init__(self) -> None:
         if isinstance(self.sides, str) or not _is_sequence(self.sides):
@@ -137,6 +142,7 @@ class Block:
     draw: np.ndarray | None = None  # (G,) bool, Bradley-Terry only; side 0 won otherwise
     order: np.ndarray | None = None  # (P, m) Plackett-Luce orders of the places before the last group
     remaining: np.ndarray | None = None  # (P, m, k) sides still unplaced at each step
+    members: np.ndarray | None = None  # (G,) the canonical keys' indices, in row order
 
 
 def build_blocks(keys: list[tuple], weights: np.ndarray, index: dict[str, int]) -> list[Block]:
@@ -156,7 +162,7 @@ def build_blocks(keys: list[tuple], weights: np.ndarray, index: dict[str, int]) 
             for j, side in enumerate(keys[g][0]):
                 for bot in side:
                     incidence[row, j, index[bot]] += 1.0
-        block = Block(kind, incidence, weights[members])
+        block = Block(kind, incidence, weights[members], members=np.array(members))
         if kind == BT:
             block.draw = np.array([keys[g][1][0] == keys[g][1][1] for g in members])
         elif kind == PL:

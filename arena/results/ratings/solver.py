@@ -13,7 +13,7 @@ from collections.abc import Iterable
 import numpy as np
 
 from arena.errors import RatingError
-from arena.results.ratings.intervals import RatingTable, elo_covariance, rating_table
+from arena.results.ratings.intervals import Design, RatingTable, elo_covariance, rating_table
 from arena.results.ratings.models import (
     BT,
     LUCE,
@@ -31,10 +31,11 @@ from arena.results.ratings.models import (
     sigmoid,
 )
 
-__all__ = ["fit", "Problem", "undetermined"]
+__all__ = ["fit", "Problem", "min_families", "undetermined"]
 
 _MAX_SD_ELO = 1.0e4  # beyond this the data (plus prior) do not determine a rating
 _MAX_ITERATIONS = 200
+_MIN_FAMILIES = 30  # see min_families
 
 
 def fit(
@@ -57,6 +58,7 @@ def fit(
     ):
         raise RatingError(f"prior_games must be a finite number >= 0, got {prior_games!r}.")
     groups: dict[tuple, list[float]] = {}
+    rows: list[tuple[tuple, float, tuple]] = []  # (key, weight, family) of each observation
     seen = 0
     for obs in observations:
         if not isinstance(obs, Observation):
@@ -65,6 +67,7 @@ def fit(
         key = canonical(obs)
         if key is not None:
             groups.setdefault(key, []).append(obs.weight)
+            rows.append((key, obs.weight, (seen,) if obs.cluster is None else ("family", obs.cluster)))
     if seen == 0:
         raise RatingError("There are no observations to rate; fit() needs at least one scored deal.")
     if not groups:
@@ -95,9 +98,13 @@ def fit(
     counts = [math.fsum(p) for p in played]
 
     blocks = build_blocks(keys, weights, index)
-    problem = Problem(blocks, len(names), float(prior_games))
+    problem = Problem(blocks, len(names), float(prior_games), total_weight=float(weights.sum()))
     theta = problem.solve()
     cov_theta = problem.covariance(theta)
+    families = len({family for _, _, family in rows})
+    robust = families >= min_families(problem.dim) and any(family[0] == "family" for _, _, family in rows)
+    if robust:
+        cov_theta = cov_theta @ problem.meat(theta, keys, rows) @ cov_theta
 
     n = len(names)
     anchored = None if anchor is None else (index[anchor[0]], float(anchor[1]))
@@ -109,7 +116,66 @@ def fit(
     if BT in models:
         draw_elo = float(theta[n - 1] / C) if problem.fit_draw else 0.0
     model = "+".join(m for m in MODEL_ORDER if m in models)
-    return rating_table(names, counts, elo, cov, sd, model=model, draw_elo=draw_elo)
+    return rating_table(
+        names,
+        counts,
+        elo,
+        cov,
+        sd,
+        model=model,
+        draw_elo=draw_elo,
+        design=Design(families if robust else 0, float(prior_games), _one_sided(keys, names), _groups(keys, names)),
+    )
+
+
+def min_families(parameters: int) -> int:
+    """The fewest deal families with which the intervals are cluster-robust: with fewer,
+    the sandwich's own noise is too large (it estimates a parameters x parameters matrix
+    from the families' scores), and the inverse Hessian is used."""
+    return max(_MIN_FAMILIES, 5 * parameters)
+
+
+def _one_sided(keys: list[tuple], names: list[str]) -> dict[str, str]:
+    """The bots that never finished behind (ahead of) another side: name -> "won" ("lost") every time."""
+    ahead: set[str] = set()
+    behind: set[str] = set()
+    for sides, ranks in keys:
+        best, worst = min(ranks), max(ranks)
+        for side, rank in zip(sides, ranks):
+            if rank < worst:
+                ahead.update(side)
+            if rank > best:
+                behind.update(side)
+    out = {}
+    for name in names:
+        if name not in ahead:
+            out[name] = "lost"
+        elif name not in behind:
+            out[name] = "won"
+    return out
+
+
+def _groups(keys: list[tuple], names: list[str]) -> tuple[tuple[str, ...], ...]:
+    """The bots in groups that met (directly or through common opponents) in a result
+    that orders them: more than one group, and the data do not compare the groups."""
+    parent = {name: name for name in names}
+
+    def root(name: str) -> str:
+        while parent[name] != name:
+            parent[name] = parent[parent[name]]
+            name = parent[name]
+        return name
+
+    for sides, ranks in keys:
+        if len(set(ranks)) < 2:
+            continue  # a tie of all sides orders no one
+        bots = [bot for side in sides for bot in side]
+        for bot in bots[1:]:
+            parent[root(bot)] = root(bots[0])
+    grouped: dict[str, list[str]] = {}
+    for name in names:
+        grouped.setdefault(root(name), []).append(name)
+    return tuple(sorted((tuple(group) for group in grouped.values()), key=lambda group: (-len(group), group)))
 
 
 def undetermined() -> RatingError:
@@ -128,10 +194,13 @@ class Problem:
     {sum(u) = 0}; delta = drawelo in natural units, a parameter only when a two-sided
     draw was observed."""
 
-    def __init__(self, blocks: list[Block], n: int, prior_games: float) -> None:
+    def __init__(self, blocks: list[Block], n: int, prior_games: float, total_weight: float = 1.0) -> None:
         self.blocks = blocks
         self.n = n
         self.prior = prior_games
+        # The log-likelihood grows with the data, and so does the rounding in its
+        # Newton decrement: the stopping tolerance follows it.
+        self.tolerance = 1e-10 * max(1.0, total_weight + n * prior_games)
         bt = [b for b in blocks if b.kind == BT]
         self.fit_draw = any(b.draw is not None and b.draw.any() for b in bt)
         centring = np.eye(n) - 1.0 / n
@@ -230,7 +299,7 @@ class Problem:
             decrement = float(grad @ step)
             if not math.isfinite(decrement):
                 raise undetermined()
-            if decrement < 1e-10:
+            if decrement < self.tolerance:
                 # the log-likelihood is within ~decrement/2 of its maximum; Newton's quadratic
                 # convergence makes this last step exact to rounding noise
                 return theta + step
@@ -245,6 +314,49 @@ class Problem:
                 return theta
             theta = candidate
         raise undetermined()
+
+    def key_gradients(self, theta: np.ndarray, keys: int) -> np.ndarray:
+        """The gradient of each canonical observation's log-likelihood (weight 1) in theta:
+        (keys, dim); zero for a tie of all sides."""
+        n = self.n
+        u = self.basis @ theta[: n - 1]
+        delta = theta[n - 1] if self.fit_draw else 0.0
+        grad_u = np.zeros((keys, n))
+        grad_d = np.zeros(keys)
+        for block in self.blocks:
+            assert block.members is not None
+            s = np.einsum("gkn,n->gk", block.incidence, u)
+            if block.kind == BT:
+                assert block.draw is not None
+                _, dx, _, dd, _, _ = bt_terms(s[:, 0] - s[:, 1], block.draw, delta)
+                grad_u[block.members] = (block.incidence[:, 0, :] - block.incidence[:, 1, :]) * dx[:, None]
+                grad_d[block.members] = dd
+                continue
+            if block.kind == LUCE:
+                _, ds, _ = luce_terms(s, True)
+            else:
+                assert block.order is not None and block.remaining is not None
+                _, ds, _ = pl_terms(s, block.order, block.remaining, True)
+            grad_u[block.members] = np.einsum("gk,gkn->gn", ds, block.incidence)
+        out = np.zeros((keys, self.dim))
+        out[:, : n - 1] = grad_u @ self.basis
+        if self.fit_draw:
+            out[:, n - 1] = grad_d
+        return out
+
+    def meat(self, theta: np.ndarray, keys: list[tuple], rows: list[tuple[tuple, float, tuple]]) -> np.ndarray:
+        """The sandwich's middle: the sum over deal families of the outer product of each
+        family's score (its observations' gradients, summed), times F / (F - 1) for F
+        families (the usual small-sample factor)."""
+        position = {key: i for i, key in enumerate(keys)}
+        gradients = self.key_gradients(theta, len(keys))
+        family_of: dict[object, int] = {}
+        which = np.array([family_of.setdefault(family, len(family_of)) for _, _, family in rows])
+        weight = np.array([w for _, w, _ in rows])
+        scores = np.zeros((len(family_of), self.dim))
+        np.add.at(scores, which, weight[:, None] * gradients[[position[key] for key, _, _ in rows]])
+        count = len(family_of)
+        return scores.T @ scores * (count / max(1, count - 1))
 
     def covariance(self, theta: np.ndarray) -> np.ndarray:
         _, _, hess = self.evaluate(theta)

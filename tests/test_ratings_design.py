@@ -1,0 +1,123 @@
+"""What the rating table may claim: intervals over deal families, copies counted once,
+ratings the data only bound, groups that never met, a tolerance that scales.
+
+The cluster-robust (sandwich) covariance is checked against a brute-force bootstrap
+over deal families on a fixed data set of duplicate deals with heavy seat luck, where
+the plain inverse Hessian is measurably too wide.
+"""
+
+import math
+
+import numpy as np
+import pytest
+
+from arena.results.ratings import Observation, fit
+from arena.results.ratings.solver import min_families
+
+C = math.log(10.0) / 400.0
+TRUE = np.array([-120.0, -40.0, 40.0, 120.0])
+NAMES = tuple(f"bot{i}" for i in range(len(TRUE)))
+
+
+def duplicate_deals(families: int, seat_luck: float, seed: int) -> list[Observation]:
+    """Il Conto-like deals at 4 seats (one loser, Luce), each dealt to the 4 rotations of
+    the 4 bots: the cards favour some seats by `seat_luck` Elo (sd), the same at every
+    rotation of one deal, so a deal's rotations share its luck."""
+    rng = np.random.default_rng(seed)
+    out = []
+    for family in range(families):
+        luck = rng.normal(0.0, seat_luck, 4)
+        for rotation in range(4):
+            bots = [(seat + rotation) % 4 for seat in range(4)]
+            weights = np.exp(-C * (TRUE[bots] + luck))
+            loser = rng.choice(4, p=weights / weights.sum())
+            sides = tuple((NAMES[bot],) for bot in bots)
+            ranks = tuple(int(seat == loser) for seat in range(4))
+            out.append(Observation(sides, ranks, cluster=family))
+    return out
+
+
+def test_the_intervals_match_a_bootstrap_over_deal_families():
+    data = duplicate_deals(families=150, seat_luck=600.0, seed=7)
+    robust = fit(data, prior_games=0)
+    plain = fit([Observation(o.sides, o.ranks) for o in data], prior_games=0)
+    assert robust.design.families == 150 and plain.design.families == 0
+    by_family: dict[object, list[Observation]] = {}
+    for obs in data:
+        by_family.setdefault(obs.cluster, []).append(obs)
+    families = list(by_family.values())
+    rng = np.random.default_rng(1)
+    draws = []
+    for _ in range(300):
+        picked = rng.integers(len(families), size=len(families))
+        table = fit([obs for i in picked for obs in families[i]], prior_games=0)
+        draws.append([next(r.elo for r in table.ratings if r.name == name) for name in NAMES])
+    bootstrap = dict(zip(NAMES, np.std(draws, axis=0, ddof=1)))
+    for rating in robust.ratings:
+        assert rating.sd == pytest.approx(bootstrap[rating.name], rel=0.15), (rating, bootstrap)
+    # The seat luck cancels within a family: the inverse Hessian overstates the spread.
+    plain_sd = {r.name: r.sd for r in plain.ratings}
+    assert all(r.sd < 0.8 * plain_sd[r.name] for r in robust.ratings), (robust.ratings, plain_sd)
+
+
+def test_copies_of_a_result_in_one_family_count_once():
+    """Fewer bots than seats and deterministic bots: some rotations replay exactly. The
+    replays, in the deal's family, leave the interval of the distinct results."""
+    distinct = duplicate_deals(families=120, seat_luck=0.0, seed=3)
+    once = fit(distinct, prior_games=0)
+    twice = fit([obs for obs in distinct for _ in range(2)], prior_games=0)
+    counted_twice = fit([Observation(o.sides, o.ranks) for o in distinct for _ in range(2)], prior_games=0)
+    for a, b, c in zip(once.ratings, twice.ratings, counted_twice.ratings):
+        assert a.name == b.name == c.name
+        assert b.sd == pytest.approx(a.sd, rel=1e-6)
+        assert c.sd == pytest.approx(a.sd / math.sqrt(2), rel=0.1)  # what counting them all would claim
+
+
+def test_few_families_fall_back_to_the_inverse_hessian():
+    data = duplicate_deals(families=min_families(3) - 1, seat_luck=100.0, seed=2)
+    table = fit(data)
+    assert table.design.families == 0
+    assert "inverse Hessian" in table.design.interval_text("deal")
+    enough = fit(duplicate_deals(families=min_families(3), seat_luck=100.0, seed=2))
+    assert enough.design.families == min_families(3)
+    assert "cluster-robust over 30 deal families" in enough.design.interval_text("deal")
+
+
+def test_a_bot_that_lost_every_time_is_flagged_and_shows_no_interval():
+    data = [
+        Observation((("a",), ("b",), ("loser",)), (0, 0, 1)),
+        Observation((("a",), ("b",), ("loser",)), (0, 0, 1)),
+        Observation((("a",), ("b",), ("loser",)), (0, 1, 1)),
+        Observation((("b",), ("a",), ("loser",)), (0, 1, 1)),
+    ] * 5
+    table = fit(data)
+    assert table.design.one_sided == {"loser": "lost"}
+    notes = table.design.notes("deals")
+    assert len(notes) == 1 and notes[0].startswith("loser never finished ahead of another bot in its deals")
+    assert "where the prior puts it" in notes[0]
+    won = fit(
+        [Observation((("champ",), ("x",), ("y",)), (0, 1, 1)), Observation((("champ",), ("x",), ("y",)), (0, 1, 0))]
+    )
+    assert won.design.one_sided == {"champ": "won", "x": "lost"}  # x was never ahead of anyone
+
+
+def test_groups_that_never_met_are_named():
+    data = [Observation((("a",), ("b",)), (0, 1)), Observation((("b",), ("a",)), (0, 1))] * 3
+    data += [Observation((("c",), ("d",)), (0, 1)), Observation((("d",), ("c",)), (0, 1))] * 3
+    table = fit(data)
+    assert table.design.groups == (("a", "b"), ("c", "d"))
+    assert any("never met one another" in note and "a, b; c, d" in note for note in table.design.notes("deals"))
+    together = fit([*data, Observation((("a",), ("c",)), (0, 1)), Observation((("c",), ("a",)), (0, 1))])
+    assert not together.design.disconnected
+
+
+def test_a_heavily_weighted_result_is_still_fitted():
+    """The stopping tolerance follows the size of the data: a million-fold weight does not
+    stall the solver into "the results do not determine the ratings"."""
+    light = fit([Observation(o.sides, o.ranks) for o in duplicate_deals(60, 0.0, 5)])
+    # Without families: a weight is that many independent results (within a family, a
+    # weight counts copies, which add nothing to the family's information).
+    heavy = fit([Observation(o.sides, o.ranks, weight=1e6) for o in duplicate_deals(60, 0.0, 5)])
+    for a, b in zip(light.ratings, heavy.ratings):
+        assert a.name == b.name
+    assert heavy.ratings[0].sd < light.ratings[0].sd / 100
