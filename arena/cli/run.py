@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import atexit
+import logging
 import shutil
 import sqlite3
 import sys
@@ -29,13 +30,15 @@ from arena.play import run_interruptibly
 from arena.play.process import sandbox_status
 from arena.play.signals import EXIT_INTERRUPTED
 from arena.results import ResultStore, elo_notes, elo_table, statistics_table
-from arena.run import ProgressPrinter, RunSummary, TournamentPlan, plan_tournament, run_tournament
+from arena.run import Progress, ProgressPrinter, RunSummary, TournamentPlan, plan_tournament, run_tournament
 from arena.run.cluster import Cluster, check_cluster_address, open_cluster, run_on_cluster
 from arena.run.dryrun import dry_run
 from arena.run.tournament import StartProblem, open_started_bots, read_unstarted_note, unstarted_note
 from arena.run.workers import WorkerFailed, Workers, open_workers, run_on_workers
 
 __all__ = ["add_parser"]
+
+log = logging.getLogger(__name__)
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -89,6 +92,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "--dry-run",
         action="store_true",
         help="show the schedule, start every bot, time a short sample match and estimate the run's time; write nothing",
+    )
+    run.add_argument(
+        "--table-every",
+        type=whole_number(1),
+        metavar="N",
+        help="print the Elo table so far after every N matches this run saves (not after the last: the final "
+        "table follows)",
     )
     run.add_argument("-v", "--verbose", action="store_true", help="print faults and bot comments as they happen")
     adhoc = run.add_argument_group(
@@ -273,6 +283,7 @@ class _Run:
         self.store: ResultStore | None = None
         self.plan: TournamentPlan | None = None
         self.summary: RunSummary | None = None
+        self._tabled = 0  # matches saved by this run when the last live table was printed
         #: An error for the user met inside the trio run, raised again outside it (where
         #: trio's nurseries do not wrap it in a group).
         self.error: UsageError | sqlite3.DatabaseError | None = None
@@ -292,14 +303,40 @@ class _Run:
                     return
                 self.plan = plan_tournament(config, self.store.completed_keys(), self.store.deal_secret)
                 self._say_what_is_played(self.plan, bots)
+                self.printer.expect((slot.names for slot in self.plan.todo), config.concurrency)
                 if isinstance(bots, Cluster):
-                    self.summary = await run_on_cluster(self.plan, self.store, bots, on_progress=self.printer.show)
+                    self.summary = await run_on_cluster(self.plan, self.store, bots, on_progress=self._progress)
                 elif isinstance(bots, Workers):
-                    self.summary = await run_on_workers(self.plan, self.store, bots, on_progress=self.printer.show)
+                    self.summary = await run_on_workers(self.plan, self.store, bots, on_progress=self._progress)
                 else:
-                    self.summary = await run_tournament(self.plan, self.store, bots=bots, on_progress=self.printer.show)
+                    self.summary = await run_tournament(self.plan, self.store, bots=bots, on_progress=self._progress)
         except (BotStartFailed, WorkerFailed, UsageError) as error:
             self.error = error
+
+    def _progress(self, progress: Progress) -> None:
+        """The run loops' `on_progress`: the Elo table every `--table-every` saved matches
+        (not after the last: the final table follows), then the progress line."""
+        every, saved = self.args.table_every, progress.done - progress.already_done
+        if every and saved and saved % every == 0 and saved != self._tabled and not progress.finished:
+            self._tabled = saved
+            self.printer.note(self._live_table(progress.total))
+        self.printer.show(progress)
+
+    def _live_table(self, total: int) -> str:
+        """The Elo table over the results file so far, as `arena run` prints it at the end;
+        one line instead when it cannot be fitted yet (or cannot be read)."""
+        assert self.plan is not None
+        try:
+            with ResultStore.open_readonly(self.config.results) as store:
+                matches = list(store.matches(history=False))  # the Elo table reads no history
+            text, fitted = elo_table(matches, self.plan.game, self.config.anchor)
+        except Exception as error:  # noqa: BLE001 - a live table never stops the run
+            log.debug("the live table failed", exc_info=True)
+            return f"No table yet: {type(error).__name__}: {error}"
+        head = f"After {len(matches)} of {total} matches:"
+        if fitted is None:
+            return f"{head} {text.splitlines()[0] if text else 'no ratings yet.'}"
+        return f"\n{head}\n{text}\n"
 
     def _not_started(self, problem: StartProblem) -> None:
         self.printer.note(
