@@ -80,7 +80,7 @@ def test_few_families_fall_back_to_the_inverse_hessian():
     assert "inverse Hessian" in table.design.interval_text("deal")
     enough = fit(duplicate_deals(families=min_families(3), seat_luck=100.0, seed=2))
     assert enough.design.families == min_families(3)
-    assert "cluster-robust over 30 deal families" in enough.design.interval_text("deal")
+    assert "cluster-robust over 30 deal families (one deal at all its rotations" in enough.design.interval_text("deal")
 
 
 def test_a_bot_that_lost_every_time_is_flagged_and_shows_no_interval():

@@ -46,10 +46,10 @@ class Design:
     def interval_text(self, rate_by: str) -> str:
         """How the ±95% was computed, for the note under a table rated by `rate_by`."""
         if self.families:
-            family = "table and round" if rate_by == "match" else "deal (its rotations)"
+            family = "a table's rotations in a round" if rate_by == "match" else "one deal at all its rotations"
             return (
-                f"±95% cluster-robust over {self.families} deal families (one per {family}: "
-                "duplicate deals narrow it as much as they remove luck)"
+                f"±95% cluster-robust over {self.families} deal families ({family}: duplicate deals narrow it "
+                "as much as they remove luck)"
             )
         return "±95% from the inverse Hessian"
 
