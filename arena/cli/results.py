@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 from pathlib import Path
 from typing import TextIO
 
@@ -12,14 +13,15 @@ from tabulate import tabulate_formats
 
 import engine
 from arena.cli._common import add_command
-from arena.errors import UserError
-from arena.records import FaultKind
+from arena.errors import StoreError, UserError
+from arena.records import FaultKind, StoredMatch
 from arena.results import (
     DEAL_EXPORT_COLUMNS,
     MATCH_LIST_COLUMNS,
     STATS_EXPORT_COLUMNS,
     ResultStore,
     Salvage,
+    StoreInfo,
     elo_columns,
     elo_notes,
     elo_table,
@@ -33,6 +35,7 @@ from arena.results import (
     statistics_table,
     transcript,
 )
+from arena.results.crosstable import crosstable
 from arena.results.export import export_pbn
 
 __all__ = ["add_parsers"]
@@ -49,6 +52,8 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
             "arena table results/conto-zoo.sqlite",
             "arena table results/conto-zoo.sqlite --anchor random --format github",
             "arena table results/conto-zoo.sqlite --explain",
+            "arena table results/conto-zoo.sqlite --matrix",
+            "arena table results/conto-zoo.sqlite --watch 10",
             "arena table --explain --game conto",
         ),
     )
@@ -71,6 +76,20 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         choices=tabulate_formats,
         metavar="FORMAT",
         help="a tabulate format: simple, github, latex…",
+    )
+    table.add_argument(
+        "--matrix",
+        action="store_true",
+        help="after the Elo table, the crosstable: each pair's head-to-head score and their LOS",
+    )
+    table.add_argument(
+        "--watch",
+        nargs="?",
+        const=_WATCH_SECONDS,
+        type=_watch_seconds,
+        metavar="SECONDS",
+        help=f"print the tables again every SECONDS (default {_WATCH_SECONDS:g}) until Ctrl-C, "
+        "to follow a run writing RESULTS",
     )
     table.set_defaults(func=cmd_table)
 
@@ -144,7 +163,74 @@ def _open(path: str) -> ResultStore:
     return ResultStore.open_readonly(Path(path))
 
 
+_WATCH_SECONDS = 5.0
+
+
+def _watch_seconds(text: str) -> float:
+    """--watch's SECONDS: a positive number."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"takes a number of seconds, not {text!r} (write RESULTS before --watch: arena table RESULTS --watch 5)"
+        ) from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"takes a positive number of seconds, not {text!r}")
+    return value
+
+
 def cmd_table(args: argparse.Namespace) -> int:
+    if args.watch is not None:
+        if args.results is None:
+            raise UserError("--watch needs a results file to follow: arena table RESULTS --watch.")
+        return _watch(args, args.watch)
+    return _print_tables(args)
+
+
+def _watch(args: argparse.Namespace, seconds: float) -> int:
+    """The tables again every `seconds`, read-only (the writer is not disturbed), until
+    Ctrl-C, which ends it with exit 0; the screen is cleared first only on a terminal."""
+    clear = sys.stdout.isatty()
+    seen = _SeenMatches()
+    try:
+        while True:
+            if clear:
+                print("\033[H\033[2J", end="")
+            if not Path(args.results).exists():
+                print(f"{args.results} does not exist yet; waiting for a run to write it (Ctrl-C ends).")
+            else:
+                try:
+                    _print_tables(args, seen)
+                except StoreError as error:  # e.g. a file the run is creating this very moment
+                    print(f"arena: {error} Trying again in {seconds:g} s.")
+            print(f"\n{time.strftime('%H:%M:%S')}: printed again every {seconds:g} s; Ctrl-C ends.", flush=True)
+            time.sleep(seconds)
+    except KeyboardInterrupt:
+        print(flush=True)
+        return 0
+
+
+class _SeenMatches:
+    """The matches --watch has read, by key: a refresh decodes only the new ones (the
+    decoding is most of a table's time), and starts over when the file was started over."""
+
+    def __init__(self) -> None:
+        self._run: tuple[str, str] | None = None
+        self._matches: dict[str, StoredMatch] = {}
+
+    def read(self, store: ResultStore, info: StoreInfo) -> list[StoredMatch]:
+        """Every stored match, in schedule order as `ResultStore.matches` gives them."""
+        if self._run != (info.created_at, info.fingerprint):  # a --fresh run rewrote the file
+            self._run, self._matches = (info.created_at, info.fingerprint), {}
+        keys = store.completed_keys()
+        for key in self._matches.keys() - keys:
+            del self._matches[key]
+        for key in sorted(keys - self._matches.keys()):
+            self._matches[key] = store.match(key)
+        return sorted(self._matches.values(), key=lambda match: (match.round, match.table, match.rotation, match.key))
+
+
+def _print_tables(args: argparse.Namespace, seen: _SeenMatches | None = None) -> int:
     if args.results is None:
         if not args.explain:
             raise UserError("arena table needs a results file (or --explain, to read what the tables' columns mean).")
@@ -155,10 +241,12 @@ def cmd_table(args: argparse.Namespace) -> int:
     if args.game:
         raise UserError("--game is for --explain without a results file; a results file already says its game.")
     store = _open(args.results)
-    info = store.info()
-    matches = list(store.matches())
-    unsandboxed = store.unsandboxed()
-    store.close()
+    try:
+        info = store.info()
+        matches = seen.read(store, info) if seen is not None else list(store.matches())
+        unsandboxed = store.unsandboxed()
+    finally:
+        store.close()
     game = engine.load(info.game, players=info.seats, **info.options)
     if args.anchor and args.anchor not in info.bots:
         raise UserError(f"--anchor {args.anchor!r} is not a bot of {info.name}; its bots are {', '.join(info.bots)}.")
@@ -170,6 +258,9 @@ def cmd_table(args: argparse.Namespace) -> int:
         print(note)
     if args.explain and rated is not None:
         print(f"\n{explain(elo_columns(game))}")
+    if args.matrix:
+        print()
+        print(crosstable(matches, game, rated, tablefmt=args.format))
     stats = statistics_table(matches, game, tablefmt=args.format)
     if stats:
         print()
