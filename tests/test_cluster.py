@@ -30,6 +30,9 @@ def test_a_local_cluster_gives_the_same_table_as_one_process(reference, tmp_path
     assert "concurrency 2 on the Dask cluster local:2 (2 workers, 2 threads)" in run.stdout
     assert "12 matches played" in run.stdout
     assert results_of(table_lines(run.stdout)) == reference[1]
+    # The note under the table: its prior, and intervals over the 48 deal families (4 tables x 12 deals).
+    assert "with a prior of 2 virtual draws per bot against the pool mean" in run.stdout
+    assert "±95% cluster-robust over 48 deal families" in run.stdout
     assert sorted(keys(results)) == sorted(keys(reference[0] / "whole.sqlite"))
 
 

@@ -99,7 +99,7 @@ class FakeStore:
 
 def live_run(tmp_path: Path) -> Any:
     run = cli_run._Run.__new__(cli_run._Run)
-    run.config = SimpleNamespace(results=tmp_path / "none.sqlite", anchor=None)
+    run.config = SimpleNamespace(results=tmp_path / "none.sqlite", anchor=None, prior_games=2.0)
     run.plan = SimpleNamespace(game=None)
     return run
 
@@ -107,10 +107,10 @@ def live_run(tmp_path: Path) -> Any:
 def test_a_table_that_cannot_be_fitted_yet_is_one_line(tmp_path, monkeypatch):
     monkeypatch.setattr(cli_run, "ResultStore", FakeStore)
     # The fit cannot rate anything yet: elo_table says so (and its notes); one line is printed.
-    monkeypatch.setattr(cli_run, "elo_table", lambda *a: ("No ratings yet: no results.\na note", None))
+    monkeypatch.setattr(cli_run, "elo_table", lambda *a, **k: ("No ratings yet: no results.\na note", None))
     assert live_run(tmp_path)._live_table(12) == "After 0 of 12 matches: No ratings yet: no results."
 
-    def fails(*args: object) -> None:
+    def fails(*args: object, **kwargs: object) -> None:
         raise RatingError("the results do not determine the ratings")
 
     monkeypatch.setattr(cli_run, "elo_table", fails)

@@ -11,8 +11,13 @@ import math
 import numpy as np
 import pytest
 
+import engine
+from arena.config import load_tournament
+from arena.errors import ConfigError, RatingError
 from arena.results.ratings import Observation, fit
 from arena.results.ratings.solver import min_families
+from arena.results.tables import elo_table
+from tests.test_tournament import tournament_file
 
 C = math.log(10.0) / 400.0
 TRUE = np.array([-120.0, -40.0, 40.0, 120.0])
@@ -121,3 +126,26 @@ def test_a_heavily_weighted_result_is_still_fitted():
     for a, b in zip(light.ratings, heavy.ratings):
         assert a.name == b.name
     assert heavy.ratings[0].sd < light.ratings[0].sd / 100
+
+
+@pytest.mark.parametrize(
+    ("value", "accepted"), [("0", 0.0), ("4.5", 4.5), ("-1", None), ("2000", None), ('"two"', None)]
+)
+def test_the_prior_is_a_tournament_key(tmp_path, value, accepted):
+    path = tournament_file(tmp_path, "prior")
+    path.write_text(path.read_text().replace("concurrency = 2", f"concurrency = 2\nprior_games = {value}"))
+    if accepted is None:
+        with pytest.raises(ConfigError, match=r"prior_games"):
+            load_tournament(path)
+    else:
+        assert load_tournament(path).prior_games == accepted
+
+
+def test_the_table_names_its_prior_and_without_one_says_what_cannot_be_rated():
+    game = engine.load("conto", players=3)
+    one_sided = [Observation((("a",), ("b",), ("c",)), (0, 0, 1)), Observation((("b",), ("a",), ("c",)), (0, 1, 1))]
+    assert fit(one_sided, prior_games=2.0).design.prior_games == 2.0
+    with pytest.raises(RatingError, match="do not determine the ratings"):
+        fit(one_sided, prior_games=0)
+    text, table = elo_table([], game, prior_games=0)
+    assert table is None and text.startswith("No ratings yet")

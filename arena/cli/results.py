@@ -71,6 +71,14 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     table.add_argument("--anchor", help="fix this bot's Elo")
     table.add_argument("--anchor-elo", type=float, default=0.0)
     table.add_argument(
+        "--prior-games",
+        type=_prior_games,
+        default=2.0,
+        metavar="G",
+        help="the fit's prior: G virtual draws per bot against the pool mean (default 2; 0: plain maximum "
+        "likelihood, which rates no bot that never lost or never won)",
+    )
+    table.add_argument(
         "--format",
         default="simple",
         choices=tabulate_formats,
@@ -252,7 +260,7 @@ def _print_tables(args: argparse.Namespace, seen: _SeenMatches | None = None) ->
         raise UserError(f"--anchor {args.anchor!r} is not a bot of {info.name}; its bots are {', '.join(info.bots)}.")
     anchor = (args.anchor, args.anchor_elo) if args.anchor else None
     print(f"{info.name}: {len(matches)} matches")
-    text, rated = elo_table(matches, game, anchor, tablefmt=args.format)
+    text, rated = elo_table(matches, game, anchor, tablefmt=args.format, prior_games=args.prior_games)
     print(text)
     for note in elo_notes(matches, info.setup.public_deals, unsandboxed):
         print(note)
@@ -268,6 +276,16 @@ def _print_tables(args: argparse.Namespace, seen: _SeenMatches | None = None) ->
         if args.explain:
             print(f"\n{explain(statistics_columns(game))}")
     return 0
+
+
+def _prior_games(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 <= value <= 1000:
+        raise argparse.ArgumentTypeError(f"must be from 0 to 1000, not {text}")
+    return value
 
 
 def _every_explanation(game_names: list[str]) -> str:

@@ -329,7 +329,7 @@ class _Run:
         try:
             with ResultStore.open_readonly(self.config.results) as store:
                 matches = list(store.matches(history=False))  # the Elo table reads no history
-            text, fitted = elo_table(matches, self.plan.game, self.config.anchor)
+            text, fitted = elo_table(matches, self.plan.game, self.config.anchor, prior_games=self.config.prior_games)
         except Exception as error:  # noqa: BLE001 - a live table never stops the run
             log.debug("the live table failed", exc_info=True)
             return f"No table yet: {type(error).__name__}: {error}"
@@ -420,7 +420,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             f"Interrupted: {saved} of {total} matches are saved in {config.results}; "
             f"run the same command again to play the remaining {total - saved}."
         )
-    text, _ = elo_table(stored, plan.game, config.anchor)
+    text, _ = elo_table(stored, plan.game, config.anchor, prior_games=config.prior_games)
     print(text)
     for note in elo_notes(stored, config.public_deals, unsandboxed):
         print(note)

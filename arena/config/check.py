@@ -177,6 +177,8 @@ def _number(key: Key, value: int | float, report: Report) -> float:
     number = _float(value)
     if not math.isfinite(number):
         raise _Wrong(f"must be a finite number, not {toml_literal(value)}.")
+    if key.min is not None and number < key.min or key.max is not None and number > key.max:
+        raise _Wrong(f"must be from {key.min} to {key.max}, not {toml_literal(value)}.")
     return number
 
 

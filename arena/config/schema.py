@@ -165,6 +165,15 @@ TOURNAMENT = Table(
         Key("sandbox", "bool", True, help="run every bot in a sandbox (bubblewrap); a bot's own sandbox key wins"),
         Key("anchor", "str", help="the bot whose Elo is fixed at anchor_elo"),
         Key("anchor_elo", "number", 0.0, help="the anchor's Elo"),
+        Key(
+            "prior_games",
+            "number",
+            2.0,
+            min=0,
+            max=1000,
+            help="the rating fit's prior: virtual draws per bot against the pool mean, which keep a bot that "
+            "never lost (or never won) finite; 0: plain maximum likelihood, no rating then for such a bot",
+        ),
         Key("results", "path", flag="--results", help="the results file; default results/<name>.sqlite"),
         Key("logs", "path", help="the bots' log folder; default logs/<name>"),
     ),

@@ -61,6 +61,8 @@ class TournamentConfig:
     pairs: tuple[tuple[str, str], ...] | None = None
     #: Worker processes the matches run in (arena.run.workers); 1: in this process.
     workers: int = 1
+    #: The rating fit's prior: virtual draws per bot against the pool mean (0: none).
+    prior_games: float = 2.0
 
     @property
     def setup(self) -> Setup:
@@ -263,6 +265,7 @@ def _check(report: Reporter, data: dict[str, Any], overrides: Mapping[str, Any],
         pairs=pairs,
         duplicate=value["duplicate"],
         anchor=(anchor, float(value["anchor_elo"])) if anchor is not None else None,
+        prior_games=float(value["prior_games"]),
         options=MappingProxyType(dict(options)),
         bots=tuple(bots),
         results=value["results"] if value["results"] is not None else Path("results") / f"{name}.sqlite",

@@ -305,6 +305,7 @@ def elo_table(
     game: engine.Game,
     anchor: tuple[str, float] | None = None,
     tablefmt: str = "simple",
+    prior_games: float = 2.0,
 ) -> tuple[str, RatingTable | None]:
     """The ranking table as text, and the fit behind it (None when nothing is rated yet)."""
     spec = game.spec
@@ -317,7 +318,7 @@ def elo_table(
     else:
         totals, rated = summarize(matches), observations(matches, game)
     try:
-        table = fit(rated, anchor=anchor)
+        table = fit(rated, anchor=anchor, prior_games=prior_games)
     except RatingError as error:
         return "\n".join([f"No ratings yet: {error}", *notes]), None
     design = table.design
@@ -336,7 +337,11 @@ def elo_table(
     note = (
         f"Elo: {table.model} fit over all {unit}, centred on "
         + (f"{anchor[0]} = {anchor[1]:+g}" if anchor else "the pool mean")
-        + f", with a prior of {design.prior_games:g} virtual draws per bot against the pool mean; "
+        + (
+            f", with a prior of {design.prior_games:g} virtual draws per bot against the pool mean; "
+            if design.prior_games
+            else ", no prior (plain maximum likelihood); "
+        )
         + design.interval_text(spec.rate_by)
         + "; LOS next = likelihood of superiority over the bot below."
     )
