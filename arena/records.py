@@ -176,7 +176,18 @@ class BotSetup:
         )
 
 
-_SCALARS = ("game", "seats", "deals", "rounds", "seed", "duplicate", "move_time", "tc", "public_deals", "pairs")
+_SCALARS = (
+    "game",
+    "seats",
+    "deals",
+    "rounds",
+    "seed",
+    "duplicate",
+    "move_time",
+    "tc",
+    "public_deals",
+    "pairs",
+)
 
 
 @dataclass(frozen=True)
@@ -203,6 +214,8 @@ class Setup:
     public_deals: bool = False
     #: A partnership game's partnerships as given; None: every bot with itself.
     pairs: tuple[tuple[str, str], ...] | None = None
+    #: A gauntlet's bots, which play the field; empty: a round robin.
+    gauntlet: tuple[str, ...] = ()
 
     def to_data(self) -> dict[str, Any]:
         """Canonical JSON-able data: the form results files store and the fingerprint hashes."""
@@ -223,6 +236,8 @@ class Setup:
             data["public_deals"] = True
         if self.pairs is not None:  # absent when unset, as tc
             data["pairs"] = [list(pair) for pair in self.pairs]
+        if self.gauntlet:  # absent for a round robin, as tc
+            data["gauntlet"] = list(self.gauntlet)
         return data
 
     @classmethod
@@ -241,6 +256,7 @@ class Setup:
             tc=data.get("tc"),
             public_deals=bool(data.get("public_deals", False)),
             pairs=tuple((pair[0], pair[1]) for pair in data["pairs"]) if data.get("pairs") else None,
+            gauntlet=tuple(data.get("gauntlet") or ()),
         )
 
     def fingerprint(self) -> str:
@@ -264,6 +280,8 @@ class Setup:
             changed="game option {key!r} changed from {old} to {new}",
             show=_show,
         )
+        if old.gauntlet != self.gauntlet:
+            changes.append(f"the format changed from {_form(old.gauntlet)} to {_form(self.gauntlet)}")
         old_bots = {bot.name: bot for bot in old.bots}
         new_bots = {bot.name: bot for bot in self.bots}
         changes += [f"bot {name!r} was removed" for name in old_bots if name not in new_bots]
@@ -297,6 +315,10 @@ class Setup:
                 "the tournament setup changed (the results file was written by another version of the arena)"
             )
         return tuple(changes)
+
+
+def _form(gauntlet: tuple[str, ...]) -> str:
+    return f"a gauntlet of {', '.join(gauntlet)}" if gauntlet else "a round robin"
 
 
 def _show(value: Any) -> str:

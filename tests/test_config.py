@@ -227,7 +227,7 @@ def test_unknown_keys_with_did_you_mean_and_known_keys():
     assert problems(text) == [
         f"{FILE}:4: tournament.hnads: unknown key 'hnads' in [tournament]. Did you mean 'deals'? "
         "The known keys are name, game, seats, deals, rounds, seed, concurrency, workers, move_time, "
-        "tc, duplicate, pairs, public_deals, sandbox, anchor, anchor_elo, prior_games, results, logs.",
+        "tc, duplicate, pairs, public_deals, sandbox, format, gauntlet, anchor, anchor_elo, prior_games, results, logs.",
         f"{FILE}:6: game.hand_sise: conto has no option 'hand_sise'. Did you mean 'hand_size'? "
         "Its options are hand_size, courses, oste.",
         f"{FILE}:14: bot[2].comand: unknown key 'comand' in a [[bot]] block. Did you mean 'command'? "

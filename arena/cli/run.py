@@ -350,6 +350,7 @@ class _Run:
             f"{config.name}: {plan.game.spec.title}, {len(config.bots)} bots, {config.seats} seats, "
             f"{total} matches of {config.deals} deals"
             + (" (duplicate deals)" if config.duplicate else "")
+            + (f", a gauntlet: {', '.join(config.gauntlet)} against the field" if config.gauntlet else "")
             + f", concurrency {config.concurrency}"
             + _where(config, bots)
             + f", time {_time_controls(config)}"

@@ -262,8 +262,17 @@ def _pairs(key: Key, value: Any, report: Report) -> tuple[tuple[str, str], ...]:
     return tuple((pair[0], pair[1]) for pair in value)
 
 
+def _names(key: Key, value: Any, report: Report) -> tuple[str, ...]:
+    if not isinstance(value, list) or not value or not all(isinstance(name, str) for name in value):
+        raise _Wrong(f'expected a list of bot names, e.g. ["search"]; found {describe(value)}.')
+    if len(set(value)) != len(value):
+        raise _Wrong(f"names a bot twice: {', '.join(value)}.")
+    return tuple(value)
+
+
 _CHECKS: dict[str, Callable[[Key, Any, Report], Any]] = {
     "pairs": _pairs,
+    "names": _names,
     "str": _str,
     "name": _name,
     "game": _game,

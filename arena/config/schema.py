@@ -55,6 +55,7 @@ TYPES = MappingProxyType(
         "args": "a list of strings, maybe empty",
         "env": "a table of string values",
         "pairs": "a list of partnerships, each a list of two bot names",
+        "names": "a list of bot names, not empty",
         "memory": 'a size: bytes, or a number with KiB, MiB, GiB or TiB, or "none"',
         "timecontrol": 'a time control: "60+0.5" (a bank per match, plus an increment per decision), '
         '"10+0.5/deal" (a bank per deal) or "1/move"',
@@ -163,6 +164,20 @@ TOURNAMENT = Table(
             "the deals); by default the results file's secret is mixed in",
         ),
         Key("sandbox", "bool", True, help="run every bot in a sandbox (bubblewrap); a bot's own sandbox key wins"),
+        Key(
+            "format",
+            "str",
+            "round-robin",
+            choices=("round-robin", "gauntlet"),
+            help='"round-robin": every table of bots; "gauntlet": only the tables where one of the gauntlet '
+            "bots meets the field",
+        ),
+        Key(
+            "gauntlet",
+            "names",
+            help='with format = "gauntlet": the bots that play the field, each at its tables with bots of the '
+            "field only (default: the first bot)",
+        ),
         Key("anchor", "str", help="the bot whose Elo is fixed at anchor_elo"),
         Key("anchor_elo", "number", 0.0, help="the anchor's Elo"),
         Key(

@@ -63,6 +63,8 @@ class TournamentConfig:
     workers: int = 1
     #: The rating fit's prior: virtual draws per bot against the pool mean (0: none).
     prior_games: float = 2.0
+    #: format = "gauntlet": the bots that play the field; empty: a round robin.
+    gauntlet: tuple[str, ...] = ()
 
     @property
     def setup(self) -> Setup:
@@ -85,6 +87,7 @@ class TournamentConfig:
             tc=self.tc.text if self.tc is not None else None,
             public_deals=self.public_deals,
             pairs=self.pairs,
+            gauntlet=self.gauntlet,
             bots=tuple(
                 BotSetup(
                     name=bot.name,
@@ -245,6 +248,7 @@ def _check(report: Reporter, data: dict[str, Any], overrides: Mapping[str, Any],
     pairs = value["pairs"]
     if pairs is not None:
         _check_pairs(report, (*t, "pairs"), pairs, spec, names)
+    gauntlet = _check_gauntlet(report, t, table, value, names, spec, seats)
 
     if report.problems:
         return None
@@ -263,6 +267,7 @@ def _check(report: Reporter, data: dict[str, Any], overrides: Mapping[str, Any],
         tc=time_control,
         public_deals=value["public_deals"],
         pairs=pairs,
+        gauntlet=gauntlet,
         duplicate=value["duplicate"],
         anchor=(anchor, float(value["anchor_elo"])) if anchor is not None else None,
         prior_games=float(value["prior_games"]),
@@ -271,6 +276,40 @@ def _check(report: Reporter, data: dict[str, Any], overrides: Mapping[str, Any],
         results=value["results"] if value["results"] is not None else Path("results") / f"{name}.sqlite",
         logs=value["logs"] if value["logs"] is not None else Path("logs") / name,
     )
+
+
+def _check_gauntlet(
+    report: Reporter,
+    t: tuple,
+    table: dict[str, Any],
+    value: dict[str, Any],
+    names: list[str],
+    spec: engine.GameSpec | None,
+    seats: int | None,
+) -> tuple[str, ...]:
+    """The gauntlet's bots (empty for a round robin), each a bot of the file, with enough
+    bots left in the field to fill its tables."""
+    if value["format"] != "gauntlet":
+        if "gauntlet" in table:
+            report.problem((*t, "gauntlet"), 'gauntlet names the bots of format = "gauntlet"; add that, or remove it.')
+        return ()
+    gauntlet: tuple[str, ...] = value["gauntlet"] or tuple(names[:1])
+    for name in gauntlet:
+        if name not in names:
+            report.problem(
+                (*t, "gauntlet"),
+                f"{name!r} is not one of the bots.{did_you_mean(name, names)} The bots are {', '.join(names)}.",
+            )
+    field = [name for name in names if name not in gauntlet]
+    partnerships = spec is not None and spec.partnerships
+    needed = 1 if partnerships or seats is None else seats - 1
+    if names and len(field) < needed:
+        report.problem(
+            (*t, "gauntlet"),
+            f"the field (the bots not in the gauntlet: {', '.join(field) or 'none'}) must fill "
+            f"{needed} seat{'s' if needed > 1 else ''} of each table; add bots, or name fewer in gauntlet.",
+        )
+    return gauntlet
 
 
 def _check_pairs(

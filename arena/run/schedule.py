@@ -7,7 +7,9 @@ and duplicate bridge do).  In a partnership game (bridge) the unit is the partne
 every bot plays all the seats of its side (a process per seat), every pair of bots meets
 at a table, and duplicate deals swap the sides' seats, so a table is two matches on the
 same boards (the pair North-South at one is East-West at the other).  With fewer bots
-than seats the table is filled with copies;
+than seats the table is filled with copies; a gauntlet (`format = "gauntlet"`) keeps
+only the tables where exactly one unit holds a bot of the gauntlet, so each of those
+meets the field and not another gauntlet bot;
 the rating model treats copies as the same player, so copy-versus-copy outcomes carry
 no information.  `rounds` repeats the whole schedule on new deals.  A table's deals
 come from the tournament's seed mixed with the results file's secret, so no bot can
@@ -97,9 +99,17 @@ def build_schedule(config: TournamentConfig, secret: str = "") -> list[MatchSlot
     schedule = []
     teams = teams_of(config)  # loads the game once, not per table
     units: list = [bot.name for bot in config.bots] if teams is None else partnerships(config)
+    tables = tables_for(units, config.seats if teams is None else len(teams))
+    if config.gauntlet:
+        tables = [table for table in tables if _gauntlet_units(table, config.gauntlet) == 1]
     for round_ in range(1, config.rounds + 1):
-        for index, table in enumerate(tables_for(units, config.seats if teams is None else len(teams)), start=1):
+        for index, table in enumerate(tables, start=1):
             seed = match_seed(config.seed, round_, index, mixed)
             for rotation, seated in enumerate(seatings(config, table, teams)):
                 schedule.append(MatchSlot(f"r{round_}-t{index}-p{rotation + 1}", round_, index, rotation, seed, seated))
     return schedule
+
+
+def _gauntlet_units(table: tuple, gauntlet: tuple[str, ...]) -> int:
+    """How many units of `table` (bots, or partnerships) hold a bot of the gauntlet."""
+    return sum(1 for unit in table if any(name in gauntlet for name in ((unit,) if isinstance(unit, str) else unit)))
