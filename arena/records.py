@@ -22,7 +22,7 @@ import hashlib
 import json
 import shlex
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
@@ -263,6 +263,18 @@ class Setup:
         """SHA-256 (hex) of the canonical JSON of `to_data()`."""
         text = json.dumps(self.to_data(), sort_keys=True, separators=(",", ":"), ensure_ascii=True)
         return hashlib.sha256(text.encode()).hexdigest()
+
+    def grown_from(self, old: Setup, generations: tuple[tuple[str, ...], ...]) -> tuple[tuple[str, ...], ...] | None:
+        """When this setup only adds bots to `old` (the others as they were, in the same
+        order, and no table of `old` was filled with copies), the bot generations of the
+        grown tournament: `generations` (or `old`'s bots), then the added bots; else None.
+        A finished tournament then grows by the new bots' tables alone."""
+        known = {bot.name for bot in old.bots}
+        added = tuple(str(bot.name) for bot in self.bots if bot.name not in known)
+        kept = replace(self, bots=tuple(bot for bot in self.bots if bot.name in known))
+        if not added or len(old.bots) < (old.seats or 0) or kept.fingerprint() != old.fingerprint():
+            return None
+        return (*(generations or (tuple(str(bot.name) for bot in old.bots),)), added)
 
     def changes_from(self, old: Setup) -> tuple[str, ...]:
         """Sentences saying how this setup differs from `old`, the one a file was written by."""

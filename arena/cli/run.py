@@ -186,14 +186,17 @@ def _dry_run(config: TournamentConfig) -> int:
     """Print what a run would do and about how long it would take; write nothing."""
     done: frozenset[str] = frozenset()
     refusal = ""
+    generations: tuple[tuple[str, ...], ...] = ()
     if config.results.exists():
         with ResultStore.open_readonly(config.results) as store:
             info = store.info()
-            if info.fingerprint == config.setup.fingerprint():
-                done = store.completed_keys()
+            generations = store.bot_generations
+            grown = config.setup.grown_from(info.setup, generations)
+            if info.fingerprint == config.setup.fingerprint() or grown is not None:
+                done, generations = store.completed_keys(), grown or generations
             else:
                 refusal = "; ".join(config.setup.changes_from(info.setup))
-    plan = plan_tournament(config, done)
+    plan = plan_tournament(config, done, "", generations)
     print(
         f"{config.name} (dry run, nothing is written): {plan.game.spec.title}, {len(config.bots)} bots, "
         f"{config.seats} seats, {len(plan.schedule)} matches of {config.deals} deals"
@@ -301,7 +304,8 @@ class _Run:
                 except (UsageError, sqlite3.DatabaseError) as error:
                     self.error = error
                     return
-                self.plan = plan_tournament(config, self.store.completed_keys(), self.store.deal_secret)
+                store = self.store
+                self.plan = plan_tournament(config, store.completed_keys(), store.deal_secret, store.bot_generations)
                 self._say_what_is_played(self.plan, bots)
                 self.printer.expect((slot.names for slot in self.plan.todo), config.concurrency)
                 if isinstance(bots, Cluster):

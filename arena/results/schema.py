@@ -8,6 +8,7 @@ records are JSON through `arena.results.codec`, faults through `Fault.to_data`.
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 from typing import Any
 
 from arena.errors import StoreError
@@ -22,6 +23,8 @@ __all__ = [
     "EXPORT_COLUMNS",
     "dumps",
     "match_rows",
+    "finished_rows",
+    "now_text",
     "stored_match",
 ]
 
@@ -198,3 +201,13 @@ def _time_use(data: list[float]) -> TimeUse:
     n, total, longest, *cpu = data
     used = CpuUse(int(cpu[0]), float(cpu[1]), float(cpu[2])) if cpu else CpuUse(0, 0.0, 0.0)
     return TimeUse(int(n), float(total), float(longest), used)
+
+
+def now_text() -> str:
+    """The time now, as the results file stores it."""
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def finished_rows(slot: MatchSlot, record: MatchRecord) -> tuple[tuple, list[tuple]]:
+    """The rows `ResultStore.save` writes for `record`, finished now (see `save_rows`)."""
+    return match_rows(slot, record, now_text())

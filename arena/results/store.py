@@ -1,29 +1,27 @@
 """The results file: one SQLite database per tournament, written match by match.
 
-Every finished match is saved in one transaction that is committed (and fsynced:
-``journal_mode=WAL``, ``synchronous=FULL``) before `ResultStore.save` returns, so a run
-killed at any moment, even by ``kill -9`` or a power cut, leaves each match either fully
-stored or absent, and the next run resumes by playing only the missing ones.
+Every finished match is saved in one transaction that is committed (and fsynced: ``journal_mode=WAL``,
+``synchronous=FULL``) before `ResultStore.save` returns, so a run killed at any moment, even by ``kill -9`` or
+a power cut, leaves each match either fully stored or absent, and the next run resumes by playing only the
+missing ones.
 
 The file holds:
 
-- ``meta``: the format, tournament name, game, the fingerprint of the setup and the data
-  it was computed from (`arena.records.Setup.to_data`), the creation time, and the
-  deals' secret (`ResultStore.deal_secret`, made when the file is, kept by ``--fresh``).  A run whose
-  fingerprint differs is refused with `ResumeMismatch`, which says what changed
-  (`Setup.changes_from`).
-- ``matches``: one row per match: key, round, table, rotation, seed, seat names, scores,
-  ranks, native standing, deal results, the full history (JSON, see
-  `arena.results.codec`), faults (JSON, `Fault.to_data`), duration, finish time.
-- ``deals``: one row per (match, deal, seat): bot, score, rank, forfeit, fault kinds, for
-  exports (`ResultStore.rows`, `arena.results.export`) and rating queries without
-  decoding histories.
+- ``meta``: the format, tournament name, game, the fingerprint of the setup and the data it was computed from
+  (`arena.records.Setup.to_data`), the creation time, and the deals' secret (`ResultStore.deal_secret`, made
+  when the file is, kept by ``--fresh``). A run whose fingerprint differs is refused with `ResumeMismatch`,
+  which says what changed (`Setup.changes_from`), unless it only adds bots (`Setup.grown_from`,
+  `ResultStore.bot_generations`): then only their new tables are played.
+- ``matches``: one row per match: key, round, table, rotation, seed, seat names, scores, ranks, native
+  standing, deal results, the full history (JSON, see `arena.results.codec`), faults (JSON, `Fault.to_data`),
+  duration, finish time.
+- ``deals``: one row per (match, deal, seat): bot, score, rank, forfeit, fault kinds, for exports
+  (`ResultStore.rows`, `arena.results.export`) and rating queries without decoding histories.
 
-Readers (`ResultStore.open_readonly`: ``arena table``, ``export``, ``show``) may run while
-a tournament is writing: WAL mode lets them read the last committed state.  Only one
-writer at a time: `ResultStore.open` takes an exclusive lock (``<file>.lock`` beside it,
-released by the kernel however the process ends), so a second run on the same file is
-refused at once instead of playing the same matches twice.
+Readers (`ResultStore.open_readonly`: ``arena table``, ``export``, ``show``) may run while a tournament is
+writing: WAL mode lets them read the last committed state. Only one writer at a time: `ResultStore.open` takes
+an exclusive lock (``<file>.lock`` beside it, released by the kernel however the process ends), so a second
+run on the same file is refused at once instead of playing the same matches twice.
 
 Matches come out in schedule order (round, table, rotation, then key), whatever order they
 finished in, so exports and tables do not depend on concurrency.
@@ -39,7 +37,6 @@ import threading
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Protocol
@@ -54,7 +51,9 @@ from arena.results.schema import (
     SCHEMA,
     TIME_USE_COLUMN,
     dumps,
+    finished_rows,
     match_rows,
+    now_text,
     stored_match,
 )
 
@@ -105,15 +104,6 @@ def _closed_on_failure(store: ResultStore, problem: Callable[[sqlite3.DatabaseEr
     except BaseException:
         store.close()
         raise
-
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
-
-
-def finished_rows(slot: MatchSlot, record: MatchRecord) -> tuple[tuple, list[tuple]]:
-    """The rows `ResultStore.save` writes for `record`, finished now (see `save_rows`)."""
-    return match_rows(slot, record, _now())
 
 
 class ResultStore:
@@ -223,7 +213,7 @@ class ResultStore:
                 for statement in SCHEMA.split(";"):
                     if statement.strip():
                         self._db.execute(statement)
-                self._write_meta(config, fingerprint, data, _now())
+                self._write_meta(config, fingerprint, data, now_text())
                 return
         self._check_format()
         if not self._meta().get("deal_secret"):  # a file written before deals were secret
@@ -238,8 +228,19 @@ class ResultStore:
                 with self._transaction():
                     self._set_meta("name", config.name)
             return
+        stored = Setup.from_data(meta.get("fingerprint_data") or {})
+        grown = None if fresh else setup.grown_from(stored, self.bot_generations)
+        if grown is not None:  # bots were added: the tables so far keep their keys and deals
+            with self._transaction():
+                for key, value in {
+                    "bot_generations": grown,
+                    "fingerprint": fingerprint,
+                    "fingerprint_data": data,
+                }.items():
+                    self._set_meta(key, value)
+            return
         if not fresh:
-            changes = setup.changes_from(Setup.from_data(meta.get("fingerprint_data") or {}))
+            changes = setup.changes_from(stored)
             done = self._db.execute("SELECT COUNT(*) FROM matches").fetchone()[0]
             raise ResumeMismatch(
                 f"{self.path} holds {done} match{'es' if done != 1 else ''} of a different "
@@ -250,7 +251,7 @@ class ResultStore:
         with self._transaction():
             self._db.execute("DELETE FROM deals")
             self._db.execute("DELETE FROM matches")
-            self._write_meta(config, fingerprint, data, _now())
+            self._write_meta(config, fingerprint, data, now_text())
 
     def _write_meta(self, config: Tournament, fingerprint: str, data: dict, created: str) -> None:
         # The deals' secret outlives --fresh: the same file, tournament and seed deal the same.
@@ -321,6 +322,12 @@ class ResultStore:
             created_at=meta.get("created_at", ""),
             matches=count,
         )
+
+    @property
+    def bot_generations(self) -> tuple[tuple[str, ...], ...]:
+        """The first bots, then each group added (`build_schedule`); () if none was added."""
+        with self._lock:
+            return tuple(tuple(names) for names in self._meta().get("bot_generations") or ())
 
     @property
     def deal_secret(self) -> str:
@@ -414,7 +421,7 @@ class ResultStore:
         Where the match sits (key, round, table, rotation) comes from `slot`; what it
         produced (seed, seat names, results, history, faults) from `record`.
         """
-        self.save_rows(slot.key, record.game, match_rows(slot, record, _now()))
+        self.save_rows(slot.key, record.game, match_rows(slot, record, now_text()))
 
     def save_rows(self, key: str, game: str, rows: tuple[tuple, list[tuple]]) -> None:
         """`save` of a match's rows made by `finished_rows` (in a worker process: the writer only writes)."""

@@ -91,10 +91,15 @@ def bot_match_id(key: str, secret: str) -> str:
     return "m-" + hashlib.sha256(f"arena-match/{secret}/{key}".encode()).hexdigest()[:16]
 
 
-def build_schedule(config: TournamentConfig, secret: str = "") -> list[MatchSlot]:
+def build_schedule(
+    config: TournamentConfig, secret: str = "", generations: tuple[tuple[str, ...], ...] = ()
+) -> list[MatchSlot]:
     """Every match of the tournament, in schedule order (round, table, rotation).
 
-    The deals mix `secret` in unless the tournament asks for public deals."""
+    The deals mix `secret` in unless the tournament asks for public deals.  A tournament
+    whose bots were added after it began (`generations`: the first bots, then each group
+    added) numbers first the tables of the first bots, then those the next group brings,
+    and so on: the tables played before keep their keys and deals."""
     mixed = "" if config.public_deals else secret
     schedule = []
     teams = teams_of(config)  # loads the game once, not per table
@@ -102,6 +107,8 @@ def build_schedule(config: TournamentConfig, secret: str = "") -> list[MatchSlot
     tables = tables_for(units, config.seats if teams is None else len(teams))
     if config.gauntlet:
         tables = [table for table in tables if _gauntlet_units(table, config.gauntlet) == 1]
+    if generations:
+        tables = _by_generation(tables, generations)
     for round_ in range(1, config.rounds + 1):
         for index, table in enumerate(tables, start=1):
             seed = match_seed(config.seed, round_, index, mixed)
@@ -112,4 +119,19 @@ def build_schedule(config: TournamentConfig, secret: str = "") -> list[MatchSlot
 
 def _gauntlet_units(table: tuple, gauntlet: tuple[str, ...]) -> int:
     """How many units of `table` (bots, or partnerships) hold a bot of the gauntlet."""
-    return sum(1 for unit in table if any(name in gauntlet for name in ((unit,) if isinstance(unit, str) else unit)))
+    return sum(1 for unit in table if _names_of((unit,)) & set(gauntlet))
+
+
+def _by_generation(tables: list[tuple], generations: tuple[tuple[str, ...], ...]) -> list[tuple]:
+    """`tables` in the order the bots came: those of the first generation's bots, then
+    those the next brings, each group in its own order."""
+    out: list[tuple] = []
+    known: set[str] = set()
+    for generation in generations:
+        known |= set(generation)
+        out += [table for table in tables if table not in out and _names_of(table) <= known]
+    return out + [table for table in tables if table not in out]
+
+
+def _names_of(table: tuple) -> set[str]:
+    return {name for unit in table for name in ((unit,) if isinstance(unit, str) else unit)}

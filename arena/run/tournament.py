@@ -77,10 +77,16 @@ class TournamentPlan:
         return len(self.schedule) - len(self.todo)
 
 
-def plan_tournament(config: TournamentConfig, done: frozenset[str], secret: str = "") -> TournamentPlan:
+def plan_tournament(
+    config: TournamentConfig,
+    done: frozenset[str],
+    secret: str = "",
+    generations: tuple[tuple[str, ...], ...] = (),
+) -> TournamentPlan:
     """The plan of `config`, skipping the matches whose keys are in `done`; the deals mix
-    `secret` in (the results file's `deal_secret`) unless the tournament's are public."""
-    schedule = tuple(build_schedule(config, secret))
+    `secret` in (the results file's `deal_secret`) unless the tournament's are public;
+    `generations`: the results file's `bot_generations` (see `build_schedule`)."""
+    schedule = tuple(build_schedule(config, secret, generations))
     game = engine.load(config.game, players=config.seats, **config.options)
     todo = tuple(slot for slot in schedule if slot.key not in done)
     return TournamentPlan(config, game, schedule, todo, secret)
