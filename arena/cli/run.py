@@ -30,6 +30,7 @@ from arena.play import run_interruptibly
 from arena.play.process import sandbox_status
 from arena.play.signals import EXIT_INTERRUPTED
 from arena.results import ResultStore, elo_notes, elo_table, statistics_table
+from arena.results.sprt import Decision, SprtState, sprt_state
 from arena.run import Progress, ProgressPrinter, RunSummary, TournamentPlan, plan_tournament, run_tournament
 from arena.run.cluster import Cluster, check_cluster_address, open_cluster, run_on_cluster
 from arena.run.dryrun import dry_run
@@ -287,6 +288,9 @@ class _Run:
         self.plan: TournamentPlan | None = None
         self.summary: RunSummary | None = None
         self._tabled = 0  # matches saved by this run when the last live table was printed
+        #: The [sprt] test over the stored matches, as last computed (None: no test yet).
+        self.sprt: SprtState | None = None
+        self._sprt_done = -1  # progress.done when the test was last computed
         #: An error for the user met inside the trio run, raised again outside it (where
         #: trio's nurseries do not wrap it in a group).
         self.error: UsageError | sqlite3.DatabaseError | None = None
@@ -308,12 +312,20 @@ class _Run:
                 self.plan = plan_tournament(config, store.completed_keys(), store.deal_secret, store.bot_generations)
                 self._say_what_is_played(self.plan, bots)
                 self.printer.expect((slot.names for slot in self.plan.todo), config.concurrency)
+                self._test_sprt()  # a resumed run stops at once when the file already decides
+                stop = self._sprt_decided
                 if isinstance(bots, Cluster):
-                    self.summary = await run_on_cluster(self.plan, self.store, bots, on_progress=self._progress)
+                    self.summary = await run_on_cluster(
+                        self.plan, self.store, bots, on_progress=self._progress, should_stop=stop
+                    )
                 elif isinstance(bots, Workers):
-                    self.summary = await run_on_workers(self.plan, self.store, bots, on_progress=self._progress)
+                    self.summary = await run_on_workers(
+                        self.plan, self.store, bots, on_progress=self._progress, should_stop=stop
+                    )
                 else:
-                    self.summary = await run_tournament(self.plan, self.store, bots=bots, on_progress=self._progress)
+                    self.summary = await run_tournament(
+                        self.plan, self.store, bots=bots, on_progress=self._progress, should_stop=stop
+                    )
         except (BotStartFailed, WorkerFailed, UsageError) as error:
             self.error = error
 
@@ -324,7 +336,39 @@ class _Run:
         if every and saved and saved % every == 0 and saved != self._tabled and not progress.finished:
             self._tabled = saved
             self.printer.note(self._live_table(progress.total))
+        if progress.done != self._sprt_done:
+            self._sprt_done = progress.done
+            if progress.done > progress.already_done:  # a match was saved: the test again
+                self._test_sprt()
         self.printer.show(progress)
+
+    def _test_sprt(self) -> None:
+        """The [sprt] test over the results file so far, its line printed; when it has just
+        decided, a note that no new match is started."""
+        sprt = self.config.sprt
+        if sprt is None or self.plan is None:
+            return
+        was = self.sprt.decision if self.sprt is not None else Decision.CONTINUE
+        try:
+            with ResultStore.open_readonly(self.config.results) as store:
+                matches = list(store.matches(history=False))
+        except Exception as error:  # noqa: BLE001 - the test never stops the run by failing
+            log.debug("the SPRT could not read the results", exc_info=True)
+            self.printer.note(f"SPRT: cannot read the results yet: {type(error).__name__}: {error}")
+            return
+        self.sprt = sprt_state(
+            matches, self.plan.game, sprt.candidate, sprt.baseline, sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta
+        )
+        self.printer.note(self.sprt.line())
+        if was is Decision.CONTINUE and self.sprt.decision is not Decision.CONTINUE:
+            self.printer.note(
+                f"SPRT decided {self.sprt.decision.value}: no new match is started; the matches under way "
+                "finish and are saved."
+            )
+
+    def _sprt_decided(self) -> bool:
+        """The run loops' `should_stop`: true once the [sprt] test has decided."""
+        return self.sprt is not None and self.sprt.decision is not Decision.CONTINUE
 
     def _live_table(self, total: int) -> str:
         """The Elo table over the results file so far, as `arena run` prints it at the end;
@@ -433,6 +477,14 @@ def cmd_run(args: argparse.Namespace) -> int:
     if stats:
         print()
         print(stats)
+    if config.sprt is not None:
+        sprt = config.sprt
+        state = sprt_state(
+            stored, plan.game, sprt.candidate, sprt.baseline, sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta
+        )
+        print(f"\n{state.verdict()}")
+        if state.decision is not Decision.CONTINUE and saved < total:
+            print(f"The test stopped the run: {saved} of {total} matches are in {config.results}.")
     summary = run.summary
     if not interrupted and summary is not None:
         print(f"\n{summary.played} matches played in {summary.seconds:.0f} s; results in {config.results}")

@@ -1,4 +1,4 @@
-"""What a tournament file may say: every key of [tournament] and [[bot]], declared once.
+"""What a tournament file may say: every key of [tournament], [[bot]] and [sprt], declared once.
 
 Each key is a frozen `Key`: its name, its type (one of `TYPES`), its default, its limits,
 the command-line flag that overrides it, and a line of help.  The checker
@@ -28,6 +28,7 @@ __all__ = [
     "Table",
     "TOURNAMENT",
     "BOT",
+    "SPRT",
 ]
 
 DEFAULT_DEALS = 10
@@ -37,7 +38,7 @@ DEFAULT_MOVE_TIME = 1.0
 NAME_RE = re.compile(r"[A-Za-z0-9_.-]+")
 
 #: The tables a tournament file may have, in the order messages name them.
-TABLES = ("tournament", "game", "bot")
+TABLES = ("tournament", "game", "bot", "sprt")
 
 #: The types a key may have, and what each accepts.
 TYPES = MappingProxyType(
@@ -223,5 +224,17 @@ BOT = Table(
             max=100_000,
             help="processes the bot may run at once, all counted",
         ),
+    ),
+)
+
+SPRT = Table(
+    "[sprt]",
+    (
+        Key("candidate", "name", required=True, label="bot name", help="the bot tested: is it stronger?"),
+        Key("baseline", "name", required=True, label="bot name", help="the bot it is tested against"),
+        Key("elo0", "number", required=True, help="H0: the candidate's Elo over the baseline is elo0 (or less)"),
+        Key("elo1", "number", required=True, help="H1: the candidate's Elo over the baseline is elo1 (or more)"),
+        Key("alpha", "number", 0.05, min=0, max=1, help="the chance of accepting H1 when H0 holds"),
+        Key("beta", "number", 0.05, min=0, max=1, help="the chance of accepting H0 when H1 holds"),
     ),
 )

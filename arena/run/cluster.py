@@ -429,9 +429,10 @@ async def run_on_cluster(
     cluster: Cluster,
     *,
     on_progress: Callable[[Progress], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
 ) -> RunSummary:
     """`run_tournament` on `cluster`: every match of `plan.todo`, `concurrency` at a time,
-    each saved to `store` as it comes back."""
+    each saved to `store` as it comes back (`should_stop`: as there)."""
     from distributed import KilledWorker, as_completed
 
     config = plan.config
@@ -446,7 +447,7 @@ async def run_on_cluster(
     played = 0
 
     def send() -> None:
-        while todo and len(running) < config.concurrency:
+        while todo and len(running) < config.concurrency and not (should_stop is not None and should_stop()):
             slot = todo.popleft()
             match_id = bot_match_id(slot.key, plan.secret)
             key = f"arena-match-{cluster.run_id}-{slot.key}"

@@ -352,17 +352,20 @@ async def run_tournament(
     bots: StartedBots | None = None,
     allow_faulty: bool = False,
     on_start_problem: Callable[[StartProblem], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
 ) -> RunSummary:
     """Play every match of `plan.todo`, `concurrency` at a time, saving each to `store`.
 
     `bots` are the run's bots, started by `open_started_bots`; without them the bots are
     started here first, with `allow_faulty` and `on_start_problem` (see there).  A match in
     which a bot never started is not saved (see the module docstring).  `on_progress` is
-    called once at the start and again after each match is saved or left.
+    called once at the start and again after each match is saved or left.  `should_stop`,
+    when given, is asked before each new match: once true, no match is started and the
+    matches under way finish and are saved.
     """
     if bots is None:
         async with open_started_bots(plan.config, allow_faulty=allow_faulty, on_problem=on_start_problem) as opened:
-            return await run_tournament(plan, store, on_progress=on_progress, bots=opened)
+            return await run_tournament(plan, store, on_progress=on_progress, bots=opened, should_stop=should_stop)
     config = plan.config
     started = time.monotonic()
     progress = Progress(len(plan.schedule), plan.already_done)
@@ -397,6 +400,9 @@ async def run_tournament(
         async with trio.open_nursery() as nursery:
             for slot in plan.todo:
                 await limiter.acquire()
+                if should_stop is not None and should_stop():
+                    limiter.release()
+                    break
                 nursery.start_soon(play, slot, limiter)
     finally:
         update_unstarted_note(store, unstarted)

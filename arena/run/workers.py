@@ -359,9 +359,11 @@ async def run_on_workers(
     workers: Workers,
     *,
     on_progress: Callable[[Progress], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
 ) -> RunSummary:
     """`run_tournament` on `workers`: play every match of `plan.todo`, `concurrency` at a
-    time over the workers, saving each to `store` as it comes back."""
+    time over the workers, saving each to `store` as it comes back (`should_stop`: as
+    there)."""
     config = plan.config
     started = time.monotonic()
     progress = Progress(len(plan.schedule), plan.already_done)
@@ -374,8 +376,11 @@ async def run_on_workers(
         on_progress(progress)
     saves, to_save = trio.open_memory_channel[tuple[MatchSlot, MatchRecord, Any]](float("inf"))
 
+    def stopped() -> bool:
+        return should_stop is not None and should_stop()
+
     def dispatch() -> None:
-        while todo:
+        while todo and not stopped():
             ready = [worker for worker in workers.workers if worker.ready]
             busy = sum(len(worker.playing) for worker in workers.workers)
             if not ready or busy >= config.concurrency:
@@ -433,7 +438,7 @@ async def run_on_workers(
             try:
                 async with saves:
                     dispatch()
-                    while todo or any(worker.playing for worker in workers.workers):
+                    while (todo and not stopped()) or any(worker.playing for worker in workers.workers):
                         worker, message = await workers.events.receive()
                         handle(worker, message)
                         dispatch()
