@@ -8,7 +8,8 @@ Definitions, per seat, over every hand of the history (RULINGS.md §conto number
 
 - **hands**: hands dealt (every seat plays every hand; an unfinished last hand counts).
 - **declarations**: Declared events of the seat (ordinazione, speziare, abbondare).
-- **bluffs**: declarations whose own claim the declarer could not know to be true.  A
+- **bluffs** ("unbacked"): declarations whose own claim the declarer could not know to be
+  true (it may still think it likely: see probably false).  A
   declaration changes exactly one portata (§conto 1: the portata it adds, re-ranks
   or enlarges); the rest of the plate is what earlier declarers claimed and stays their
   claim.  The declarer's information is its own dealt hand of that hand (the cards it
@@ -18,6 +19,16 @@ Definitions, per seat, over every hand of the history (RULINGS.md §conto number
   cards by the showdown rule (§conto 4): it misses, in natural cards, more than the
   jokers of the declarer's own hand.  Jokers are never revealed, so no other joker is
   known.
+- **probably false**: declarations whose changed portata had a probability under 1/2 of
+  being true given exactly what the declarer saw (the cards above), every other card
+  dealt in the hand being unseen and uniformly drawn from the rest of the deck; computed
+  exactly, hypergeometric over the unseen cards (odds.py).  The declarer's own jokers
+  serve once across the plate: they first fill what the other portate lack over all the
+  cards dealt, and only those left back the changed portata (unseen jokers may back it).
+  A declaration whose plate is true has its changed portata true, so a probably false
+  declaration always has a probably false plate.
+- **plate probably false**: the same for the whole plate after the declaration (every
+  portata true at once, each joker, seen or unseen, covering one portata).
 - **lies**: declarations whose plate was false when made over the whole table: the
   showdown rule applied to the whole plate and every card dealt in that hand (all
   hands, revealed cards included).  A lie need not be a bluff (the false portata may be
@@ -43,6 +54,7 @@ from dataclasses import dataclass, fields
 from typing import ClassVar
 
 from .._core import Event, SeatStats, StatsColumn
+from .odds import chance_true
 from .records import (
     JOKER,
     RANKS,
@@ -66,6 +78,8 @@ class ContoStats(SeatStats):
     hands: int = 0
     declarations: int = 0
     bluffs: int = 0
+    probably_false: int = 0
+    plate_probably_false: int = 0
     lies: int = 0
     challenged: int = 0
     caught: int = 0
@@ -84,8 +98,20 @@ class ContoStats(SeatStats):
         StatsColumn("decl.", "declarations made (ordinazione, speziare, abbondare)", lambda s: str(s.declarations)),
         StatsColumn(
             "bluff %",
-            "of its declarations, those whose changed portata its own hand and the cards face up did not back",
+            "unbacked: of its declarations, those whose changed portata its own hand and the cards face up "
+            "did not back (it may still have thought it likely)",
             lambda s: _percent(s.bluffs, s.declarations),
+        ),
+        StatsColumn(
+            "prob. false %",
+            "of its declarations, those whose changed portata was under 50% likely given what it saw (its "
+            "cards, the face-up ones, the rest unseen and uniform; exact; its jokers used once across the plate)",
+            lambda s: _percent(s.probably_false, s.declarations),
+        ),
+        StatsColumn(
+            "plate p.f. %",
+            "of its declarations, those whose whole plate was under 50% likely to be all true given what it saw",
+            lambda s: _percent(s.plate_probably_false, s.declarations),
         ),
         StatsColumn(
             "lie %",
@@ -181,8 +207,15 @@ def conto_statistics(history: Sequence[Event], players: int) -> tuple[ContoStats
                     known[rank] += 1
             mine["declarations"] += 1
             assert action.slot is not None  # a declaration always names its portata
-            if not plate_is_true((action.plate[action.slot],), known):
+            changed = action.plate[action.slot]
+            if not plate_is_true((changed,), known):
                 mine["bluffs"] += 1
+            unseen = sum(table) - sum(known)
+            others = action.plate[: action.slot] + action.plate[action.slot + 1 :]
+            if 2 * chance_true((changed,), known, unseen, others=others) < 1:
+                mine["probably_false"] += 1
+            if 2 * chance_true(action.plate, known, unseen) < 1:
+                mine["plate_probably_false"] += 1
             if not plate_is_true(action.plate, table):
                 mine["lies"] += 1
         elif isinstance(event, Showdown):

@@ -1,0 +1,88 @@
+"""The exact chance that a conto plate is true, given what one seat can see.
+
+A seat sees its own dealt hand and the cards the others have revealed; every other card
+dealt in the hand is one of `unseen` cards drawn uniformly, without replacement, from
+the rest of the deck (the deck less the cards it sees).  The chance that a plate is true
+by the showdown rule (§conto 4: each joker covers one missing card of one portata) is
+then a sum over the multivariate hypergeometric distribution of the unseen cards of the
+plate's ranks and of jokers, in exact integer arithmetic: no sampling.
+
+`chance_true(plate, known, unseen)` is that chance for a whole plate.  The stats module
+(stats.py) also asks it for the one portata a declaration changes, passing the rest of
+the plate as `others`: one joker in hand backs one portata only, so the seat's own
+jokers first fill what the other portate lack over all the cards dealt, and only those
+left (with the unseen jokers) back the changed portata.  Whenever the whole plate is
+true the changed portata is then true too, so its chance is never below the plate's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from math import comb
+
+from .records import COPIES_PER_RANK, JOKERS_IN_DECK, RANKS, Portata
+
+__all__ = ["chance_true"]
+
+_INDEX = {rank: i for i, rank in enumerate(RANKS)}
+_J = len(RANKS)  # the joker's place in count arrays
+
+
+def _shortfall(portata: Portata, known: Sequence[int]) -> int:
+    return max(0, portata.quantity - known[_INDEX[portata.rank]])
+
+
+def chance_true(
+    plate: Sequence[Portata],
+    known: Sequence[int],
+    unseen: int,
+    *,
+    others: Sequence[Portata] = (),
+    jokers: int | None = None,
+    copies: int = COPIES_PER_RANK,
+    deck_jokers: int = JOKERS_IN_DECK,
+) -> Fraction:
+    """The probability that `plate` is true over the known cards and `unseen` hidden ones.
+
+    `known` counts the cards the seat sees by rank (RANKS order, then the joker); the
+    deck holds `copies` of each rank and `deck_jokers` jokers, and the hidden cards are
+    drawn uniformly from what the seat does not see.  The plate's missing cards may be
+    covered by the unseen jokers and by `jokers` of the known ones (default: all of
+    them), each joker covering one card; with `others`, those known jokers first cover
+    what the portate of `others` miss (over all the cards), and only the rest the plate.
+    """
+    if len(known) != _J + 1:
+        raise ValueError(f"known counts {len(known)} kinds of card, not {_J + 1}.")
+    pool = [copies - n for n in known[:_J]] + [deck_jokers - known[_J]]
+    if min(pool) < 0 or min(known) < 0:
+        raise ValueError(f"known counts {list(known)} do not fit a deck of {copies} per rank and {deck_jokers} jokers.")
+    total = sum(pool)
+    if not 0 <= unseen <= total:
+        raise ValueError(f"{unseen} unseen cards cannot come from the {total} the seat does not see.")
+    ranks = [p.rank for p in (*plate, *others)]
+    if len(set(ranks)) != len(ranks):
+        raise ValueError(f"a plate's ranks differ pairwise, not {ranks}.")
+    own = known[_J] if jokers is None else jokers
+    wild = pool[_J]
+    cap = own + min(wild, unseen) + 1  # any shortfall from here on is false
+    # (unseen cards of those ranks drawn, plate's shortfall, others' shortfall up to
+    # `own`) -> the ways to draw them
+    ways: dict[tuple[int, int, int], int] = {(0, 0, 0): 1}
+    for portata, mine in [(p, True) for p in plate] + [(p, False) for p in others]:
+        need = _shortfall(portata, known)
+        left = pool[_INDEX[portata.rank]]
+        grown: dict[tuple[int, int, int], int] = {}
+        for (used, short, other), w in ways.items():
+            for x in range(min(left, unseen - used) + 1):
+                miss = max(0, need - x)
+                key = (used + x, min(cap, short + miss), other) if mine else (used + x, short, min(own, other + miss))
+                grown[key] = grown.get(key, 0) + w * comb(left, x)
+        ways = grown
+    rest = total - wild - sum(pool[_INDEX[r]] for r in ranks)
+    favourable = 0
+    for (used, short, other), w in ways.items():
+        for x in range(min(wild, unseen - used) + 1):
+            if short <= own - other + x:
+                favourable += w * comb(wild, x) * comb(rest, unseen - used - x)
+    return Fraction(favourable, comb(total, unseen))
