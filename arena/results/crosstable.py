@@ -51,6 +51,9 @@ class Outcome:
 
     sides: tuple[tuple[str, ...], ...]
     ranks: tuple[int, ...]
+    #: Its deal family: the same deal at every rotation of its table in its round (for a
+    #: game rated by match, the table's rotations; by board, the board).
+    family: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -82,14 +85,19 @@ def outcomes(matches: Iterable[StoredMatch], game: engine.Game) -> list[Outcome]
                 continue
             a, b = board.scores
             order = (0, 0) if a == b else ((0, 1) if a > b else (1, 0))
-            out.append(Outcome(((partnership_name(board.sides[0]),), (partnership_name(board.sides[1]),)), order))
+            pairs = ((partnership_name(board.sides[0]),), (partnership_name(board.sides[1]),))
+            out.append(Outcome(pairs, order, (board.round, board.table, board.deal)))
         return out
     for match in matches:
         teams = _teams(game, len(match.names))
         sides = tuple(tuple(match.names[seat] for seat in seats) for seats in teams)
-        finishes = [match.ranks] if game.spec.rate_by == "match" else [deal.ranks for deal in match.deals]
-        for ranks in finishes:
-            out.append(Outcome(sides, tuple(ranks[seats[0]] for seats in teams)))
+        finishes: list[tuple[tuple[int, ...], tuple[int, ...]]]
+        if game.spec.rate_by == "match":
+            finishes = [((match.round, match.table), match.ranks)]
+        else:
+            finishes = [((match.round, match.table, number), deal.ranks) for number, deal in enumerate(match.deals)]
+        for family, ranks in finishes:
+            out.append(Outcome(sides, tuple(ranks[seats[0]] for seats in teams), family))
     return out
 
 

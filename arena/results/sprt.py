@@ -52,7 +52,6 @@ from numpy.typing import NDArray
 
 import engine
 from arena.records import StoredMatch
-from arena.results.boards import compare_boards, partnership_name
 from arena.results.crosstable import Outcome, head_to_head, outcomes
 
 __all__ = [
@@ -163,24 +162,10 @@ def llr(scores: Iterable[float], elo0: float, elo1: float) -> float:
 
 
 def _family_outcomes(matches: Iterable[StoredMatch], game: engine.Game) -> dict[tuple, list[Outcome]]:
-    """Every rated outcome, by its deal family (as `crosstable.outcomes` reads them)."""
+    """Every rated outcome (`crosstable.outcomes`), by its deal family."""
     families: dict[tuple, list[Outcome]] = defaultdict(list)
-    if game.spec.rate_by == "board":
-        for board in compare_boards(matches, game)[0]:
-            if not board.rated:
-                continue
-            a, b = board.scores
-            order = (0, 0) if a == b else ((0, 1) if a > b else (1, 0))
-            sides = ((partnership_name(board.sides[0]),), (partnership_name(board.sides[1]),))
-            families[(board.round, board.table, board.deal)].append(Outcome(sides, order))
-        return families
-    for match in matches:
-        per_match = outcomes([match], game)
-        if game.spec.rate_by == "match":
-            families[(match.round, match.table)].extend(per_match)
-        else:
-            for number, outcome in enumerate(per_match):
-                families[(match.round, match.table, number)].append(outcome)
+    for outcome in outcomes(matches, game):
+        families[outcome.family].append(outcome)
     return families
 
 

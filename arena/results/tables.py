@@ -31,6 +31,7 @@ from arena.results.boards import (
     compare_boards,
     partnership_of_seats,
 )
+from arena.results.crosstable import outcomes
 from arena.results.ratings import Observation, Rating, RatingTable, fit
 
 __all__ = [
@@ -98,26 +99,9 @@ def explain(columns: Sequence[Column[Row]]) -> str:
 
 
 def observations(matches: Iterable[StoredMatch], game: engine.Game) -> list[Observation]:
-    """Rating observations: per deal, match or board (spec.rate_by), seats grouped by team."""
-    if game.spec.rate_by == "board":
-        return board_observations(compare_boards(matches, game)[0])
-    out = []
-    for match in matches:
-        teams: dict[int, list[int]] = {}
-        for seat in range(len(match.names)):
-            teams.setdefault(game.team_of(seat), []).append(seat)
-        sides = tuple(tuple(match.names[s] for s in seats) for seats in teams.values())
-        firsts = [seats[0] for seats in teams.values()]
-        # A deal's family: the same cards at every rotation of its table in its round
-        # (a match's: the table's rotations), whose results the luck of the cards ties.
-        outcomes: list[tuple[tuple[int, ...], tuple[int, ...]]]
-        if game.spec.rate_by == "match":
-            outcomes = [((match.round, match.table), match.ranks)]
-        else:
-            outcomes = [((match.round, match.table, number), d.ranks) for number, d in enumerate(match.deals)]
-        for family, ranks in outcomes:
-            out.append(Observation(sides=sides, ranks=tuple(ranks[s] for s in firsts), cluster=family))
-    return out
+    """Rating observations: per deal, match or board (spec.rate_by), seats grouped by team,
+    each in its deal family (`crosstable.outcomes`), whose results the cards' luck ties."""
+    return [Observation(o.sides, o.ranks, cluster=o.family) for o in outcomes(matches, game)]
 
 
 @dataclass(frozen=True)
