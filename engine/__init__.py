@@ -24,6 +24,7 @@ from ._core import (
 )
 from ._errors import EngineError, IllegalAction, NotationError, OptionError
 from ._registry import game_class, games, load, register
+from ._scene import Scene, SeatScene
 
 __all__ = [
     "Action",
@@ -38,6 +39,8 @@ __all__ = [
     "NotationError",
     "Option",
     "OptionError",
+    "Scene",
+    "SeatScene",
     "SeatStats",
     "State",
     "Turn",

@@ -22,6 +22,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from ._errors import IllegalAction, OptionError
+from ._scene import Scene
 from ._stats import SeatStats, StatsColumn
 
 __all__ = [
@@ -286,6 +287,11 @@ class Game(ABC, Generic[S]):
     @abstractmethod
     def replay(self, history: Sequence[Event]) -> S:
         """Rebuild a state from a full history (as `State.history` returns it)."""
+
+    def scenes(self, history: Sequence[Event]) -> tuple[Scene, ...]:
+        """The match as a spectator watches it, for replays: one `Scene` after each event
+        of `history`, a full history as the referee keeps it (every card in it)."""
+        raise NotImplementedError(f"{self.spec.name} draws no scenes yet.")
 
     def describe(self) -> str:
         shown = ", ".join(f"{k}={v!r}" for k, v in self.options.items())

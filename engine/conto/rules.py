@@ -13,6 +13,7 @@ from .._core import DealResult, Event, Game, GameSpec, Option, State
 from .._errors import IllegalAction, OptionError
 from .._registry import register
 from .._rng import DealRandom
+from .._scene import Scene
 from .notation import parse_action, parse_hand
 from .records import (
     _CARD_INDEX,
@@ -36,6 +37,7 @@ from .records import (
     plate_is_true,
 )
 from .refusals import ContoRefusals
+from .scene import conto_scenes
 from .stats import ContoStats, conto_statistics
 
 __all__ = ["ContoGame", "ContoState"]
@@ -83,6 +85,10 @@ class ContoGame(Game["ContoState"]):
     def seat_statistics(self, history: Sequence[Event]) -> tuple[ContoStats, ...]:
         """Per-seat bluffing, challenge and loss counts (engine/conto/stats.py)."""
         return conto_statistics(history, self.players)
+
+    def scenes(self, history: Sequence[Event]) -> tuple[Scene, ...]:
+        """Each seat's hand and revealed cards, the plate, the bills (engine/conto/scene.py)."""
+        return tuple(conto_scenes(history, self.players))
 
     @property
     def cards_per_hand(self) -> int:

@@ -25,6 +25,7 @@ from .._core import (
 from .._errors import IllegalAction
 from .._registry import register
 from .._rng import DealRandom
+from .._scene import Scene
 from .notation import _check_hands, parse_action
 from .records import (
     _NEXT,
@@ -55,6 +56,7 @@ from .records import (
     WentAway,
 )
 from .refusals import InvidoRefusals
+from .scene import invido_scenes
 from .stats import InvidoStats, invido_statistics
 from .tricks import giocata_winner, trick_winner
 
@@ -97,6 +99,11 @@ class InvidoGame(Game["InvidoState"]):
     def seat_statistics(self, history: Sequence[Event]) -> tuple[InvidoStats, ...]:
         """Per-seat raise, fold and a monte counts (engine/invido/stats.py)."""
         return invido_statistics(history, self.players)
+
+    def scenes(self, history: Sequence[Event]) -> tuple[Scene, ...]:
+        """Each seat's hand and trick card, the value and calls, the tricks, the match
+        score (engine/invido/scene.py)."""
+        return tuple(invido_scenes(history, self.players))
 
     def __init__(self, players: int | None = None, **options: object) -> None:
         super().__init__(players, **options)

@@ -1,0 +1,46 @@
+"""A match as a spectator watches it: one scene after each event of its full history.
+
+Replays (`arena report`, `arena show --html`) draw these; nothing else reads them.  A
+scene says what lies where, as card texts in the game's notation, and which cards are
+private: a seat's `hand` is seen by that seat alone unless the scene says it is `open`
+(a showdown, bridge's dummy), and a viewer draws the other hands face down unless asked
+to show all hands.  The scene itself is the referee's, so it holds every card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["SeatScene", "Scene"]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatScene:
+    """One seat at one moment of the match."""
+
+    #: The cards in its hand, in the game's notation.
+    hand: tuple[str, ...]
+    #: Everyone sees `hand` now (a showdown, a hand laid down), not only the seat.
+    open: bool = False
+    #: Cards face up in front of the seat: revealed, played to the current trick.
+    shown: tuple[str, ...] = ()
+    #: A short public line about the seat: its role and its points ("dealer · 2 bills").
+    status: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Scene:
+    """The table right after one event."""
+
+    #: The event as everyone at the table saw it (an action's canonical text within).
+    text: str
+    #: The seat that acted, if a seat did (None for a deal, a showdown, a trick's end).
+    actor: int | None
+    seats: tuple[SeatScene, ...]
+    #: What lies on the table, each a title and its text, e.g. ("plate", "2A 3T").
+    table: tuple[tuple[str, str], ...]
+    #: The seat to act next, if any.
+    to_act: int | None = None
+    #: The event as the referee's transcript prints it, when that tells more than
+    #: `text` (the cards dealt, a card played face down); "" when it does not.
+    secret_text: str = ""

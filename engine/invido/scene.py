@@ -1,0 +1,105 @@
+"""Invido as a spectator watches it (`engine.Scene`, for replays): each seat's hand and
+its card in the trick, what the giocata is worth and what is pending, the tricks, the
+match score."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from .._core import Event
+from .._scene import Scene, SeatScene
+from .records import (
+    Answered,
+    Called,
+    CardPlayed,
+    Forfeited,
+    GiocataDealt,
+    GiocataEnded,
+    MatchEnded,
+    MatchReset,
+    MonteCalled,
+    TrickEnded,
+    WentAway,
+    _name,
+)
+
+__all__ = ["invido_scenes"]
+
+#: Whom `Event.visible_to` is asked for a spectator: no seat, so no hand is shown.
+_NO_SEAT = -1
+#: A card played face down, as a spectator sees it.
+FACE_DOWN = "?"
+
+
+def invido_scenes(history: Sequence[Event], players: int) -> Iterator[Scene]:
+    """One scene after each event of a full history."""
+    hands: list[list[str]] = [[] for _ in range(players)]
+    in_trick: list[list[str]] = [[] for _ in range(players)]
+    trick_shown = 0
+    points, goal = [0] * players, 0
+    dealer: int | None = None
+    giocata, value = "", 1
+    pending, monte, tricks, outcome = "", "", "", ""
+    open_hands = False
+    for event in history:
+        actor = getattr(event, "seat", None)
+        if isinstance(event, GiocataDealt):
+            hands = [list(hand.cards) for hand in event.hands]
+            in_trick = [[] for _ in range(players)]
+            trick_shown, points, goal, dealer = 1, list(event.points), event.goal, event.dealer
+            giocata, value = str(event.giocata), 1
+            pending, monte, tricks, outcome, open_hands = "", "", "", "", False
+        elif isinstance(event, CardPlayed):
+            if event.trick != trick_shown:
+                in_trick, trick_shown = [[] for _ in range(players)], event.trick
+            if event.card is not None:
+                hands[event.seat].remove(event.card)
+            in_trick[event.seat].append(FACE_DOWN if event.face_down else str(event.card))
+        elif isinstance(event, TrickEnded):
+            won = "tied" if event.winner is None else f"seat {event.winner}"
+            tricks = f"{tricks}, {event.trick}: {won}" if tricks else f"{event.trick}: {won}"
+        elif isinstance(event, Called):
+            if event.accepted is not None:
+                value = event.accepted
+            pending = f"seat {event.seat} calls {_name(event.value)}"
+        elif isinstance(event, MonteCalled):
+            monte = f"seat {event.seat} calls a monte"
+        elif isinstance(event, Answered):
+            if event.to_monte:
+                monte = ""
+            else:
+                value, pending = event.value, ""
+        elif isinstance(event, (WentAway, Forfeited)):
+            pending, monte = "", ""
+        elif isinstance(event, GiocataEnded):
+            points = list(event.match_points)
+            outcome = "void" if event.winner is None else f"seat {event.winner} wins {event.points}"
+            open_hands = bool(event.hands)
+            actor = None
+        elif isinstance(event, MatchReset):
+            points, goal, actor = [0] * players, event.goal, None
+        elif isinstance(event, MatchEnded):
+            points, actor = list(event.points), None
+            outcome = event.text
+        public = event.visible_to(_NO_SEAT)
+        yield Scene(
+            text=public.text if public is not None else "",
+            actor=actor,
+            seats=tuple(
+                SeatScene(
+                    hand=tuple(hands[seat]),
+                    open=open_hands,
+                    shown=tuple(in_trick[seat]),
+                    status=("dealer · " if seat == dealer else "") + f"{points[seat]} of {goal} points",
+                )
+                for seat in range(players)
+            ),
+            table=(
+                ("giocata", giocata),
+                ("worth", str(value)),
+                ("call", " · ".join(part for part in (pending, monte) if part)),
+                ("tricks", tricks),
+                ("ended", outcome),
+            ),
+            secret_text=event.text if public is None or public.text != event.text else "",
+        )
