@@ -14,6 +14,7 @@ from .._core import DealResult, Event, Game, GameSpec, Option, State, ranks_from
 from .._errors import IllegalAction
 from .._registry import register
 from .._rng import DealRandom
+from .._scene import Scene
 from .notation import check_deal, parse_action
 from .records import (
     CENTRE_SIZE,
@@ -38,6 +39,7 @@ from .records import (
     sort_cards,
 )
 from .refusals import VegasRefusals
+from .scene import vegas_scenes
 from .stats import VegasStats, vegas_statistics
 
 __all__ = ["VegasGame", "VegasState", "DEFAULT_HANDS", "split_chips"]
@@ -73,6 +75,10 @@ class VegasGame(Game["VegasState"]):
     def seat_statistics(self, history: Sequence[Event]) -> tuple[VegasStats, ...]:
         """Per-seat betting, bluff and showdown counts (engine/vegas/stats.py)."""
         return vegas_statistics(history, self.players, self.options)
+
+    def scenes(self, history: Sequence[Event]) -> tuple[Scene, ...]:
+        """Each seat's hand and discards, the centre, the pot and bets (engine/vegas/scene.py)."""
+        return tuple(vegas_scenes(history, self.players))
 
     def __init__(self, players: int | None = None, **options: object) -> None:
         super().__init__(players, **options)
