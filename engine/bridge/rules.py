@@ -14,6 +14,7 @@ from .._core import DealResult, Event, Game, GameSpec, State, Turn, ranks_from_s
 from .._errors import IllegalAction
 from .._registry import register
 from .._rng import DealRandom
+from .._scene import Scene
 from .notation import BIDS, DOUBLE, PASS, PLAYS, REDOUBLE, check_deal, parse_action
 from .records import (
     DECK,
@@ -43,6 +44,7 @@ from .records import (
     vulnerability_of,
 )
 from .refusals import BridgeRefusals
+from .scene import bridge_scenes
 from .scoring import contract_score, imps
 from .stats import BridgeStats, bridge_statistics
 
@@ -81,6 +83,11 @@ class BridgeGame(Game["BridgeState"]):
     def seat_statistics(self, history: Sequence[Event]) -> tuple[BridgeStats, ...]:
         """Per-seat contracts, results and the distance from par (engine/bridge/stats.py)."""
         return bridge_statistics(history)
+
+    def scenes(self, history: Sequence[Event]) -> tuple[Scene, ...]:
+        """Each hand (the dummy's open once laid down) and its trick card, the auction, the
+        contract, the tricks, the score (engine/bridge/scene.py)."""
+        return tuple(bridge_scenes(history))
 
     def new_match(
         self,
