@@ -44,6 +44,7 @@ from .records import (
     Window,
 )
 from .refusals import FrederikRefusals
+from .scene import FrederikScenes
 from .stats import FrederikStats, frederik_statistics
 from .table import FrederikTable
 
@@ -56,7 +57,7 @@ _KEEP_ALL = FrederikAction(Move.KEEP_ALL)
 
 
 @register
-class FrederikGame(Game["FrederikState"]):
+class FrederikGame(FrederikScenes, Game["FrederikState"]):
     spec = GameSpec(
         name="frederik",
         title="Come quando Frederik piange",
