@@ -288,10 +288,10 @@ class Game(ABC, Generic[S]):
     def replay(self, history: Sequence[Event]) -> S:
         """Rebuild a state from a full history (as `State.history` returns it)."""
 
+    @abstractmethod
     def scenes(self, history: Sequence[Event]) -> tuple[Scene, ...]:
         """The match as a spectator watches it, for replays: one `Scene` after each event
         of `history`, a full history as the referee keeps it (every card in it)."""
-        raise NotImplementedError(f"{self.spec.name} draws no scenes yet.")
 
     def describe(self) -> str:
         shown = ", ".join(f"{k}={v!r}" for k, v in self.options.items())

@@ -43,7 +43,8 @@ Choices where RULINGS.md is silent:
 The package: records.py (the deck, the board cycle, actions, events, the view),
 notation.py (card, hand and call text), scoring.py (Law 77 and IMPs), refusals.py (why
 an action is refused), par.py (double-dummy par through endplay), stats.py (per-seat
-statistics), rules.py (BridgeGame, BridgeState).  Every record is exported here by
+statistics), scene.py (the match as a spectator watches it, for replays), rules.py
+(BridgeGame, BridgeState).  Every record is exported here by
 name: results files store it as ``engine.bridge.<Name>``.
 """
 

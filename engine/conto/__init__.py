@@ -23,7 +23,8 @@ Choices where RULINGS.md is silent:
 
 The package: records.py (the deck's ranks, actions, events, the view), notation.py
 (hand and action text), refusals.py (why an action is refused), stats.py (per-seat
-statistics), rules.py (ContoGame, ContoState).  Every record is exported here by name:
+statistics), odds.py (the chance that a declaration is true), scene.py (the match as a
+spectator watches it, for replays), rules.py (ContoGame, ContoState).  Every record is exported here by name:
 results files store it as ``engine.conto.<Name>``.
 """
 

@@ -77,8 +77,9 @@ Choices where RULINGS.md is silent:
 
 The package: records.py (the deck, actions, events, the view), notation.py (card and
 action text), moves.py (what is legal), hands.py (poker's ranking), refusals.py (why an
-action is refused), stats.py (per-seat statistics), rules.py (FrederikGame,
-FrederikState).  Every record is exported here by name: results files store it as
+action is refused), stats.py (per-seat statistics), table.py (the cards on the table and
+who knows each), scene.py (the match as a spectator watches it, for replays), rules.py
+(FrederikGame, FrederikState).  Every record is exported here by name: results files store it as
 ``engine.frederik.<Name>``.
 """
 

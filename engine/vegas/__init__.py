@@ -46,7 +46,8 @@ Choices where RULINGS.md is silent:
 
 The package: records.py (the deck, actions, events, the view), notation.py (card and
 action text), refusals.py (why an action is refused), odds.py (a seat's chances from
-what it sees), stats.py (per-seat statistics), rules.py (VegasGame, VegasState).  Every
+what it sees), stats.py (per-seat statistics), scene.py (the match as a spectator
+watches it, for replays), rules.py (VegasGame, VegasState).  Every
 record is exported here by name: results files store it as ``engine.vegas.<Name>``.
 """
 
