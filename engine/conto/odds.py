@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from functools import lru_cache
 from math import comb
 
 from .records import COPIES_PER_RANK, JOKERS_IN_DECK, RANKS, Portata
@@ -64,14 +65,26 @@ def chance_true(
     if len(set(ranks)) != len(ranks):
         raise ValueError(f"a plate's ranks differ pairwise, not {ranks}.")
     own = known[_J] if jokers is None else jokers
-    wild = pool[_J]
+    # Only how many cards each portata lacks and how many of its rank are unseen matter,
+    # not which rank it is nor the order: many declarations share that shape, so it is computed once.
+    shapes = tuple(
+        sorted(
+            (_shortfall(portata, known), pool[_INDEX[portata.rank]], mine)
+            for portata, mine in [(p, True) for p in plate] + [(p, False) for p in others]
+        )
+    )
+    return _chance(shapes, own, pool[_J], unseen, total)
+
+
+@lru_cache(maxsize=1 << 16)
+def _chance(shapes: tuple[tuple[int, int, bool], ...], own: int, wild: int, unseen: int, total: int) -> Fraction:
+    """`chance_true` for portate of these shapes (cards lacking, cards of the rank not
+    seen, the plate's or the others'), `own` jokers held, `wild` jokers not seen."""
     cap = own + min(wild, unseen) + 1  # any shortfall from here on is false
     # (unseen cards of those ranks drawn, plate's shortfall, others' shortfall up to
     # `own`) -> the ways to draw them
     ways: dict[tuple[int, int, int], int] = {(0, 0, 0): 1}
-    for portata, mine in [(p, True) for p in plate] + [(p, False) for p in others]:
-        need = _shortfall(portata, known)
-        left = pool[_INDEX[portata.rank]]
+    for need, left, mine in shapes:
         grown: dict[tuple[int, int, int], int] = {}
         for (used, short, other), w in ways.items():
             for x in range(min(left, unseen - used) + 1):
@@ -79,7 +92,7 @@ def chance_true(
                 key = (used + x, min(cap, short + miss), other) if mine else (used + x, short, min(own, other + miss))
                 grown[key] = grown.get(key, 0) + w * comb(left, x)
         ways = grown
-    rest = total - wild - sum(pool[_INDEX[r]] for r in ranks)
+    rest = total - wild - sum(left for _, left, _ in shapes)
     favourable = 0
     for (used, short, other), w in ways.items():
         for x in range(min(wild, unseen - used) + 1):
