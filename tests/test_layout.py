@@ -110,7 +110,7 @@ LAYERS = (
     ("arena.records",),
     ("arena.errors",),
     ("arena.play", "arena.results", "arena.config"),
-    ("arena.run",),
+    ("arena.run", "arena.report"),
     ("arena.cli",),
 )
 

@@ -26,7 +26,7 @@ import sys
 from pathlib import Path
 
 import engine
-from arena.cli import bench, checkbot, play, results, run
+from arena.cli import bench, checkbot, play, report, results, run
 from arena.cli._common import EXIT_USAGE, setup_logging
 from arena.config import load_tournament
 from arena.errors import Interrupted, UsageError
@@ -43,6 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     run.add_parser(sub)
     results.add_parsers(sub)
+    report.add_parser(sub)
     play.add_parser(sub)
     bench.add_parser(sub)
     checkbot.add_parser(sub)

@@ -13,8 +13,10 @@ from tabulate import tabulate_formats
 
 import engine
 from arena.cli._common import add_command
+from arena.cli.report import prior_games
 from arena.errors import StoreError, UserError
 from arena.records import FaultKind, StoredMatch
+from arena.report import match_page, write_page
 from arena.results import (
     DEAL_EXPORT_COLUMNS,
     MATCH_LIST_COLUMNS,
@@ -72,7 +74,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     table.add_argument("--anchor-elo", type=float, default=0.0)
     table.add_argument(
         "--prior-games",
-        type=_prior_games,
+        type=prior_games,
         default=2.0,
         metavar="G",
         help="the fit's prior: G virtual draws per bot against the pool mean (default 2; 0: plain maximum "
@@ -119,10 +121,22 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     listing.set_defaults(func=cmd_list)
 
     show = add_command(
-        sub, "show", "print a stored match as a transcript", ("arena show results/conto-zoo.sqlite r1-t1-p1",)
+        sub,
+        "show",
+        "print a stored match as a transcript, or write it as a replay page",
+        (
+            "arena show results/conto-zoo.sqlite r1-t1-p1",
+            "arena show results/conto-zoo.sqlite r1-t1-p1 --html -o match.html",
+        ),
     )
     show.add_argument("results")
     show.add_argument("match", help="a match key such as r1-t2-p3")
+    show.add_argument(
+        "--html",
+        action="store_true",
+        help="the match as an HTML page with its step-by-step replay (to --output, or standard output)",
+    )
+    show.add_argument("-o", "--output", help="with --html: the file to write")
     show.set_defaults(func=cmd_show)
 
     export = add_command(
@@ -278,16 +292,6 @@ def _print_tables(args: argparse.Namespace, seen: _SeenMatches | None = None) ->
     return 0
 
 
-def _prior_games(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not 0 <= value <= 1000:
-        raise argparse.ArgumentTypeError(f"must be from 0 to 1000, not {text}")
-    return value
-
-
 def _every_explanation(game_names: list[str]) -> str:
     """What the columns of every table the arena prints mean, for these games."""
     parts = []
@@ -330,6 +334,16 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
+    if args.output and not args.html:
+        raise UserError("--output is for --html: arena show RESULTS MATCH --html -o match.html.")
+    if args.html:
+        page = match_page(Path(args.results), args.match)
+        if args.output:
+            write_page(Path(args.output), page)
+            print(f"match {args.match} written to {args.output}; open it in a browser.")
+        else:
+            sys.stdout.write(page)
+        return 0
     store = _open(args.results)
     match = store.match(args.match)
     store.close()

@@ -48,6 +48,7 @@ __all__ = [
     "PUBLIC_DEALS_NOTE",
     "elo_notes",
     "BotStatistics",
+    "bot_statistics",
     "statistics_columns",
     "statistics_table",
     "MATCH_LIST_COLUMNS",
@@ -393,17 +394,20 @@ def _line_cell(cell: Callable[[engine.SeatStats], str]) -> Callable[[BotStatisti
     return lambda line: cell(line.stats)
 
 
-def statistics_table(matches: Sequence[StoredMatch], game: engine.Game, tablefmt: str = "simple") -> str | None:
-    """The game's own per-bot statistics (e.g. conto's bluffing), when the game has any."""
+def bot_statistics(matches: Sequence[StoredMatch], game: engine.Game) -> list[BotStatistics]:
+    """Each bot's statistics summed over its seats in `matches`, by name; [] when the game has none."""
     totals: dict[str, engine.SeatStats] = {}
     for match in matches:
         for seat, stats in enumerate(game.seat_statistics(match.history) or ()):
             name = match.names[seat]
             totals[name] = stats if name not in totals else totals[name] + stats
-    if not totals:
-        return None
-    lines = [BotStatistics(name, totals[name]) for name in sorted(totals)]
-    return render(statistics_columns(game), lines, tablefmt)
+    return [BotStatistics(name, totals[name]) for name in sorted(totals)]
+
+
+def statistics_table(matches: Sequence[StoredMatch], game: engine.Game, tablefmt: str = "simple") -> str | None:
+    """The game's own per-bot statistics (e.g. conto's bluffing), when the game has any."""
+    lines = bot_statistics(matches, game)
+    return render(statistics_columns(game), lines, tablefmt) if lines else None
 
 
 #: `arena list`: one line per stored match.

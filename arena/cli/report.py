@@ -1,0 +1,62 @@
+"""`arena report`: a results file as one self-contained HTML page."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from arena.cli._common import add_command
+from arena.report import Ratings, write_report
+
+__all__ = ["add_parser", "prior_games"]
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    report = add_command(
+        sub,
+        "report",
+        "write a results file as one HTML page: ladder, crosstable, statistics, every match replayable",
+        (
+            "arena report results/conto-zoo.sqlite -o report.html",
+            "arena report results/conto-zoo.sqlite --anchor random",
+        ),
+    )
+    report.add_argument("results", help="a results file (also mid-run)")
+    report.add_argument(
+        "-o", "--output", help="the HTML file to write (default: RESULTS with .html for its ending, e.g. x.html)"
+    )
+    report.add_argument("--anchor", help="fix this bot's Elo")
+    report.add_argument("--anchor-elo", type=float, default=0.0)
+    report.add_argument(
+        "--prior-games",
+        type=prior_games,
+        default=2.0,
+        metavar="G",
+        help="the fit's prior: G virtual draws per bot against the pool mean (default 2), as arena table takes it",
+    )
+    report.set_defaults(func=cmd_report)
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    results = Path(args.results)
+    output = Path(args.output) if args.output else results.with_suffix(".html")
+    anchor = (args.anchor, args.anchor_elo) if args.anchor else None
+    written = write_report(results, output, Ratings(anchor, args.prior_games))
+    size = output.stat().st_size
+    print(
+        f"{written} match{'es' if written != 1 else ''} written to {output} ({size / 1e6:.1f} MB); open it in a browser."
+    )
+    sys.stdout.flush()
+    return 0
+
+
+def prior_games(text: str) -> float:
+    """--prior-games's G: a number from 0 to 1000."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 <= value <= 1000:
+        raise argparse.ArgumentTypeError(f"must be from 0 to 1000, not {text}")
+    return value

@@ -1,0 +1,255 @@
+"""The report as one self-contained HTML page: the tables and pictures drawn here, the
+match list and the replays as embedded data for the viewer (assets/report.js)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from html import escape
+from importlib import resources
+from typing import Any
+
+import engine
+from arena.records import StoredMatch
+from arena.report._charts import RateChart, heat_map, ladder_svg, rate_charts
+from arena.report._histories import Histories
+from arena.report._replay import CHUNK_MATCHES
+from arena.results import (
+    BotStatistics,
+    RatingTable,
+    elo_columns,
+    elo_notes,
+    elo_table,
+    explain,
+    render,
+    statistics_columns,
+)
+from arena.results.crosstable import bot_order, head_to_head, los_table, outcomes
+from arena.results.store import StoreInfo
+
+__all__ = ["Ratings", "tournament_page", "match_page"]
+
+#: Faults listed by the report; `arena list --fault KIND` lists every one.
+FAULTS_SHOWN = 1000
+
+
+@dataclass(frozen=True)
+class Ratings:
+    """How to rate: as `arena table` takes it."""
+
+    anchor: tuple[str, float] | None = None
+    prior_games: float = 2.0
+
+
+def tournament_page(
+    info: StoreInfo,
+    matches: Sequence[StoredMatch],
+    histories: Histories,
+    game: engine.Game,
+    unsandboxed: Sequence[str],
+    ratings: Ratings,
+) -> str:
+    """The whole report of a results file: `matches` in schedule order (their histories
+    are not needed), `histories` their replays and statistics."""
+    text, table = elo_table(matches, game, ratings.anchor, tablefmt="html", prior_games=ratings.prior_games)
+    notes = elo_notes(matches, info.setup.public_deals, unsandboxed)
+    sections = [
+        _ratings_section(text, notes, table, game),
+        _crosstable_section(matches, game, table),
+        _statistics_section(histories.statistics, game),
+        _faults_section(matches),
+        _matches_section(info),
+        _replay_section(),
+    ]
+    subtitle = f"{info.game} · {len(matches)} matches · {info.seats} seats · bots: {', '.join(info.bots)}"
+    return _document(info.name, subtitle, sections, matches, histories, open_first=False)
+
+
+def match_page(info: StoreInfo, match: StoredMatch, histories: Histories) -> str:
+    """One match: its replay, its result and its faults (`arena show --html`)."""
+    sections = [_replay_section(), _faults_section([match])]
+    subtitle = f"{info.name} · {info.game} · seed {match.seed} · {', '.join(match.names)}"
+    return _document(f"Match {match.key}", subtitle, sections, [match], histories, open_first=True)
+
+
+def _document(
+    title: str,
+    subtitle: str,
+    sections: list[str],
+    matches: Sequence[StoredMatch],
+    histories: Histories,
+    open_first: bool,
+) -> str:
+    listing = [_listed(match, index) for index, match in enumerate(matches)]
+    data = {"matches": listing, "open": open_first}
+    packed = "\n".join(
+        f'<script type="application/octet-stream" class="replay-chunk" data-chunk="{index}">{chunk}</script>'
+        for index, chunk in enumerate(histories.chunks)
+    )
+    links = "".join(
+        f'<a href="#{anchor}">{name}</a>'
+        for anchor, name in (
+            ("ratings", "ratings"),
+            ("crosstable", "head to head"),
+            ("statistics", "statistics"),
+            ("faults", "faults"),
+            ("matches", "matches"),
+        )
+        if f'id="{anchor}"' in "".join(sections)
+    )
+    return "\n".join(
+        [
+            "<!DOCTYPE html>",
+            '<html lang="en">',
+            "<head>",
+            '<meta charset="utf-8">',
+            '<meta name="viewport" content="width=device-width, initial-scale=1">',
+            f"<title>{escape(title)}</title>",
+            f"<style>{_asset('report.css')}</style>",
+            "</head>",
+            "<body>",
+            f"<header><h1>{escape(title)}</h1><p>{escape(subtitle)}</p><nav>{links}</nav></header>",
+            "<main>",
+            *sections,
+            "</main>",
+            f'<script type="application/json" id="report-data">{_json(data)}</script>',
+            packed,
+            f"<script>{_asset('report.js')}</script>",
+            "</body>",
+            "</html>",
+            "",
+        ]
+    )
+
+
+def _listed(match: StoredMatch, index: int) -> dict[str, Any]:
+    best = [name for name, rank in zip(match.names, match.ranks) if rank == 0]
+    standing = "–".join(f"{value:g}" for value in match.standing)
+    return {
+        "key": match.key,
+        "names": list(match.names),
+        "result": f"{', '.join(dict.fromkeys(best))} first · standing {standing}",
+        "deals": len(match.deals),
+        "faults": [{"bot": fault.bot, "kind": fault.kind.value, "deal": fault.deal} for fault in match.faults],
+        "chunk": index // CHUNK_MATCHES,
+        "index": index % CHUNK_MATCHES,
+    }
+
+
+def _ratings_section(text: str, notes: list[str], table: RatingTable | None, game: engine.Game) -> str:
+    html_table, _, rest = text.partition("</table>")
+    lines = [line for line in rest.splitlines() if line.strip()] + notes
+    if table is None:  # nothing rated: elo_table's text is the reason
+        return f'<section id="ratings"><h2>Ratings</h2>{_paragraphs(text.splitlines() + notes)}</section>'
+    return (
+        '<section id="ratings"><h2>Ratings</h2>'
+        f'<div id="ladder">{ladder_svg(table)}</div>'
+        f"{html_table}</table>{_paragraphs(lines)}"
+        f"<details><summary>What the columns mean</summary>{_paragraphs(explain(elo_columns(game)).splitlines())}"
+        "</details></section>"
+    )
+
+
+def _crosstable_section(matches: Sequence[StoredMatch], game: engine.Game, table: RatingTable | None) -> str:
+    pairings = head_to_head(outcomes(matches, game))
+    names = bot_order(pairings, table)
+    if not names:
+        return '<section id="crosstable"><h2>Head to head</h2><p>No rated outcome stored yet.</p></section>'
+    los = los_table(table, names, tablefmt="html")
+    los_html, _, los_footer = los.partition("</table>")
+    return (
+        '<section id="crosstable"><h2>Head to head</h2>'
+        f"{heat_map(pairings, names, 'row against column')}"
+        '<p class="note">The row bot\'s score against the column bot over the outcomes both took part in: '
+        "1 ahead, 1/2 tied, 0 behind, as a percentage; in brackets the shared outcomes. "
+        "Green: the row bot scores above 50%; red: below.</p>"
+        f"<h3>Likelihood of superiority</h3>{los_html}</table>{_paragraphs(los_footer.splitlines())}</section>"
+    )
+
+
+def _statistics_section(lines: Sequence[BotStatistics], game: engine.Game) -> str:
+    if not lines:
+        return ""
+    columns = statistics_columns(game)
+    charts = [
+        RateChart(column.heading, column.explanation, tuple((line.name, _percent(column.cell(line))) for line in lines))
+        for column in columns
+        if column.heading.endswith("%")
+    ]
+    return (
+        '<section id="statistics"><h2>Statistics</h2>'
+        f'<div class="rates">{rate_charts(charts)}</div>{render(columns, lines, "html")}'
+        f"<details><summary>What the columns mean</summary>{_paragraphs(explain(columns).splitlines())}</details>"
+        "</section>"
+    )
+
+
+def _percent(cell: object) -> float | None:
+    try:
+        return float(str(cell).rstrip("%"))
+    except ValueError:
+        return None
+
+
+def _faults_section(matches: Sequence[StoredMatch]) -> str:
+    faults = [(match.key, fault) for match in matches for fault in match.faults]
+    if not faults:
+        return '<section id="faults"><h2>Faults</h2><p>No bot faulted.</p></section>'
+    rows = "".join(
+        f"<tr><td>{escape(key)}</td><td>{fault.seat}</td><td>{escape(fault.bot)}</td><td>{fault.kind.value}</td>"
+        f"<td>{fault.deal}</td><td>{escape(fault.reason)}</td></tr>"
+        for key, fault in faults[:FAULTS_SHOWN]
+    )
+    more = (
+        f'<p class="note">{len(faults) - FAULTS_SHOWN} more not listed here: arena list RESULTS --fault KIND.</p>'
+        if len(faults) > FAULTS_SHOWN
+        else ""
+    )
+    return (
+        f'<section id="faults"><h2>Faults</h2><p>{len(faults)} fault{"s" if len(faults) != 1 else ""}; '
+        "each forfeits the deal it happened in.</p>"
+        '<table class="faults"><thead><tr><th>match</th><th>seat</th><th>bot</th><th>kind</th><th>deal</th>'
+        f"<th>reason</th></tr></thead><tbody>{rows}</tbody></table>{more}</section>"
+    )
+
+
+def _matches_section(info: StoreInfo) -> str:
+    options = "".join(f'<option value="{escape(name)}">{escape(name)}</option>' for name in info.bots)
+    return (
+        '<section id="matches"><h2>Matches</h2><div class="controls">'
+        f'<label>bot <select id="bot-filter"><option value="">all</option>{options}</select></label>'
+        '<label><input type="checkbox" id="fault-filter"> with faults only</label>'
+        '<button type="button" id="list-prev">previous</button><button type="button" id="list-next">next</button>'
+        '<span id="list-count"></span></div>'
+        '<table id="match-list"><thead><tr><th>match</th><th>seats, in order</th><th>result</th><th>deals</th>'
+        "<th>faults</th><th></th></tr></thead><tbody></tbody></table></section>"
+    )
+
+
+def _replay_section() -> str:
+    return (
+        '<section id="replay" hidden><h2 id="replay-title">Replay</h2><div class="controls">'
+        '<button type="button" id="step-first" title="Home">first</button>'
+        '<button type="button" id="step-back" title="←">◀ back</button>'
+        '<span id="replay-step"></span>'
+        '<button type="button" id="step-on" title="→">on ▶</button>'
+        '<button type="button" id="step-last" title="End">last</button>'
+        '<label><input type="checkbox" id="show-all"> show all hands</label>'
+        '<span class="note">keys: ← → step, Home End</span></div>'
+        '<p id="replay-text"></p><div class="felt" id="replay-seats"></div>'
+        '<dl class="table" id="replay-table"></dl><ol id="replay-log"></ol></section>'
+    )
+
+
+def _paragraphs(lines: Sequence[str]) -> str:
+    return "".join(f'<p class="note">{escape(line)}</p>' for line in lines)
+
+
+def _json(data: object) -> str:
+    """JSON safe inside a script element: no "</" can end it early."""
+    return json.dumps(data, ensure_ascii=True, separators=(",", ":")).replace("</", "<\\/")
+
+
+def _asset(name: str) -> str:
+    return (resources.files("arena.report") / "assets" / name).read_text(encoding="utf-8")

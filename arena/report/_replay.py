@@ -1,0 +1,62 @@
+"""A stored match as compact replay data for the report's viewer.
+
+A replay is the match's scenes (`engine.Game.scenes`), each a JSON object with short keys,
+every part that did not change since the previous scene left out:
+
+    t  the event as everyone saw it            x  the referee's text, when it tells more
+    a  the seat that acted (absent: none)      n  the seat to act next (absent: none)
+    h  each seat's hand, cards joined by " "   o  each seat's hand open to all (0/1)
+    s  each seat's face-up cards, " "-joined   u  each seat's status line
+    b  the table: [title, text] pairs
+
+Replays go into the page in chunks of matches, each chunk one gzip member in base64, so
+the browser decodes only the chunk of a match someone opens (DecompressionStream).
+"""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import json
+from collections.abc import Sequence
+from typing import Any
+
+import engine
+
+__all__ = ["CHUNK_MATCHES", "replay_data", "pack"]
+
+#: Matches per chunk: large enough that gzip finds the repeats across matches, small
+#: enough that opening one match decodes little.
+CHUNK_MATCHES = 50
+
+
+def replay_data(scenes: Sequence[engine.Scene], names: Sequence[str]) -> dict[str, Any]:
+    """One match's replay: its seats' bot names and its scenes, delta-encoded."""
+    encoded: list[dict[str, Any]] = []
+    previous: dict[str, Any] = {}
+    for scene in scenes:
+        full = {
+            "h": [" ".join(seat.hand) for seat in scene.seats],
+            "o": [int(seat.open) for seat in scene.seats],
+            "s": [" ".join(seat.shown) for seat in scene.seats],
+            "u": [seat.status for seat in scene.seats],
+            "b": [list(line) for line in scene.table],
+        }
+        item: dict[str, Any] = {"t": scene.text}
+        if scene.secret_text:
+            item["x"] = scene.secret_text
+        if scene.actor is not None:
+            item["a"] = scene.actor
+        if scene.to_act is not None:
+            item["n"] = scene.to_act
+        item.update({key: value for key, value in full.items() if previous.get(key) != value})
+        previous = full
+        encoded.append(item)
+    return {"names": list(names), "scenes": encoded}
+
+
+def pack(replays: list[dict[str, Any]]) -> str:
+    """One chunk: the replays as a JSON list, gzipped, in base64."""
+    text = json.dumps(replays, ensure_ascii=True, separators=(",", ":"))
+    # mtime 0: the same replays give the same bytes, so a report is reproducible.
+    return base64.b64encode(gzip.compress(text.encode("ascii"), compresslevel=9, mtime=0)).decode("ascii")

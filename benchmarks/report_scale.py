@@ -1,0 +1,157 @@
+"""How the HTML report copes with a large tournament: 10,000 conto matches.
+
+    python benchmarks/report_scale.py [--matches 10000] [--file /tmp/report-scale.sqlite]
+
+Builds (once; kept at --file) a results file shaped like tournaments/conto.toml run for
+many rounds: 6 bots at 4-seat tables (15 tables of 4 rotations per round), 12 deals a
+match, played at random by the engine in this process (no bot processes: what is timed
+is the report, not the play). Then `arena report`'s work, phase by phase, the page's
+size, and, in headless Chromium when it is installed (Debian's `chromium`, driven by
+playwright), how long the page takes to open: from navigation to the match list drawn
+and the page's load event, and how long one replay takes to open (its chunk decoded).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import itertools
+import os
+import random
+import shutil
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import engine  # noqa: E402
+from arena.config import load_tournament  # noqa: E402
+from arena.records import MatchRecord, MatchSlot  # noqa: E402
+from arena.report import Ratings, write_report  # noqa: E402
+from arena.report._replay import CHUNK_MATCHES, pack, replay_data  # noqa: E402
+from arena.results import ResultStore, bot_statistics  # noqa: E402
+
+BOTS = ("random", "honest", "probabilist", "bluffer", "adaptive", "search")
+
+
+def build(path: Path, matches: int) -> None:
+    config = load_tournament(ROOT / "tournaments" / "conto.toml")
+    tables = list(itertools.combinations(BOTS, 4))
+    rounds = -(-matches // (len(tables) * 4))
+    config = dataclasses.replace(config, results=path, rounds=rounds)
+    game = engine.load("conto", players=4, **config.options)
+    rng = random.Random(1)
+    started, made = time.perf_counter(), 0
+    with ResultStore.open(path, config) as store:
+        for round_no in range(1, rounds + 1):
+            for table_no, names in enumerate(tables, start=1):
+                seed = round_no * 1000 + table_no
+                for rotation in range(4):
+                    if made == matches:
+                        break
+                    seated = names[rotation:] + names[:rotation]
+                    state = game.new_match(seed=seed, deals=config.deals)
+                    while not state.is_terminal():
+                        state.apply(rng.choice(state.legal_actions()))
+                    record = MatchRecord(
+                        match_id=f"m{made}", game="conto", players=4, options=dict(game.options), seed=seed,
+                        deals=config.deals, names=seated, result=state.result(), standing=state.standing(),
+                        history=state.history, faults=(), comments=(), latencies=tuple(() for _ in seated),
+                        seconds=0.5,
+                    )  # fmt: skip
+                    key = f"r{round_no}-t{table_no}-p{rotation + 1}"
+                    store.save(MatchSlot(key, round_no, table_no, rotation, seed, seated), record)
+                    made += 1
+    print(f"built {path}: {made} matches in {time.perf_counter() - started:.0f} s")
+
+
+def timed_report(path: Path, output: Path, sample: int = 300) -> None:
+    """`write_report` whole, and the cost per match of its phases over `sample` matches in
+    this process: decoding a history, the game's statistics, scenes and packing."""
+    start = time.perf_counter()
+    written = write_report(path, output, Ratings())
+    total = time.perf_counter() - start
+    print(
+        f"report of {written} matches: {total:.1f} s with {os.cpu_count()} processes, {output.stat().st_size / 1e6:.1f} MB"
+    )
+    store = ResultStore.open_readonly(path)
+    info = store.info()
+    game = engine.load(info.game, players=info.seats, **info.options)
+    start = time.perf_counter()
+    headers = list(store.matches(history=False))
+    print(f"  reading every match without its history: {time.perf_counter() - start:.1f} s")
+    keys = [match.key for match in headers[:sample]]
+    phases = dict.fromkeys(("decoding", "statistics", "scenes", "replay data", "packing"), 0.0)
+    for index in range(0, len(keys), CHUNK_MATCHES):
+        tick = time.perf_counter()
+        matches = [store.match(key) for key in keys[index : index + CHUNK_MATCHES]]
+        phases["decoding"] += time.perf_counter() - tick
+        tick = time.perf_counter()
+        bot_statistics(matches, game)
+        phases["statistics"] += time.perf_counter() - tick
+        tick = time.perf_counter()
+        scenes = [game.scenes(match.history) for match in matches]
+        phases["scenes"] += time.perf_counter() - tick
+        tick = time.perf_counter()
+        replays = [replay_data(scene, match.names) for scene, match in zip(scenes, matches)]
+        phases["replay data"] += time.perf_counter() - tick
+        tick = time.perf_counter()
+        pack(replays)
+        phases["packing"] += time.perf_counter() - tick
+    store.close()
+    per_match = {name: seconds / len(keys) * 1000 for name, seconds in phases.items()}
+    print(
+        f"  per match in one process, over {len(keys)}: " + ", ".join(f"{n} {ms:.1f} ms" for n, ms in per_match.items())
+    )
+
+
+def open_in_chromium(output: Path, runs: int = 3) -> None:
+    chromium = shutil.which("chromium")
+    if chromium is None:
+        print("chromium is not installed: no browser timing")
+        return
+    from playwright.sync_api import sync_playwright
+
+    flags = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium, args=flags)
+        for run in range(runs):
+            page = browser.new_page(viewport={"width": 1200, "height": 900})
+            start = time.perf_counter()
+            page.goto(output.as_uri(), wait_until="load")
+            loaded = time.perf_counter() - start
+            page.wait_for_selector("body[data-ready='1']")
+            ready = time.perf_counter() - start
+            start = time.perf_counter()
+            page.click("#match-list tbody tr:nth-child(7) .open-replay")
+            page.wait_for_selector("#replay-step:has-text('/')")
+            opened = page.evaluate("() => performance.getEntriesByName('replay-opened').at(-1).duration") / 1000
+            navigation = page.evaluate(
+                "() => { const n = performance.getEntriesByType('navigation')[0];"
+                " return [n.domContentLoadedEventEnd, n.loadEventEnd]; }"
+            )
+            print(
+                f"chromium run {run + 1}: load event {loaded:.2f} s (browser's own: DOMContentLoaded "
+                f"{navigation[0] / 1000:.2f} s, load {navigation[1] / 1000:.2f} s), match list drawn {ready:.2f} s; "
+                f"a replay opened in {opened * 1000:.0f} ms"
+            )
+            page.close()
+        browser.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--matches", type=int, default=10_000)
+    parser.add_argument("--file", type=Path, default=Path("/tmp/report-scale.sqlite"))
+    args = parser.parse_args()
+    if not args.file.exists():
+        build(args.file, args.matches)
+    output = args.file.with_suffix(".html")
+    timed_report(args.file, output)
+    open_in_chromium(output)
+
+
+if __name__ == "__main__":
+    main()

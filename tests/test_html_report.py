@@ -1,0 +1,164 @@
+"""`arena report` and `arena show --html` without a browser: one self-contained page that
+parses as HTML5 with no error, holds every match's replay (one scene per event), lists
+every fault with its reason, is the same bytes for the same file, and bad input gets a
+sentence and exit 2. tests/test_report_browser.py drives the page in Chromium."""
+
+from __future__ import annotations
+
+import base64
+import dataclasses
+import gzip
+import json
+import random
+import re
+from pathlib import Path
+
+import html5lib
+import pytest
+
+import engine
+from arena.records import MatchRecord, MatchSlot
+from arena.results import ResultStore
+from tests.test_store import NAMES, make_config, play_record, rotated
+from tests.test_tournament import arena
+
+
+def conto_file(tmp_path: Path, matches: int = 4) -> Path:
+    """A conto results file of random matches with timeouts charged, in one table's rotations."""
+    config = make_config(tmp_path)
+    with ResultStore.open(config.results, config) as store:
+        for rotation in range(matches):
+            record = play_record(200 + rotation, names=rotated(NAMES, rotation % 4), fault_rate=0.08)
+            store.save(MatchSlot(f"r1-t1-p{rotation + 1}", 1, 1, rotation, record.seed, record.names), record)
+    return config.results
+
+
+def game_file(tmp_path: Path, name: str) -> Path:
+    """A results file of two random matches of game `name` at its default seat count."""
+    game = engine.load(name)
+    names = NAMES[: game.players] if game.players <= len(NAMES) else tuple(f"bot{i}" for i in range(game.players))
+    config = dataclasses.replace(
+        make_config(tmp_path, game=name, seats=game.players, deals=2),
+        bots=tuple(dataclasses.replace(make_config(tmp_path).bots[0], name=n) for n in names),
+    )
+    with ResultStore.open(config.results, config) as store:
+        for rotation in range(2):
+            state = game.new_match(seed=rotation + 1, deals=2)
+            rng = random.Random(rotation)
+            while not state.is_terminal():
+                state.apply(rng.choice(state.legal_actions()))
+            seated = rotated(names, rotation)
+            record = MatchRecord(
+                match_id=f"m{rotation}", game=name, players=game.players, options=dict(game.options),
+                seed=rotation + 1, deals=2, names=seated, result=state.result(), standing=state.standing(),
+                history=state.history, faults=(), comments=(), latencies=tuple(() for _ in seated), seconds=0.5,
+            )  # fmt: skip
+            store.save(MatchSlot(f"r1-t1-p{rotation + 1}", 1, 1, rotation, rotation + 1, seated), record)
+    return config.results
+
+
+def parse_strictly(page: str) -> None:
+    """html5lib's HTML5 parser in strict mode raises on the first parse error."""
+    html5lib.HTMLParser(strict=True).parse(page)
+
+
+def replays(page: str) -> list[dict]:
+    """Every replay the page embeds, in chunk order."""
+    out = []
+    for chunk in re.findall(
+        r'<script type="application/octet-stream" class="replay-chunk"[^>]*>([^<]*)</script>', page
+    ):
+        out += json.loads(gzip.decompress(base64.b64decode(chunk)))
+    return out
+
+
+def listing(page: str) -> dict:
+    text = re.search(r'<script type="application/json" id="report-data">(.*?)</script>', page, re.S)
+    assert text is not None
+    return json.loads(text.group(1))
+
+
+def stored_matches(results: Path):
+    store = ResultStore.open_readonly(results)
+    try:
+        return sorted(store.matches(), key=lambda m: m.key)
+    finally:
+        store.close()
+
+
+def test_the_report_is_one_valid_page_holding_every_match(tmp_path: Path):
+    results = conto_file(tmp_path, matches=6)
+    out = arena("report", results, "-o", tmp_path / "r.html")
+    assert out.stdout.startswith(f"6 matches written to {tmp_path / 'r.html'} (")
+    page = (tmp_path / "r.html").read_text()
+    parse_strictly(page)
+    # Self-contained: nothing fetched from elsewhere.
+    assert not re.search(r"<(script|img|link|iframe)[^>]+(src|href)=", page)
+    assert "http://" not in page.replace("http://www.w3.org/2000/svg", "")
+    assert "https://" not in page
+    matches = stored_matches(results)
+    listed, embedded = listing(page)["matches"], replays(page)
+    assert sorted(entry["key"] for entry in listed) == [m.key for m in matches]
+    game = engine.load("conto", players=4)
+    for entry in listed:
+        match = next(m for m in matches if m.key == entry["key"])
+        replay = embedded[entry["chunk"] * 50 + entry["index"]]
+        assert replay["names"] == list(match.names)
+        assert len(replay["scenes"]) == len(match.history)
+        assert [scene["t"] for scene in replay["scenes"]] == [s.text for s in game.scenes(match.history)]
+        assert entry["faults"] == [{"bot": f.bot, "kind": f.kind.value, "deal": f.deal} for f in match.faults]
+    faults = [fault for match in matches for fault in match.faults]
+    assert faults, "the file should hold faults for this test to mean something"
+    assert f"<p>{len(faults)} faults;" in page
+    for fault in faults:
+        assert fault.reason in page
+
+
+def test_the_report_shows_the_ladder_heat_map_and_conto_rates(tmp_path: Path):
+    results = conto_file(tmp_path)
+    arena("report", results)
+    page = results.with_suffix(".html").read_text()
+    assert page.count('class="rung"') == 4
+    assert '<table class="heat">' in page
+    for rate in ("bluff %", "prob. false %", "lie %", "caught %", "bills right %"):
+        assert f'aria-label="{rate}"' in page
+    assert "Likelihood of superiority" in page
+
+
+def test_the_same_file_gives_the_same_report(tmp_path: Path):
+    results = conto_file(tmp_path)
+    arena("report", results, "-o", tmp_path / "a.html")
+    arena("report", results, "-o", tmp_path / "b.html")
+    assert (tmp_path / "a.html").read_bytes() == (tmp_path / "b.html").read_bytes()
+
+
+@pytest.mark.parametrize("name", [spec.name for spec in engine.games()])
+def test_every_game_gets_a_report_and_a_match_page(tmp_path: Path, name: str):
+    results = game_file(tmp_path, name)
+    arena("report", results, "-o", tmp_path / "r.html")
+    page = (tmp_path / "r.html").read_text()
+    parse_strictly(page)
+    matches = stored_matches(results)
+    assert [len(replay["scenes"]) for replay in replays(page)] == [len(m.history) for m in matches]
+    shown = arena("show", results, matches[0].key, "--html").stdout
+    parse_strictly(shown)
+    assert listing(shown)["open"] is True
+    assert [replay["names"] for replay in replays(shown)] == [list(matches[0].names)]
+
+
+def test_bad_input_is_named_with_exit_2(tmp_path: Path):
+    results = conto_file(tmp_path, matches=1)
+    missing = arena("report", tmp_path / "nothing.sqlite", check=False)
+    assert (missing.returncode, missing.stdout) == (2, "")
+    assert "nothing.sqlite" in missing.stderr and "Traceback" not in missing.stderr
+    anchor = arena("report", results, "--anchor", "zed", check=False)
+    assert anchor.returncode == 2 and "--anchor 'zed' is not a bot" in anchor.stderr and "ada" in anchor.stderr
+    unwritable = arena("report", results, "-o", tmp_path / "no" / "such" / "r.html", check=False)
+    assert unwritable.returncode == 2 and "Cannot write" in unwritable.stderr and "r.html" in unwritable.stderr
+    prior = arena("report", results, "--prior-games", "-1", check=False)
+    assert prior.returncode == 2 and "--prior-games" in prior.stderr
+    unknown = arena("show", results, "r9-t9-p9", "--html", check=False)
+    assert unknown.returncode == 2 and "no match 'r9-t9-p9'" in unknown.stderr
+    stray = arena("show", results, "r1-t1-p1", "-o", tmp_path / "m.html", check=False)
+    assert stray.returncode == 2 and "--output is for --html" in stray.stderr
+    assert not (tmp_path / "m.html").exists()
