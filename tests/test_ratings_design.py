@@ -100,6 +100,8 @@ def test_a_bot_that_lost_every_time_is_flagged_and_shows_no_interval():
     notes = table.design.notes("deals")
     assert len(notes) == 1 and notes[0].startswith("loser never finished ahead of another bot in its deals")
     assert "where the prior puts it" in notes[0]
+    counted = table.design.notes("deals", {rating.name: rating.observations for rating in table.ratings})
+    assert "At least 7 more deals are needed (after 20 deals all one way" in counted[0]
     won = fit(
         [Observation((("champ",), ("x",), ("y",)), (0, 1, 1)), Observation((("champ",), ("x",), ("y",)), (0, 1, 0))]
     )

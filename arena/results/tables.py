@@ -330,7 +330,8 @@ def elo_table(
         + design.interval_text(spec.rate_by)
         + "; LOS next = likelihood of superiority over the bot below."
     )
-    return "\n".join([text, note, *design.notes(unit), *notes]), table
+    played = {rating.name: rating.observations for rating in table.ratings}
+    return "\n".join([text, note, *design.notes(unit, played), *notes]), table
 
 
 def _board_lines(

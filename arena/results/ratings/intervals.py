@@ -9,6 +9,7 @@ intervals and the likelihood of superiority (LOS) of each over the next.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -53,17 +54,28 @@ class Design:
             )
         return "±95% from the inverse Hessian"
 
-    def notes(self, unit: str) -> list[str]:
+    def notes(self, unit: str, played: Mapping[str, float] | None = None) -> list[str]:
         """What the data cannot say, for lines under the table: ratings only bounded,
-        groups never compared (`unit`: what was rated, "deals", "matches"…)."""
+        groups never compared (`unit`: what was rated, "deals", "matches"…; `played`:
+        how many each bot took part in, for how many more a bounded one needs)."""
         notes = []
         for name, side in sorted(self.one_sided.items()):
             word = "never finished behind another bot" if side == "won" else "never finished ahead of another bot"
+            count = (played or {}).get(name, 0.0)
+            # After n results one way, the rule of three puts the chance of the other at
+            # most 3/n (95%): even then it takes n/3 more on average to see one.
+            more = (
+                f" At least {math.ceil(count / 3)} more {unit} are needed (after {count:g} {unit} all one way, "
+                f"the chance of the other result is below 3 in {count:g} at 95%, and even at that chance one "
+                f"takes {count / 3:.0f} {unit} on average to come)."
+                if count
+                else ""
+            )
             notes.append(
                 f"{name} {word} in its {unit}: the data only bound its rating "
                 f"({'below' if side == 'won' else 'above'}), and its Elo is where the prior puts it; no "
                 "interval is shown, and its LOS values are not to be trusted. It needs a result the other "
-                "way before it can be rated."
+                f"way before it can be rated.{more}"
             )
         if self.disconnected:
             groups = "; ".join(", ".join(group) for group in self.groups)
