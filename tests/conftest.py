@@ -7,8 +7,35 @@ exploring new examples (and remembers failures) as usual.
 
 import os
 
+import pytest
 from hypothesis import settings
 
 settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
+
+
+@pytest.fixture(scope="session")
+def reference(tmp_path_factory):
+    """The worker and cluster tests' tournament played once in one process, for the whole
+    session (test_workers.py and test_cluster.py both read it): its folder and its table's
+    results.  Tests copy its results file (tests/test_workers.py `same_deals`), never write it."""
+    from tests.test_tournament import arena, results_of, table_lines, tournament_file
+    from tests.test_workers import DEALS
+
+    folder = tmp_path_factory.mktemp("reference")
+    run = arena("run", tournament_file(folder, "whole", deals=DEALS), "--workers", "1")
+    assert "worker processes" not in run.stdout
+    return folder, results_of(table_lines(run.stdout))
+
+
+@pytest.fixture(scope="session")
+def small_tournament(tmp_path_factory):
+    """`arena run` of test_tournament.py's small tournament (4 bots, 3 seats, 3 deals a
+    match: 12 matches), played once for the session: the run's stdout and its results file,
+    which the tests only read (test_tournament.py, test_crosstable.py)."""
+    from tests.test_tournament import arena, tournament_file
+
+    folder = tmp_path_factory.mktemp("small")
+    run = arena("run", tournament_file(folder, "small"))
+    return run.stdout, folder / "small.sqlite"

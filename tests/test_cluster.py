@@ -1,10 +1,11 @@
 """`arena run --cluster`: the matches on a Dask cluster, the coordinator the only writer.
 
-A LocalCluster of two worker processes and a cluster started by hand (``dask scheduler``
-and ``dask worker``) give the same table as one process; bad ``--cluster`` values and a
-scheduler that does not answer are refused with the flag named.  A Dask worker killed
-mid-match, the coordinator killed with -9 and a bot that does not start on a worker are
-tested with the local workers' tests, in test_workers.py.
+A cluster started by hand (``dask scheduler`` and ``dask worker``) gives the same table
+as one process; bad ``--cluster`` values and a scheduler that does not answer are refused
+with the flag named.  A LocalCluster of two worker processes (``--cluster local:2``) is
+tested with the local workers' tests, in test_workers.py: the same table as one process
+(all its matches played on it, a Dask worker killed mid-match, and after the coordinator
+was killed with -9, resumed), and a bot that does not start on a worker.
 """
 
 import socket
@@ -18,22 +19,8 @@ from arena.config import load_tournament
 from arena.errors import UsageError
 from arena.run import cluster as arena_cluster
 from tests.test_shutdown import wait_until
-from tests.test_tournament import ROOT, arena, results_of, table_lines, tournament_file
-from tests.test_workers import descendants, keys, reference, same_deals
-
-__all__ = ["reference"]  # the fixture, shared with test_workers
-
-
-def test_a_local_cluster_gives_the_same_table_as_one_process(reference, tmp_path):
-    path, results = same_deals(reference, tmp_path, "local")
-    run = arena("run", path, "--cluster", "local:2")
-    assert "concurrency 2 on the Dask cluster local:2 (2 workers, 2 threads)" in run.stdout
-    assert "12 matches played" in run.stdout
-    assert results_of(table_lines(run.stdout)) == reference[1]
-    # The note under the table: its prior, and intervals over the 48 deal families (4 tables x 12 deals).
-    assert "with a prior of 2 virtual draws per bot against the pool mean" in run.stdout
-    assert "±95% cluster-robust over 48 deal families" in run.stdout
-    assert sorted(keys(results)) == sorted(keys(reference[0] / "whole.sqlite"))
+from tests.test_tournament import ROOT, arena, arena_here, results_of, table_lines, tournament_file
+from tests.test_workers import descendants, keys, same_deals
 
 
 def _free_port() -> int:
@@ -107,11 +94,11 @@ def _command(pid: int) -> str:
         (["--cluster", "local:2", "--workers", "2"], "--cluster and --workers: give one"),
     ],
 )
-def test_bad_cluster_values_are_refused_naming_the_flag(tmp_path, flags, said):
+def test_bad_cluster_values_are_refused_naming_the_flag(tmp_path, capsys, flags, said):
     path = tournament_file(tmp_path, "bad")
-    result = arena("run", path, *flags, check=False)
-    assert result.returncode == 2, result.stdout + result.stderr
-    assert said in result.stderr and "Traceback" not in result.stderr, result.stderr
+    code, out, err = arena_here(capsys, "run", path, *flags)
+    assert code == 2, out + err
+    assert said in err and "Traceback" not in err, err
     assert not (tmp_path / "bad.sqlite").exists()
 
 

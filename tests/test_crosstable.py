@@ -1,6 +1,7 @@
 """`arena table --matrix` (the crosstable: head to head and LOS) and `arena table --watch`."""
 
 import queue
+import random
 import re
 import signal
 import subprocess
@@ -12,17 +13,19 @@ from pathlib import Path
 import pytest
 
 import engine
+from arena.config import load_tournament
+from arena.records import MatchRecord
 from arena.results import ResultStore, elo_table
 from arena.results.crosstable import Outcome, head_to_head
-from tests.test_tournament import ARENA, ROOT, arena, table_lines, tournament_file
+from arena.run.schedule import build_schedule
+from tests.test_tournament import ARENA, ROOT, arena, arena_here, table_lines
 
 
-@pytest.fixture(scope="module")
-def conto_results(tmp_path_factory) -> Path:
-    """A small conto round robin: four bots, three seats, three deals a match."""
-    tmp_path = tmp_path_factory.mktemp("crosstable")
-    arena("run", tournament_file(tmp_path, "xt", deals=3))
-    return tmp_path / "xt.sqlite"
+@pytest.fixture
+def conto_results(small_tournament) -> Path:
+    """A small conto round robin: four bots, three seats, three deals a match (played once
+    for the session, conftest.py)."""
+    return small_tournament[1]
 
 
 def matrix(output: str, corner: str) -> dict[tuple[str, str], str]:
@@ -107,14 +110,60 @@ def test_a_bot_in_several_seats_counts_once_per_deal_averaged_over_its_seats():
         assert pairing.score + result[(b, a)].score == pytest.approx(pairing.shared)
 
 
+def played_at_random(tmp_path: Path, game_name: str) -> Path:
+    """A round robin of two bots (bridge partnerships) at the game's default table, one deal
+    a match, written to its results file as `arena run` would store it: the run's schedule
+    (`build_schedule`: keys, seats, duplicate rotations, the deals' seeds), each match played
+    by random moves in this process instead of by bot processes (bridge's bots are slow;
+    `arena run` of bridge is tested end to end in test_bridge_tournament.py)."""
+    path = tmp_path / f"xt-{game_name}.toml"
+    path.write_text(
+        f'[tournament]\nname = "xt-{game_name}"\ngame = "{game_name}"\ndeals = 1\n'
+        f'results = "{tmp_path / game_name}.sqlite"\nlogs = "{tmp_path / "logs"}"\n'
+        + "".join(f'\n[[bot]]\nname = "{name}"\ncommand = ["python", "bots/random_bot.py"]\n' for name in ("r", "s"))
+    )
+    config = load_tournament(path)
+    game = engine.load(config.game, players=config.seats, **config.options)
+    with ResultStore.open(config.results, config) as store:
+        for slot in build_schedule(config):
+            state = game.new_match(seed=slot.seed, deals=config.deals)
+            moves = random.Random(slot.seed)
+            while not state.is_terminal():
+                state.apply(moves.choice(state.legal_actions()))
+            record = MatchRecord(
+                match_id=slot.key,
+                game=config.game,
+                players=game.players,
+                options=dict(game.options),
+                seed=slot.seed,
+                deals=config.deals,
+                names=slot.names,
+                result=state.result(),
+                standing=state.standing(),
+                history=state.history,
+                faults=(),
+                comments=(),
+                latencies=tuple((0.01,) for _ in slot.names),
+            )
+            store.save(slot, record)
+    return config.results
+
+
 @pytest.mark.parametrize("game", ["invido", "vegas", "frederik", "bridge"])
-def test_every_game_prints_both_matrices(tmp_path, game):
-    seeds = (("r", 1), ("s", 2)) if game == "bridge" else (("r", 1), ("s", 2), ("t", 3))  # bridge: slow bots
-    bots = [f"--bot={name}=python bots/random_bot.py --seed={seed}" for name, seed in seeds]
-    results = tmp_path / f"{game}.sqlite"
-    arena("run", "--game", game, *bots, "--deals", 1, "--results", results, "--name", f"xt-{game}")
-    output = arena("table", results, "--matrix").stdout
+def test_every_game_prints_both_matrices(tmp_path, capsys, game):
+    if game == "bridge":
+        results = played_at_random(tmp_path, game)
+    else:  # the other games' only end-to-end `arena run` of bot processes
+        bots = [
+            f"--bot={name}=python bots/random_bot.py --seed={seed}" for name, seed in (("r", 1), ("s", 2), ("t", 3))
+        ]
+        results = tmp_path / f"{game}.sqlite"
+        arena("run", "--game", game, *bots, "--deals", 1, "--results", results, "--name", f"xt-{game}")
+    # The table read in this process (`arena table --matrix` as a command: the conto tests above).
+    code, output, err = arena_here(capsys, "table", results, "--matrix")
+    assert code == 0, err
     heads, los = matrix(output, "head to head"), matrix(output, "LOS")
+    assert len(heads) == (4 if game == "bridge" else 9)  # every bot against every bot
     unit = {"invido": "matches", "vegas": "matches", "bridge": "boards"}.get(game, "deals")
     assert f"in brackets the number of shared {unit}" in output
     for (a, b), cell in heads.items():
@@ -128,11 +177,11 @@ def test_every_game_prints_both_matrices(tmp_path, game):
 @pytest.mark.parametrize(
     ("flag", "value"), [("--watch", "soon"), ("--watch", "0"), ("--watch", "-3"), ("--format", "nonsense")]
 )
-def test_a_bad_flag_value_names_the_flag(conto_results, flag, value):
-    result = arena("table", conto_results, "--matrix", flag, value, check=False)
-    assert result.returncode == 2
-    assert flag in result.stderr
-    assert "Traceback" not in result.stderr
+def test_a_bad_flag_value_names_the_flag(conto_results, capsys, flag, value):
+    code, _, err = arena_here(capsys, "table", conto_results, "--matrix", flag, value)
+    assert code == 2
+    assert flag in err
+    assert "Traceback" not in err
 
 
 def _watch(*args: object) -> tuple[subprocess.Popen, "queue.Queue[str]"]:
@@ -177,7 +226,7 @@ def _interrupt(process: subprocess.Popen) -> str:
 def test_watch_prints_the_table_again_until_ctrl_c_which_exits_0(conto_results):
     process, lines = _watch(conto_results, "--watch", "0.2", "--matrix")
     try:
-        seen = _wait_for(lines, "xt: ", 3)  # the third begins after the second ended
+        seen = _wait_for(lines, "small: ", 3)  # the third begins after the second ended
     finally:
         stderr = _interrupt(process)
     assert process.returncode == 0, stderr

@@ -70,7 +70,10 @@ def test_a_gauntlet_runs_prints_its_form_and_rates_the_bots(tmp_path):
 
 def test_a_round_robin_file_is_not_resumed_as_a_gauntlet(tmp_path):
     path = write_tournament(tmp_path, "switch", bots(4), seats=3, deals=1)
-    arena("run", path)
+    # The results file of the round robin, as `arena run` opens it before its first match
+    # (a file is refused by its setup, whatever number of matches it holds): no bots played.
+    with ResultStore.open(tmp_path / "switch.sqlite", load_tournament(path)) as store:
+        assert store.info().setup.gauntlet == ()
     path.write_text(path.read_text().replace('game = "conto"', 'game = "conto"\nformat = "gauntlet"'))
     refused = arena("run", path, check=False)
     assert refused.returncode == 2

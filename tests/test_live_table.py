@@ -21,7 +21,7 @@ from arena.cli import run as cli_run
 from arena.errors import RatingError
 from arena.results import ResultStore, elo_table
 from arena.run.progress import EtaEstimator, Progress, ProgressPrinter, match_kind
-from tests.test_tournament import arena, saved_matches, table_lines, tournament_file
+from tests.test_tournament import arena, arena_here, saved_matches, table_lines, tournament_file
 
 AFTER = re.compile(r"^After (\d+) of 12 matches:", re.MULTILINE)
 
@@ -123,12 +123,12 @@ def test_a_results_file_that_cannot_be_read_is_one_line(tmp_path):
 
 
 @pytest.mark.parametrize("value", ["0", "-3", "two", "2.5"])
-def test_bad_values_are_refused_naming_the_flag(tmp_path, value):
+def test_bad_values_are_refused_naming_the_flag(tmp_path, capsys, value):
     path = tournament_file(tmp_path, "bad")
-    run = arena("run", path, f"--table-every={value}", check=False)
-    assert run.returncode == 2
-    assert "--table-every" in run.stderr
-    assert "Traceback" not in run.stderr
+    code, _, err = arena_here(capsys, "run", path, f"--table-every={value}")
+    assert code == 2
+    assert "--table-every" in err
+    assert "Traceback" not in err
     assert not (tmp_path / "bad.sqlite").exists() and saved_matches(tmp_path / "bad.sqlite") == 0
     assert not (tmp_path / "logs").exists()
 

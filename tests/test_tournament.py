@@ -1,5 +1,6 @@
 """`arena run` end to end: a small tournament, a kill -9 and resume, config errors."""
 
+import contextlib
 import shutil
 import signal
 import sqlite3
@@ -8,6 +9,8 @@ import sys
 import textwrap
 import time
 from pathlib import Path
+
+from arena.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 ARENA = [sys.executable, "-m", "arena.cli"]
@@ -75,6 +78,20 @@ def arena(*args, check=True, timeout=300):
     return result
 
 
+def arena_here(capsys, *args: object) -> tuple[int, str, str]:
+    """`arena ARGS` run in the test's own process (`arena.cli.main`, what `python -m
+    arena.cli` calls): its exit code, stdout and stderr.  For commands refused before
+    anything starts, without paying a new interpreter's imports each time; `arena` above
+    runs the real command line."""
+    try:
+        with contextlib.chdir(ROOT):  # where `arena` runs it
+            code = main([str(arg) for arg in args])
+    except SystemExit as exit_:  # argparse's own refusal
+        code = exit_.code if isinstance(exit_.code, int) else 1
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
 def saved_matches(path: Path) -> int:
     try:
         with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as db:
@@ -96,44 +113,44 @@ def results_of(rows: list[str]) -> list[list[str]]:
     return [row.split()[:7] + row.split()[10:] for row in rows[2:]]
 
 
-def test_a_small_tournament_runs_and_prints_the_table(tmp_path):
-    path = tournament_file(tmp_path, "small")
-    run = arena("run", path)
-    rows = table_lines(run.stdout)
+def test_a_small_tournament_runs_and_prints_the_table(small_tournament, tmp_path, capsys):
+    stdout, results = small_tournament  # `arena run` of tournament_file(…, "small"), conftest.py
+    rows = table_lines(stdout)
     # 4 bots, 3 seats: every 3-subset (4 tables) in 3 rotations = 12 matches.
-    assert "12 matches played" in run.stdout
+    assert "12 matches played" in stdout
     for bot in ("random", "random-b", "random-c", "first"):
         assert any(f" {bot} " in row for row in rows), rows
     assert all("-" == row.split()[-1] for row in rows[2:]), "no faults"
-    again = arena("table", tmp_path / "small.sqlite")
+    again = arena("table", results)
     assert table_lines(again.stdout) == rows
-    export = arena("export", tmp_path / "small.sqlite", "--format", "csv")
+    export = arena("export", results, "--format", "csv")
     assert len(export.stdout.strip().splitlines()) == 1 + 12 * 3 * 3  # header + match × deal × seat
-    show = arena("show", tmp_path / "small.sqlite", "r1-t1-p1")
+    show = arena("show", results, "r1-t1-p1")
     assert "showdown" in show.stdout or "forfeit" in show.stdout
     # The stored matches, with the keys `arena show` takes; filters by bot and fault.
-    listed = arena("list", tmp_path / "small.sqlite")
+    listed = arena("list", results)
     assert listed.stdout.startswith("small: 12 of 12 stored matches\n")
     assert "r1-t1-p1 " in listed.stdout
     assert len([line for line in listed.stdout.splitlines() if line.startswith("r1-")]) == 12
-    first = arena("list", tmp_path / "small.sqlite", "--bot", "first")
-    assert first.stdout.startswith("small: 9 of 12 stored matches with first\n")  # 3 of its 4 tables
-    assert all(" first " in f" {line} " for line in first.stdout.splitlines() if line.startswith("r1-"))
-    timeouts = arena("list", tmp_path / "small.sqlite", "--bot", "first", "--fault", "timeout")
-    assert timeouts.stdout == "small: 0 of 12 stored matches with first and a timeout fault\n"
+    # (Each command above ran as a command; the rest run in this process, `arena_here`.)
+    code, first, _ = arena_here(capsys, "list", results, "--bot", "first")
+    assert code == 0 and first.startswith("small: 9 of 12 stored matches with first\n")  # 3 of its 4 tables
+    assert all(" first " in f" {line} " for line in first.splitlines() if line.startswith("r1-"))
+    code, timeouts, _ = arena_here(capsys, "list", results, "--bot", "first", "--fault", "timeout")
+    assert code == 0 and timeouts == "small: 0 of 12 stored matches with first and a timeout fault\n"
     # A file damaged on disk is said to be damaged, without a traceback.
     damaged = tmp_path / "damaged.sqlite"
-    data = bytearray((tmp_path / "small.sqlite").read_bytes())
+    data = bytearray((results).read_bytes())
     middle = len(data) // 2
     data[middle : middle + 8192] = b"\xde\xad\xbe\xef" * 2048
     damaged.write_bytes(bytes(data))
-    broken = arena("table", damaged, check=False)
-    assert broken.returncode == 2 and "Traceback" not in broken.stderr, broken.stderr
-    assert f"arena: {damaged} is damaged (" in broken.stderr
+    code, _, broken = arena_here(capsys, "table", damaged)
+    assert code == 2 and "Traceback" not in broken, broken
+    assert f"arena: {damaged} is damaged (" in broken
     # An anchor that is not one of the bots is refused, with the bots named.
-    nobody = arena("table", tmp_path / "small.sqlite", "--anchor", "nobody", check=False)
-    assert nobody.returncode == 2 and "Traceback" not in nobody.stderr
-    assert "'nobody' is not a bot of small; its bots are" in nobody.stderr and "random-b" in nobody.stderr
+    code, _, nobody = arena_here(capsys, "table", results, "--anchor", "nobody")
+    assert code == 2 and "Traceback" not in nobody
+    assert "'nobody' is not a bot of small; its bots are" in nobody and "random-b" in nobody
 
 
 def test_kill_9_mid_run_then_resume_gives_the_identical_table(tmp_path):

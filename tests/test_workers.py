@@ -19,18 +19,18 @@ import pytest
 
 from tests.test_shutdown import alive, children, wait_until
 from tests.test_startup_failures import BROKEN, MATCHES, WITH_ONE_BOT, tournament
-from tests.test_tournament import ARENA, ROOT, arena, results_of, saved_matches, table_lines, tournament_file
+from tests.test_tournament import (
+    ARENA,
+    ROOT,
+    arena,
+    arena_here,
+    results_of,
+    saved_matches,
+    table_lines,
+    tournament_file,
+)
 
 DEALS = 12  # 12 matches of 12 deals: long enough to kill a worker in the middle
-
-
-@pytest.fixture(scope="module")
-def reference(tmp_path_factory):
-    """The tournament played in one process: its folder and its table's results."""
-    folder = tmp_path_factory.mktemp("reference")
-    run = arena("run", tournament_file(folder, "whole", deals=DEALS), "--workers", "1")
-    assert "worker processes" not in run.stdout
-    return folder, results_of(table_lines(run.stdout))
 
 
 def same_deals(reference, tmp_path: Path, name: str) -> tuple[Path, Path]:
@@ -141,6 +141,15 @@ def test_the_coordinator_killed_leaves_nothing_behind_and_the_same_command_resum
     assert f"{12 - interrupted_at} matches played" in resumed.stdout
     assert results_of(table_lines(resumed.stdout)) == reference[1]
     assert len(keys(results)) == len(set(keys(results))) == 12
+    # The resumed run, every match of the file played on the cluster (or the workers): what
+    # test_cluster.py's run on a LocalCluster checked of its output.
+    if spread[0] == "--cluster":
+        assert "concurrency 2 on the Dask cluster local:2 (2 workers, 2 threads)" in resumed.stdout
+    else:
+        assert "concurrency 2 in 2 worker processes" in resumed.stdout
+    # The note under the table: its prior, and intervals over the 48 deal families (4 tables x 12 deals).
+    assert "with a prior of 2 virtual draws per bot against the pool mean" in resumed.stdout
+    assert "±95% cluster-robust over 48 deal families" in resumed.stdout
 
 
 def test_ctrl_c_stops_the_workers_and_their_bots(tmp_path):
@@ -192,13 +201,13 @@ def test_a_bot_that_does_not_start_in_a_worker_is_reported_as_in_one_process(tmp
         ("flag", "two", "--workers"),
     ],
 )
-def test_bad_workers_values_are_refused_naming_the_key(tmp_path, where, value, said):
+def test_bad_workers_values_are_refused_naming_the_key(tmp_path, capsys, where, value, said):
     path = tournament_file(tmp_path, "bad")
     if where == "file":
         path.write_text(path.read_text().replace("concurrency = 2", f"concurrency = 2\nworkers = {value}"))
-        result = arena("run", path, check=False)
+        code, out, err = arena_here(capsys, "run", path)
     else:
-        result = arena("run", path, "--workers", value, check=False)
-    assert result.returncode == 2, result.stdout + result.stderr
-    assert said in result.stderr and "Traceback" not in result.stderr, result.stderr
+        code, out, err = arena_here(capsys, "run", path, "--workers", value)
+    assert code == 2, out + err
+    assert said in err and "Traceback" not in err, err
     assert not (tmp_path / "bad.sqlite").exists()
