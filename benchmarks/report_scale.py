@@ -9,6 +9,13 @@ is the report, not the play). Then `arena report`'s work, phase by phase, the pa
 size, and, in headless Chromium when it is installed (Debian's `chromium`, driven by
 playwright), how long the page takes to open: from navigation to the match list drawn
 and the page's load event, and how long one replay takes to open (its chunk decoded).
+
+Measured on the 2-core machine the arena is developed on, under load (load average 3-4),
+2026-11-24, 10,000 matches: building the file 398 s; the report 275 s on 2 processes,
+55.9 MB; reading every match without its history 3.8 s; per match in one process:
+decoding 15.0 ms, statistics 9.2 ms, scenes 8.2 ms, replay data 5.8 ms, packing 5.0 ms.
+Chromium, three runs: load event 1.07, 1.21, 1.34 s; match list drawn 1.19, 1.37,
+1.44 s; a replay opened (click to drawn) in 352, 385, 331 ms. Goal: open in under 3 s.
 """
 
 from __future__ import annotations
