@@ -2,11 +2,11 @@
 
 A small tournament run with `--table-every 2` prints the Elo table after every second
 saved match (not after the last: the final table follows), each the table of the
-matches saved so far, and its final table is the one `arena table` prints; in worker
-processes and on a local Dask cluster too.  A table that cannot be fitted (or read) yet
-is one line, never a traceback.  Bad values are refused naming the flag,
-exit 2, nothing written.  `EtaEstimator` is checked on scripted sequences of finished
-matches of two kinds, its times given explicitly.
+matches saved so far, and its final table is the one `arena table` prints; on a local
+Dask cluster too, and in worker processes (in test_workers.py's run of two workers).  A
+table that cannot be fitted (or read) yet is one line, never a traceback.  Bad values are
+refused naming the flag, exit 2, nothing written.  `EtaEstimator` is checked on scripted
+sequences of finished matches of two kinds, its times given explicitly.
 """
 
 import re
@@ -67,17 +67,22 @@ def test_the_table_every_two_matches_is_the_table_so_far_and_the_final_table_is_
     assert "12 matches played" in run.stdout
 
 
-@pytest.mark.parametrize("spread", [("--workers", "2"), ("--cluster", "local:2")], ids=["workers", "cluster"])
-def test_the_live_table_in_workers_and_on_a_cluster(tmp_path, spread):
-    if spread[0] == "--cluster":
-        pytest.importorskip("distributed")
+def assert_live_tables_after_5_and_10(stdout: str, results: Path) -> None:
+    """A 12-match run with `--table-every 5` in workers or on a cluster: the coordinator
+    saves one match at a time, so the file holds exactly 5, then 10; the final table is the
+    file's.  (In worker processes: test_workers.py's run of two workers.)"""
+    assert [int(k) for k in AFTER.findall(stdout)] == [5, 10]
+    assert len(live_tables(stdout)) == 2
+    assert "Traceback" not in stdout
+    assert table_lines(final_part(stdout)) == table_lines(arena("table", results).stdout)
+
+
+def test_the_live_table_on_a_cluster(tmp_path):
+    pytest.importorskip("distributed")
     path = tournament_file(tmp_path, "spread")
-    run = arena("run", path, *spread, "--table-every", "5")
-    # The coordinator saves one match at a time: the file holds exactly 5, then 10.
-    assert [int(k) for k in AFTER.findall(run.stdout)] == [5, 10]
-    assert len(live_tables(run.stdout)) == 2
-    assert "Traceback" not in run.stdout + run.stderr
-    assert table_lines(final_part(run.stdout)) == table_lines(arena("table", tmp_path / "spread.sqlite").stdout)
+    run = arena("run", path, "--cluster", "local:2", "--table-every", "5")
+    assert "Traceback" not in run.stderr
+    assert_live_tables_after_5_and_10(run.stdout, tmp_path / "spread.sqlite")
 
 
 class FakeStore:

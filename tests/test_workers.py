@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.test_live_table import assert_live_tables_after_5_and_10, final_part
 from tests.test_shutdown import alive, children, wait_until
 from tests.test_startup_failures import BROKEN, MATCHES, WITH_ONE_BOT, tournament
 from tests.test_tournament import (
@@ -78,11 +79,13 @@ SPREADS = pytest.mark.parametrize("spread", [("--workers", "2"), ("--cluster", "
 
 def test_two_workers_give_the_same_table_as_one_process(reference, tmp_path):
     path, results = same_deals(reference, tmp_path, "two")
-    run = arena("run", path, "--workers", "2")
+    run = arena("run", path, "--workers", "2", "--table-every", "5")
     assert "concurrency 2 in 2 worker processes" in run.stdout
     assert "12 matches played" in run.stdout
-    assert results_of(table_lines(run.stdout)) == reference[1]
+    assert results_of(table_lines(final_part(run.stdout))) == reference[1]  # after the live tables
     assert sorted(keys(results)) == sorted(keys(reference[0] / "whole.sqlite"))
+    # The live table in worker processes (test_live_table.py's, in the same run).
+    assert_live_tables_after_5_and_10(run.stdout, results)
 
 
 @SPREADS
