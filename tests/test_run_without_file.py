@@ -3,7 +3,7 @@
 import sqlite3
 from pathlib import Path
 
-from test_tournament import arena, write_tournament
+from test_tournament import arena, arena_here, write_tournament
 
 RANDOM = "python bots/random_bot.py"
 
@@ -41,14 +41,15 @@ def test_another_round_robin_under_the_same_name_is_refused_not_overwritten(tmp_
     assert (tmp_path / "adhoc.toml").read_text() == before
 
 
-def test_a_file_and_bots_on_the_command_line_are_refused_together(tmp_path):
-    both = arena("run", "tournaments/conto.toml", "--game", "conto", "--bot", f"a={RANDOM}", check=False)
-    assert both.returncode == 2
-    assert "Give a tournament file, or --game and --bot without one, not both." in both.stderr
-    neither = arena("run", check=False)
-    assert neither.returncode == 2 and "Give a tournament file" in neither.stderr
-    one_bot = arena("run", "--game", "conto", "--bot", "lonely", check=False)
-    assert one_bot.returncode == 2 and "--bot takes NAME=COMMAND" in one_bot.stderr
+def test_a_file_and_bots_on_the_command_line_are_refused_together(tmp_path, capsys):
+    # Refused before anything starts: run in this process (`arena_here`), not as commands.
+    code, _, both = arena_here(capsys, "run", "tournaments/conto.toml", "--game", "conto", "--bot", f"a={RANDOM}")
+    assert code == 2
+    assert "Give a tournament file, or --game and --bot without one, not both." in both
+    code, _, neither = arena_here(capsys, "run")
+    assert code == 2 and "Give a tournament file" in neither
+    code, _, one_bot = arena_here(capsys, "run", "--game", "conto", "--bot", "lonely")
+    assert code == 2 and "--bot takes NAME=COMMAND" in one_bot
 
 
 def _tournament(tmp_path: Path, broken: bool = False) -> Path:
