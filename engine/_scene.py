@@ -10,8 +10,15 @@ to show all hands.  The scene itself is the referee's, so it holds every card.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-__all__ = ["SeatScene", "Scene"]
+if TYPE_CHECKING:  # _core imports this module
+    from ._core import Event
+
+__all__ = ["SeatScene", "Scene", "spectator_texts"]
+
+#: Whom `Event.visible_to` is asked for a spectator: no seat, so no hidden card shows.
+_NO_SEAT = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,3 +51,11 @@ class Scene:
     #: The event as the referee's transcript prints it, when that tells more than
     #: `text` (the cards dealt, a card played face down); "" when it does not.
     secret_text: str = ""
+
+
+def spectator_texts(event: Event) -> tuple[str, str]:
+    """`Scene.text` and `Scene.secret_text` of `event`: as a spectator sees it (seen by
+    no seat in particular), and the referee's full text when that tells more, else ""."""
+    public = event.visible_to(_NO_SEAT)
+    text = public.text if public is not None else ""
+    return text, event.text if text != event.text else ""

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from .._core import Event
-from .._scene import Scene, SeatScene
+from .._scene import Scene, SeatScene, spectator_texts
 from .records import (
     SEATS,
     AuctionEnded,
@@ -27,8 +27,6 @@ from .records import (
 
 __all__ = ["bridge_scenes"]
 
-#: Whom `Event.visible_to` is asked for a spectator: no seat, so no hand is shown.
-_NO_SEAT = -1
 _NAMES = ("North", "East", "South", "West")
 _VULNERABLE = {
     Vulnerability.NONE: "nobody",
@@ -103,9 +101,9 @@ def bridge_scenes(history: Sequence[Event]) -> Iterator[Scene]:
             actor, verdict, to_act = event.seat, event.text, None
         elif isinstance(event, MatchEnded):
             totals, verdict, to_act = list(event.totals), event.text, None
-        public = event.visible_to(_NO_SEAT)
+        text, secret_text = spectator_texts(event)
         yield Scene(
-            text=public.text if public is not None else "",
+            text=text,
             actor=actor,
             seats=tuple(
                 SeatScene(
@@ -125,7 +123,7 @@ def bridge_scenes(history: Sequence[Event]) -> Iterator[Scene]:
                 ("score", verdict),
             ),
             to_act=to_act,
-            secret_text=event.text if public is None or public.text != event.text else "",
+            secret_text=secret_text,
         )
 
 

@@ -6,13 +6,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from .._core import Event
-from .._scene import Scene, SeatScene
+from .._scene import Scene, SeatScene, spectator_texts
 from .records import BillCalled, Declared, Forfeited, HandDealt, Showdown
 
 __all__ = ["conto_scenes"]
-
-#: Whom `Event.visible_to` is asked for a spectator: no seat, so no hand is shown.
-_NO_SEAT = -1
 
 
 def conto_scenes(history: Sequence[Event], players: int) -> Iterator[Scene]:
@@ -58,9 +55,9 @@ def conto_scenes(history: Sequence[Event], players: int) -> Iterator[Scene]:
             bills[event.seat] += 1
             verdict = f"seat {event.seat} forfeits and pays"
         table = (("hand", deal_line), ("plate", plate), ("cameriere", _seat(cameriere)), ("showdown", verdict))
-        public = event.visible_to(_NO_SEAT)
+        text, secret_text = spectator_texts(event)
         yield Scene(
-            text=public.text if public is not None else "",
+            text=text,
             actor=actor,
             seats=tuple(
                 SeatScene(
@@ -73,7 +70,7 @@ def conto_scenes(history: Sequence[Event], players: int) -> Iterator[Scene]:
             ),
             table=table,
             to_act=to_act,
-            secret_text=event.text if public is None or public.text != event.text else "",
+            secret_text=secret_text,
         )
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from .._core import Event
-from .._scene import Scene, SeatScene
+from .._scene import Scene, SeatScene, spectator_texts
 from .records import (
     BATTLE_ROUNDS,
     DECK,
@@ -34,8 +34,6 @@ from .records import (
 
 __all__ = ["FrederikScenes", "frederik_scenes"]
 
-#: Whom `Event.visible_to` is asked for a spectator: no seat, so no hidden card is shown.
-_NO_SEAT = -1
 _SWAPS = (Move.SWAP_HIGHER, Move.SWAP_LOWER, Move.SWAP_EQUAL)
 _DISCARDS = (Move.DISCARD_HIGHER, Move.DISCARD_LOWER, Move.DISCARD_EQUAL)
 
@@ -138,11 +136,11 @@ def frederik_scenes(history: Sequence[Event], players: int) -> Iterator[Scene]:
             ended = event.text.split(": ", 1)[1]
         elif isinstance(event, MatchEnded):
             points, table.turn = list(event.points), None
-        public = event.visible_to(_NO_SEAT)
+        text, secret_text = spectator_texts(event)
         last_round = BATTLE_ROUNDS if table.battle else DRAFT_ROUNDS
         phase = "over" if open_hands else f"{'battle' if table.battle else 'draft'} {min(table.round, last_round)}"
         yield Scene(
-            text=public.text if public is not None else "",
+            text=text,
             actor=actor,
             seats=tuple(
                 SeatScene(
@@ -162,7 +160,7 @@ def frederik_scenes(history: Sequence[Event], players: int) -> Iterator[Scene]:
                 ("ended", ended),
             ),
             to_act=None if table.declared else table.turn,
-            secret_text=event.text if public is None or public.text != event.text else "",
+            secret_text=secret_text,
         )
 
 

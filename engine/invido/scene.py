@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from .._core import Event
-from .._scene import Scene, SeatScene
+from .._scene import Scene, SeatScene, spectator_texts
 from .records import (
     Answered,
     Called,
@@ -25,8 +25,6 @@ from .records import (
 
 __all__ = ["invido_scenes"]
 
-#: Whom `Event.visible_to` is asked for a spectator: no seat, so no hand is shown.
-_NO_SEAT = -1
 #: A card played face down, as a spectator sees it.
 FACE_DOWN = "?"
 
@@ -81,9 +79,9 @@ def invido_scenes(history: Sequence[Event], players: int) -> Iterator[Scene]:
         elif isinstance(event, MatchEnded):
             points, actor = list(event.points), None
             outcome = event.text
-        public = event.visible_to(_NO_SEAT)
+        text, secret_text = spectator_texts(event)
         yield Scene(
-            text=public.text if public is not None else "",
+            text=text,
             actor=actor,
             seats=tuple(
                 SeatScene(
@@ -101,5 +99,5 @@ def invido_scenes(history: Sequence[Event], players: int) -> Iterator[Scene]:
                 ("tricks", tricks),
                 ("ended", outcome),
             ),
-            secret_text=event.text if public is None or public.text != event.text else "",
+            secret_text=secret_text,
         )

@@ -7,13 +7,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from .._core import Event
-from .._scene import Scene, SeatScene
+from .._scene import Scene, SeatScene, spectator_texts
 from .records import Acted, Bet, CardFlipped, Forfeited, HandDealt, HandEnded, MatchEnded
 
 __all__ = ["vegas_scenes"]
 
-#: Whom `Event.visible_to` is asked for a spectator: no seat, so no hand is shown.
-_NO_SEAT = -1
 #: A centre card still face down, as a spectator sees it.
 FACE_DOWN = "?"
 
@@ -96,9 +94,9 @@ def vegas_scenes(history: Sequence[Event], players: int) -> Iterator[Scene]:
             chips, to_act = list(event.chips), None
         centre = " ".join(flipped + [FACE_DOWN] * (centre_size - len(flipped)))
         bet = "" if verdict or not betting else f"round {betting}: " + (f"{level} a seat" if level else "nothing bet")
-        public = event.visible_to(_NO_SEAT)
+        text, secret_text = spectator_texts(event)
         yield Scene(
-            text=public.text if public is not None else "",
+            text=text,
             actor=actor,
             seats=tuple(
                 SeatScene(
@@ -111,7 +109,7 @@ def vegas_scenes(history: Sequence[Event], players: int) -> Iterator[Scene]:
             ),
             table=(("hand", deal_line), ("centre", centre), ("pot", str(pot)), ("bet", bet), ("ended", verdict)),
             to_act=to_act,
-            secret_text=event.text if public is None or public.text != event.text else "",
+            secret_text=secret_text,
         )
 
 
