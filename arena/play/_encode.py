@@ -82,6 +82,15 @@ def _nested_field(cache: dict[int, tuple[Any, bytes]], record: Any, descriptor: 
     return field
 
 
+def _enum_field(cache: dict[int, bytes], numbers: _EnumNumbers, tag: bytes, member: enum.Enum, presence: bool) -> bytes:
+    """An enum field's bytes for `member` (none for proto3's default 0 without presence),
+    kept by the member's id: members live as long as their class."""
+    number = numbers[member]
+    field = tag + varint(number) if number or presence else b""
+    cache[id(member)] = field
+    return field
+
+
 @cache
 def snake_name(name: str) -> str:
     """A record class's name as its member of a union message: HandDealt -> hand_dealt."""
@@ -220,9 +229,18 @@ def _field_lines(field: FieldDescriptor, namespace: dict[str, Any]) -> list[str]
         tag(_VARINT)
         return [get, f"    if {present}:", f"        add({tag_name}); add(b'\\x01' if value else b'\\x00')"]
     if kind == FieldDescriptor.TYPE_ENUM:
+        # The whole field per member, found by identity: an Enum's hash runs Python code.
         tag(_VARINT)
-        check = "value is not None" if field.has_presence else f"value is not None and ENUM_{name}[value]"
-        return [get, f"    if {check}:", f"        add({tag_name}); add(varint(ENUM_{name}[value]))"]
+        namespace[f"FIELD_{name}"] = {}
+        namespace["enum_field"] = _enum_field
+        return [
+            get,
+            "    if value is not None:",
+            f"        hit = FIELD_{name}.get(id(value))",
+            "        if hit is None:",
+            f"            hit = enum_field(FIELD_{name}, ENUM_{name}, {tag_name}, value, {field.has_presence})",
+            "        add(hit)",
+        ]
     if kind == FieldDescriptor.TYPE_DOUBLE:
         tag(_FIXED64)
         return [get, f"    if {present}:", f"        add({tag_name}); add(pack('<d', value))"]

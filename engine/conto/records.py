@@ -59,14 +59,13 @@ class Portata:
 
     rank: str
     quantity: int
+    #: "2A", worked out once: it goes into the text of every action whose plate holds it.
+    text: str = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.rank not in _CARD_INDEX:
             raise NotationError(f"{self.rank!r} is not a rank; ranks are {' '.join(RANKS)}.")
-
-    @property
-    def text(self) -> str:
-        return f"{self.quantity}{self.rank}"
+        object.__setattr__(self, "text", f"{self.quantity}{self.rank}")
 
     def __str__(self) -> str:
         return self.text
@@ -113,16 +112,37 @@ class ContoAction(Action):
         )
         object.__setattr__(self, "text", _action_text(self.kind, self.plate, self.reveals))
 
+    @classmethod
+    def _declaration(
+        cls, kind: Move, slot: int, plate: tuple[Portata, ...], reveals: str | None, key: int
+    ) -> ContoAction:
+        """A declaration whose key the caller has already worked out (legal-move
+        generation, where most of a random match's actions are new): the fields set
+        directly, without the checks and the key's derivation of `__init__`."""
+        action = object.__new__(cls)
+        put = object.__setattr__
+        put(action, "kind", kind)
+        put(action, "slot", slot)
+        put(action, "plate", plate)
+        put(action, "reveals", reveals)
+        put(action, "key", key)
+        put(action, "text", _action_text(kind, plate, reveals))
+        return action
+
     def __str__(self) -> str:
         return self.text
+
+
+_TEXT_PREFIX = {kind: f"{kind.name.lower()} → " for kind in Move}
 
 
 def _action_text(kind: Move, plate: tuple[Portata, ...], reveals: str | None) -> str:
     if kind is Move.CONTO:
         return "il conto"
-    shown = " ".join(f"{p.quantity}{p.rank}" for p in plate)
-    reveal = f", reveals {reveals}" if reveals else ""
-    return f"{kind.name.lower()} → {shown}{reveal}"
+    shown = " ".join([p.text for p in plate])
+    if reveals:
+        return f"{_TEXT_PREFIX[kind]}{shown}, reveals {reveals}"
+    return _TEXT_PREFIX[kind] + shown
 
 
 @dataclass(frozen=True, slots=True)

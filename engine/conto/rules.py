@@ -126,6 +126,7 @@ class ContoGame(Game["ContoState"]):
 
 _CARDS = RANKS + JOKER  # in count-array order
 _ALL_RANKS = (1 << 13) - 1
+_MOVES = {move.value: move for move in Move}
 #: The ranks in each 13-bit mask, lowest first: legal moves visit only the ranks they can name.
 _RANKS_IN = [tuple(rank for rank in range(13) if mask >> rank & 1) for mask in range(1 << 13)]
 
@@ -291,13 +292,13 @@ class ContoState(ContoRefusals, State):
                 key = base | ((rank * 16 + quantity) << shift << 5) | hidden
                 action = table.get(key)
                 if action is None:
-                    action = self._make(Move(kind), slot, rank * 16 + quantity, hidden)
+                    action = self._make(kind, slot, rank * 16 + quantity, hidden, key)
                 out.append(action)
                 keys.add(key)
         self._legal = tuple(out)
         self._legal_keys = keys
 
-    def _make(self, kind: Move, slot: int, new_code: int, reveal: bool) -> ContoAction:
+    def _make(self, kind: int, slot: int, new_code: int, reveal: bool, key: int) -> ContoAction:
         portate = self.game._portate
         plate = [portate[c >> 4][c & 15] for c in self._codes]
         new = portate[new_code >> 4][new_code & 15]
@@ -307,7 +308,9 @@ class ContoState(ContoRefusals, State):
             plate[slot] = new
         reveals = RANKS[new_code >> 4] if reveal else None
         # Quantity 0 is the table's only None, and no plate holds a portata of none.
-        return self.game._intern(ContoAction(kind, slot, tuple(plate), reveals))  # type: ignore[arg-type]
+        action = ContoAction._declaration(_MOVES[kind], slot, tuple(plate), reveals, key)  # type: ignore[arg-type]
+        self.game._actions[key] = action
+        return action
 
     def verify(self, action: ContoAction) -> None:  # type: ignore[override]
         # The fast path: interned actions are found by their integer key, far cheaper

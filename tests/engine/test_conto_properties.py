@@ -239,6 +239,9 @@ def test_legal_actions_follow_the_rulings(table: Table) -> None:
         assert len(set(legal)) == len(legal), "no action is listed twice"
         assert set(legal) == reference_legal(state.view(seat))
         for action in legal:
+            # Legal-move generation builds its actions without __init__: the same key and text.
+            built = ContoAction(action.kind, action.slot, action.plate, action.reveals)
+            assert (action.key, action.text) == (built.key, built.text)
             assert state.parse_action(action.text) == action
             assert state.parse_action(str(action)) == action
             assert state.can_apply(action.text)
