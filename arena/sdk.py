@@ -171,6 +171,10 @@ class _Servicer(pb_grpc.BotServicer):
     def Play(self, requests: Iterator[pb.RefereeMessage], context: grpc.ServicerContext) -> Iterator[pb.BotMessage]:
         try:
             yield from self._play(requests)
+        except grpc.RpcError:
+            # The referee cancelled the stream (a seat stopped after its faults, a
+            # benchmark's ping-pong done) or the connection went: nothing is left to answer.
+            return
         except Exception:
             # grpc would only say "Exception iterating responses"; the bot's log (its
             # stderr) gets the traceback, where its author, and the arena, read why.

@@ -26,4 +26,6 @@ def test_arena_bench_prints_the_rounds_the_sizes_the_breakdown_and_the_ratios(tm
         assert re.search(rf"  {re.escape(part)}.* +-?\d+ µs", out), (part, out)
     assert re.search(r"Ratio full path / raw ping-pong, one server per seat: median [\d.]+ \([\d., ]+\)", out), out
     assert "RuntimeWarning" not in run.stderr
+    # The ping-pong to SDK bots ends by cancelling their streams: a normal end, not a traceback.
+    assert "Traceback" not in run.stderr + out
     assert list(tmp_path.iterdir()) == [], "its temporary folders are gone"
