@@ -26,14 +26,16 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     report.add_argument(
         "-o", "--output", help="the HTML file to write (default: RESULTS with .html for its ending, e.g. x.html)"
     )
-    report.add_argument("--anchor", help="fix this bot's Elo")
-    report.add_argument("--anchor-elo", type=float, default=0.0)
+    report.add_argument(
+        "--anchor", help="fix this bot's Elo (default: the anchor of the tournament file that wrote RESULTS)"
+    )
+    report.add_argument("--anchor-elo", type=float, default=0.0, help="the anchor's Elo, with --anchor (default 0)")
     report.add_argument(
         "--prior-games",
         type=prior_games,
-        default=2.0,
+        default=None,
         metavar="G",
-        help="the fit's prior: G virtual draws per bot against the pool mean (default 2), as arena table takes it",
+        help="the fit's prior: G virtual draws per bot against the pool mean (default: the tournament file's, else 2), as arena table takes it",
     )
     report.set_defaults(func=cmd_report)
 

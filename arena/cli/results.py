@@ -70,14 +70,16 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         choices=[spec.name for spec in engine.games()],
         help="with --explain and no RESULTS: only this game's tables",
     )
-    table.add_argument("--anchor", help="fix this bot's Elo")
-    table.add_argument("--anchor-elo", type=float, default=0.0)
+    table.add_argument(
+        "--anchor", help="fix this bot's Elo (default: the anchor of the tournament file that wrote RESULTS)"
+    )
+    table.add_argument("--anchor-elo", type=float, default=0.0, help="the anchor's Elo, with --anchor (default 0)")
     table.add_argument(
         "--prior-games",
         type=prior_games,
-        default=2.0,
+        default=None,
         metavar="G",
-        help="the fit's prior: G virtual draws per bot against the pool mean (default 2; 0: plain maximum "
+        help="the fit's prior: G virtual draws per bot against the pool mean (default: the tournament file's, else 2; 0: plain maximum "
         "likelihood, which rates no bot that never lost or never won)",
     )
     table.add_argument(
@@ -272,9 +274,10 @@ def _print_tables(args: argparse.Namespace, seen: _SeenMatches | None = None) ->
     game = engine.load(info.game, players=info.seats, **info.options)
     if args.anchor and args.anchor not in info.bots:
         raise UserError(f"--anchor {args.anchor!r} is not a bot of {info.name}; its bots are {', '.join(info.bots)}.")
-    anchor = (args.anchor, args.anchor_elo) if args.anchor else None
+    anchor = (args.anchor, args.anchor_elo) if args.anchor else info.anchor
+    prior = info.prior_games if args.prior_games is None else args.prior_games
     print(f"{info.name}: {len(matches)} matches")
-    text, rated = elo_table(matches, game, anchor, tablefmt=args.format, prior_games=args.prior_games)
+    text, rated = elo_table(matches, game, anchor, tablefmt=args.format, prior_games=prior)
     print(text)
     for note in elo_notes(matches, info.setup.public_deals, unsandboxed):
         print(note)

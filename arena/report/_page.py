@@ -36,10 +36,14 @@ FAULTS_SHOWN = 1000
 
 @dataclass(frozen=True)
 class Ratings:
-    """How to rate: as `arena table` takes it."""
+    """How to rate, as `arena table` takes it; None: as the run that wrote the results file did."""
 
     anchor: tuple[str, float] | None = None
-    prior_games: float = 2.0
+    prior_games: float | None = None
+
+    def of(self, info: StoreInfo) -> tuple[tuple[str, float] | None, float]:
+        """The anchor and prior to rate `info`'s matches with."""
+        return self.anchor or info.anchor, info.prior_games if self.prior_games is None else self.prior_games
 
 
 def tournament_page(
@@ -52,7 +56,8 @@ def tournament_page(
 ) -> str:
     """The whole report of a results file: `matches` in schedule order (their histories
     are not needed), `histories` their replays and statistics."""
-    text, table = elo_table(matches, game, ratings.anchor, tablefmt="html", prior_games=ratings.prior_games)
+    anchor, prior = ratings.of(info)
+    text, table = elo_table(matches, game, anchor, tablefmt="html", prior_games=prior)
     notes = elo_notes(matches, info.setup.public_deals, unsandboxed)
     sections = [
         _ratings_section(text, notes, table, game),

@@ -15,6 +15,8 @@ The file holds:
 - ``matches``: one row per match: key, round, table, rotation, seed, seat names, scores, ranks, native
   standing, deal results, the full history (JSON, see `arena.results.codec`), faults (JSON, `Fault.to_data`),
   duration, finish time.
+- ``rating``, in ``meta``: the last run's anchor and prior (`StoreInfo.anchor`), which the tables use unless told
+  otherwise; not part of the fingerprint, as they change no result.
 - ``deals``: one row per (match, deal, seat): bot, score, rank, forfeit, fault kinds, for exports
   (`ResultStore.rows`, `arena.results.export`) and rating queries without decoding histories.
 
@@ -34,15 +36,15 @@ import os
 import secrets
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Protocol
+from typing import Any
 
 from arena.errors import ResumeMismatch, StoreError
 from arena.records import MatchRecord, MatchSlot, Setup, StoredMatch
+from arena.results._info import StoreInfo, Tournament
 from arena.results._lock import lock_writer
 from arena.results.schema import (
     EXPORT_COLUMNS,
@@ -61,36 +63,6 @@ __all__ = ["Tournament", "StoreInfo", "ResultStore", "EXPORT_COLUMNS", "finished
 
 _BUSY_TIMEOUT_MS = 10_000
 _PAGE = 200  # matches read at a time
-
-
-class Tournament(Protocol):
-    """What `ResultStore.open` reads of a tournament (an `arena.config.TournamentConfig`)."""
-
-    @property
-    def name(self) -> str: ...
-
-    @property
-    def game(self) -> str: ...
-
-    @property
-    def setup(self) -> Setup: ...
-
-
-@dataclass(frozen=True)
-class StoreInfo:
-    """What a results file says about the tournament that wrote it."""
-
-    path: Path
-    name: str
-    game: str
-    options: Mapping[str, Any]
-    seats: int
-    bots: tuple[str, ...]
-    setup: Setup
-    fingerprint: str
-    fingerprint_data: Mapping[str, Any]  # the stored JSON form of `setup`
-    created_at: str
-    matches: int
 
 
 @contextmanager
@@ -204,6 +176,12 @@ class ResultStore:
             )
 
     def _prepare(self, config: Tournament, fresh: bool) -> None:
+        self._prepare_setup(config, fresh)
+        anchor = list(config.anchor) if config.anchor else None
+        with self._transaction():
+            self._set_meta("rating", {"anchor": anchor, "prior_games": config.prior_games})
+
+    def _prepare_setup(self, config: Tournament, fresh: bool) -> None:
         setup = config.setup
         fingerprint = setup.fingerprint()
         data = setup.to_data()
@@ -277,29 +255,16 @@ class ResultStore:
     def _meta(self) -> dict[str, Any]:
         return {key: json.loads(value) for key, value in self._db.execute("SELECT key, value FROM meta")}
 
-    class _Transaction:
-        def __init__(self, store: ResultStore) -> None:
-            self.store = store
-
-        def __enter__(self) -> None:
-            self.store._lock.acquire()
+    @contextmanager
+    def _transaction(self) -> Iterator[None]:
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
             try:
-                self.store._db.execute("BEGIN IMMEDIATE")
+                yield
             except BaseException:
-                self.store._lock.release()
+                self._db.execute("ROLLBACK")
                 raise
-
-        def __exit__(self, kind, value, traceback) -> None:
-            try:
-                if kind is None:
-                    self.store._db.execute("COMMIT")
-                else:
-                    self.store._db.execute("ROLLBACK")
-            finally:
-                self.store._lock.release()
-
-    def _transaction(self) -> ResultStore._Transaction:
-        return ResultStore._Transaction(self)
+            self._db.execute("COMMIT")
 
     # --- reading ----------------------------------------------------------------------
 
@@ -309,6 +274,7 @@ class ResultStore:
             count = self._db.execute("SELECT COUNT(*) FROM matches").fetchone()[0]
         data = meta.get("fingerprint_data") or {}
         setup = Setup.from_data(data)
+        rating = meta.get("rating") or {}
         return StoreInfo(
             path=self.path,
             name=meta.get("name", ""),
@@ -321,6 +287,8 @@ class ResultStore:
             fingerprint_data=MappingProxyType(data),
             created_at=meta.get("created_at", ""),
             matches=count,
+            anchor=(str(rating["anchor"][0]), float(rating["anchor"][1])) if rating.get("anchor") else None,
+            prior_games=float(rating.get("prior_games", 2.0)),
         )
 
     @property
