@@ -278,7 +278,11 @@ def test_random_positions_get_legal_deterministic_answers():
         request = request_for(state)
         request.time_limit_ms = 0  # the search stops at its samples, not at a clock a loaded machine would reach
         seat, players = state.current_seat(), state.players
-        for cls, params in ((FrederikGreedyBot, {}), (FrederikSaboteurBot, {}), (FrederikSearchBot, {"samples": 3, "budget": 60})):
+        for cls, params in (
+            (FrederikGreedyBot, {}),
+            (FrederikSaboteurBot, {}),
+            (FrederikSearchBot, {"samples": 3, "budget": 60}),
+        ):
             first = new_bot(cls, params, seat, f"r{k}", players).act(request)
             again = new_bot(cls, params, seat, f"r{k}", players).act(request)
             assert first == again and state.can_apply(state.legal_actions()[first]), (cls.name, k)
