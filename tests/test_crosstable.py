@@ -166,6 +166,15 @@ def test_every_game_prints_both_matrices(tmp_path, capsys, game):
     assert len(heads) == (4 if game == "bridge" else 9)  # every bot against every bot
     unit = {"invido": "matches", "vegas": "matches", "bridge": "boards"}.get(game, "deals")
     assert f"in brackets the number of shared {unit}" in output
+    # The Elo table counts what the fit rates: invido's and vegas's are matches, not giocate or hands.
+    elo_head = next(line.split() for line in output.splitlines() if line.split()[:3] == ["#", "bot", "Elo"])
+    assert unit in elo_head
+    with ResultStore.open_readonly(results) as store:
+        stored = list(store.matches(history=False))
+    if unit == "matches":
+        column = elo_head.index("matches") - 1  # "next" is the LOS heading's second word
+        counted = {row[1]: int(row[column]) for row in map(str.split, table_lines(output)[2:])}
+        assert counted == {name: sum(match.names.count(name) for match in stored) for name in counted}  # per seat held
     for (a, b), cell in heads.items():
         if a != b:
             mine, theirs = cell.split("% ("), heads[(b, a)].split("% (")

@@ -116,6 +116,8 @@ class BotLine:
     time_use: TimeUse = TimeUse(0, 0.0, 0.0)
     #: Half the 95% interval of the mean score, where the table shows one (boards).
     half_width: float | None = None
+    #: The matches played, one per seat held.
+    matches: int = 0
 
     @property
     def mean_score(self) -> float:
@@ -123,7 +125,8 @@ class BotLine:
 
 
 def summarize(matches: Sequence[StoredMatch]) -> dict[str, BotLine]:
-    """Each bot's deals, score sum, faults and thinking time over `matches`."""
+    """Each bot's matches, deals, score sum, faults and thinking time over `matches`."""
+    played: Counter[str] = Counter(name for match in matches for name in match.names)
     deals: Counter[str] = Counter()
     scores: dict[str, float] = defaultdict(float)
     faults: dict[str, Counter[str]] = {}
@@ -140,7 +143,12 @@ def summarize(matches: Sequence[StoredMatch]) -> dict[str, BotLine]:
     names = set(deals) | set(faults)
     return {
         name: BotLine(
-            name, deals[name], scores[name], tuple(sorted(faults.get(name, Counter()).items())), time_use[name]
+            name,
+            deals[name],
+            scores[name],
+            tuple(sorted(faults.get(name, Counter()).items())),
+            time_use[name],
+            matches=played[name],
         )
         for name in names
     }
@@ -203,14 +211,7 @@ def elo_columns(game: engine.Game) -> tuple[Column[EloLine], ...]:
             lambda line: "-" if line.los is None else f"{line.los * 100:.0f}%",
             Align.RIGHT,
         ),
-        Column(
-            "boards" if spec.rate_by == "board" else "deals",
-            "the boards the bot's partnership played at both tables of a duplicate pair, each counted once"
-            if spec.rate_by == "board"
-            else "the deals the bot played, one per seat it held (forfeited ones included)",
-            lambda line: line.totals.deals,
-            Align.RIGHT,
-        ),
+        _count_column(spec.rate_by),
         Column(
             spec.score_title,
             score_explanation,
@@ -251,6 +252,30 @@ def elo_columns(game: engine.Game) -> tuple[Column[EloLine], ...]:
             "the deal); - for none",
             lambda line: _faults_text(line.totals.faults),
         ),
+    )
+
+
+def _count_column(rate_by: str) -> Column[EloLine]:
+    """How much the bot played, counted in the unit the fit rates."""
+    if rate_by == "board":
+        return Column(
+            "boards",
+            "the boards the bot's partnership played at both tables of a duplicate pair, each counted once",
+            lambda line: line.totals.deals,
+            Align.RIGHT,
+        )
+    if rate_by == "match":
+        return Column(
+            "matches",
+            "the matches the bot played, one per seat it held (forfeited deals included), the fit's unit",
+            lambda line: line.totals.matches,
+            Align.RIGHT,
+        )
+    return Column(
+        "deals",
+        "the deals the bot played, one per seat it held (forfeited ones included)",
+        lambda line: line.totals.deals,
+        Align.RIGHT,
     )
 
 
