@@ -16,13 +16,16 @@ from pathlib import Path
 import pytest
 import trio
 
-from arena.errors import BotStartError, ProcessError
+from arena.errors import BotFault, BotStartError, ProcessError
+from arena.play import _watch, signals
+from arena.play import pool as _pool
 from arena.play import process as _process
-from arena.play import signals
 from arena.play._sandbox import sandbox_problem
+from arena.play.pool import open_bot_pool
 from arena.play.process import BotCommand, open_bot_process
 from arena.play.signals import kill_all_bot_processes
 from arena.protocol import ADDRESS_ENV
+from arena.records import BotEntry, FaultKind
 
 FIXTURES = Path(__file__).parent / "fixtures" / "proc"
 BOT = str(FIXTURES / "bot.py")
@@ -402,3 +405,53 @@ def test_no_orphans_when_the_parent_dies(tmp_path, sig, sandbox):
             for pid in carrying(address):
                 os.kill(pid, signal.SIGKILL)
             shutil.rmtree(Path(address.removeprefix("unix:")).parent, ignore_errors=True)
+
+
+# --- the arena's own failures while a bot runs ------------------------------------------
+
+
+@trio_test
+async def test_a_failed_watch_leaves_the_bot_running_and_says_so_in_its_log(tmp_path, monkeypatch, sandbox):
+    async def broken_watch(*args):
+        raise OSError("no /proc today")
+
+    monkeypatch.setattr(_watch, "_watch", broken_watch)
+    async with open_bot_process(bot_command(), tmp_path) as bot:
+        await wait_for_log(bot, "its limits are no longer watched: OSError: no /proc today")
+        assert bot.returncode() is None  # its match goes on
+
+
+@trio_test
+async def test_a_failed_task_of_the_process_is_raised_not_the_body_cancelled_for_it(tmp_path, monkeypatch):
+    async def broken_copy(self):
+        raise ValueError("the log copier broke")
+
+    spawned = []
+    real_spawn = _process._spawn
+
+    def spying_spawn(*args, **kwargs):
+        popen = real_spawn(*args, **kwargs)
+        spawned.append(popen.pid)
+        return popen
+
+    monkeypatch.setattr(_process.BotProcess, "_copy_output", broken_copy)
+    monkeypatch.setattr(_process, "_spawn", spying_spawn)
+    with pytest.raises(ValueError, match="the log copier broke"):
+        async with open_bot_process(bot_command(), tmp_path):
+            await trio.sleep_forever()
+    [pid] = spawned
+    assert not pid_exists(pid)
+
+
+@trio_test
+async def test_the_arenas_own_failure_while_starting_a_bot_is_a_start_fault(tmp_path, monkeypatch):
+    def failing_open(command, log_dir, **kwargs):
+        raise RuntimeError("no luck")
+
+    monkeypatch.setattr(_pool, "open_bot_process", failing_open)
+    entries = {"b": BotEntry("b", command=(PY, BOT))}
+    async with open_bot_pool(entries, tmp_path) as pool:
+        with pytest.raises(BotFault) as fault:
+            await pool.hello("b")
+    assert fault.value.kind is FaultKind.START
+    assert fault.value.reason == "the arena failed while starting it: RuntimeError: no luck"

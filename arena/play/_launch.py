@@ -463,8 +463,11 @@ def _most_important(group: BaseExceptionGroup, body_exc: BaseException | None) -
     for exc in leaves:
         if isinstance(exc, KeyboardInterrupt):
             return exc
-    if body_exc is not None:
+    errors = [exc for exc in leaves if not isinstance(exc, trio.Cancelled)]
+    # A body cancelled because a task of the nursery failed: that failure is the news, and
+    # a Cancelled raised past its scope would end the caller's task as if nothing happened.
+    if body_exc is not None and not (isinstance(body_exc, trio.Cancelled) and errors):
         return body_exc
-    if len(leaves) == 1:
-        return leaves[0]
+    if len(errors or leaves) == 1:
+        return (errors or leaves)[0]
     return group

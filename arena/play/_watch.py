@@ -23,6 +23,7 @@ nothing was asked of it than it may owe (arena/play/_cpu.py), and it reports a
 from __future__ import annotations
 
 import ctypes
+import logging
 import os
 import signal
 import time
@@ -34,6 +35,8 @@ import trio
 
 from arena.play._cpu import OFF_TURN_LIMIT, CpuMeter
 from arena.records import FaultKind
+
+logger = logging.getLogger(__name__)
 
 __all__ = ["WATCH_PERIOD", "LimitBreach", "LooseTree", "SandboxTree", "become_subreaper", "watch_limits"]
 
@@ -288,9 +291,27 @@ async def watch_limits(
     max_processes: int,
     meter: CpuMeter,
     breached: Callable[[LimitBreach], None],
+    note: Callable[[str], None],
 ) -> None:
     """Look at the bot's processes every WATCH_PERIOD, telling `meter` which they are; on a
-    breach call `breached` once and return.  Runs until cancelled otherwise."""
+    breach call `breached` once and return.  Runs until cancelled otherwise.
+
+    A look at /proc that fails (a bug) ends the watch, said in the bot's log through `note`
+    and in the arena's: the bot's match goes on, where the error would have ended it."""
+    try:
+        await _watch(tree, memory_limit, max_processes, meter, breached)
+    except Exception as error:
+        note(f"its limits are no longer watched: {type(error).__name__}: {error}")
+        logger.warning("A bot's limits are no longer watched.", exc_info=True)
+
+
+async def _watch(
+    tree: SandboxTree | LooseTree,
+    memory_limit: int | None,
+    max_processes: int,
+    meter: CpuMeter,
+    breached: Callable[[LimitBreach], None],
+) -> None:
     while True:
         members = tree.members()
         meter.track(members)

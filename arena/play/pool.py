@@ -126,6 +126,7 @@ class BotPool:
                 bot.close()
             return
         command = BotCommand.for_entry(entry)
+        started = False
         try:
             async with open_bot_process(command, self._log_dir) as process:
                 bot = GrpcBot(entry.name, process.address)
@@ -156,6 +157,7 @@ class BotPool:
                     hello = answer[0]
                     running = _Running(bot, hello, process)
                     task_status.started(running)
+                    started = True
                     with trio.CancelScope() as scope:
                         async with trio.open_nursery() as watch:
 
@@ -173,6 +175,15 @@ class BotPool:
                     bot.close()
         except BotStartError as error:
             raise BotFault(FaultKind.START, str(error)) from None
+        except Exception as error:
+            if not started:
+                # The arena's own failure while starting it: a start fault the run reports
+                # (and arena.log explains), not a traceback.
+                log.warning("bot %s: the arena failed while starting it", entry.name, exc_info=True)
+                raise BotFault(
+                    FaultKind.START, f"the arena failed while starting it: {type(error).__name__}: {error}"
+                ) from None
+            raise
 
     async def _hello(self, bot: GrpcBot, entry: BotEntry) -> pb.HelloReply:
         hello = await bot.hello(entry.startup_timeout)

@@ -233,7 +233,7 @@ class BotProcess:
         assert self._tree is not None
         with self._watch_scope:
             limits = (self._memory_limit, self.command.max_processes)
-            await watch_limits(self._tree, *limits, self.cpu_meter, self._breached)
+            await watch_limits(self._tree, *limits, self.cpu_meter, self._breached, self._log.note)
 
     def _breached(self, breach: LimitBreach) -> None:
         if self._returncode is not None:
