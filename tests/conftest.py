@@ -10,6 +10,10 @@ import os
 import pytest
 from hypothesis import settings
 
+# `arena run` plays in worker processes by default, one per core: the suite's runs keep to one
+# process unless a test asks for workers (test_workers.py).  ARENA_WORKERS=2 pytest runs them all in two.
+os.environ.setdefault("ARENA_WORKERS", "1")
+
 settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")

@@ -8,6 +8,7 @@ workers and their bots; a bot that does not start in a worker is reported as in 
 process; bad `workers` values are refused with the key or flag named.
 """
 
+import os
 import re
 import shutil
 import signal
@@ -17,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from arena.config import WORKERS_ENV, load_tournament
 from tests.test_live_table import assert_live_tables_after_5_and_10, final_part
 from tests.test_shutdown import alive, children, wait_until
 from tests.test_startup_failures import BROKEN, MATCHES, WITH_ONE_BOT, tournament
@@ -213,4 +215,39 @@ def test_bad_workers_values_are_refused_naming_the_key(tmp_path, capsys, where, 
         code, out, err = arena_here(capsys, "run", path, "--workers", value)
     assert code == 2, out + err
     assert said in err and "Traceback" not in err, err
+    assert not (tmp_path / "bad.sqlite").exists()
+
+
+@pytest.mark.parametrize(
+    ("concurrency", "cores", "env", "workers"),
+    [(2, 8, None, 2), (16, 8, None, 8), (1, 8, None, 1), (4, 1, None, 1), (4, 8, "3", 3), (1, 8, "5", 5)],
+)
+def test_the_default_is_a_worker_per_core_at_most_concurrency_or_arena_workers(
+    tmp_path, monkeypatch, concurrency, cores, env, workers
+):
+    """Without `workers` in the file or --workers: one worker per core this process may
+    use, no more than the matches at once; ARENA_WORKERS (the test suite's 1) replaces
+    that default, not a value the file or the flag gives."""
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: set(range(cores)))
+    if env is None:
+        monkeypatch.delenv(WORKERS_ENV, raising=False)
+    else:
+        monkeypatch.setenv(WORKERS_ENV, env)
+    path = tournament_file(tmp_path, "default")
+    path.write_text(path.read_text().replace("concurrency = 2", f"concurrency = {concurrency}"))
+    assert load_tournament(path).workers == workers
+    assert load_tournament(path, workers=2).workers == 2
+    path.write_text(
+        path.read_text().replace(f"concurrency = {concurrency}", f"concurrency = {concurrency}\nworkers = 4")
+    )
+    assert load_tournament(path).workers == 4
+
+
+@pytest.mark.parametrize("value", ["0", "two", "1001", "-1"])
+def test_a_bad_arena_workers_is_refused_naming_it(tmp_path, capsys, monkeypatch, value):
+    monkeypatch.setenv(WORKERS_ENV, value)
+    code, out, err = arena_here(capsys, "run", tournament_file(tmp_path, "bad"))
+    assert code == 2, out + err
+    assert f"environment: ARENA_WORKERS: must be a whole number from 1 to 1000, not {value!r}." in err
+    assert "Traceback" not in err
     assert not (tmp_path / "bad.sqlite").exists()

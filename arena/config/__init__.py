@@ -18,7 +18,7 @@ options) and one ``[[bot]]`` block per bot::
     rounds = 1                # times the whole schedule is played, on new deals; default 1
     seed = 1                  # default 0
     concurrency = 2           # matches at once; default 1
-    workers = 2               # worker processes the matches run in; default 1 (this process)
+    workers = 2               # worker processes the matches run in; default one per core, at most concurrency
     move_time = 1.0           # seconds per decision; default 1.0
     duplicate = true          # replay each deal with the bots rotated; default true
     anchor = "random"         # optional: this bot's Elo is fixed at anchor_elo (default 0)
@@ -57,6 +57,8 @@ Decisions worth knowing:
 - Bot names follow the tournament name's rule (letters, digits, ``_ . -``): they become
   log file names.  Sane limits keep absurd numbers out: deals and rounds at most a
   million, concurrency 10 000, workers 1 000, times one day, seeds 64 bits.
+- Without ``workers`` (file or --workers), `default_workers`: the environment's
+  ARENA_WORKERS, or one worker process per core, at most ``concurrency``.
 - `TournamentConfig.setup` (an `arena.records.Setup`, whose fingerprint guards a
   results file) covers what changes results (game, options with the engine's defaults
   filled in, seats, deals, rounds, seed, duplicate, move time, and each bot's name,
@@ -66,13 +68,15 @@ Decisions worth knowing:
 """
 
 from arena.config.schema import DEFAULT_DEALS, DEFAULT_MOVE_TIME
-from arena.config.tournament import TournamentConfig, load_tournament
+from arena.config.tournament import WORKERS_ENV, TournamentConfig, default_workers, load_tournament
 from arena.config.values import parse_memory
 from arena.errors import ConfigError, Problem
 
 __all__ = [
     "load_tournament",
     "TournamentConfig",
+    "WORKERS_ENV",
+    "default_workers",
     "ConfigError",
     "Problem",
     "parse_memory",

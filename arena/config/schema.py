@@ -135,12 +135,11 @@ TOURNAMENT = Table(
         Key(
             "workers",
             "int",
-            1,
             min=1,
             max=1_000,
             flag="--workers",
             help="worker processes the matches run in, each with its own referee and bots; 1: in the arena's own "
-            "process",
+            "process; default one per core, at most concurrency (the environment's ARENA_WORKERS: another default)",
         ),
         Key("move_time", "seconds", DEFAULT_MOVE_TIME, flag="--move-time", help="seconds per decision"),
         Key(

@@ -28,7 +28,10 @@ from arena.config.values import describe, did_you_mean, safe_repr, toml_literal
 from arena.errors import ConfigError, Problem
 from arena.records import BotEntry, BotSetup, Setup
 
-__all__ = ["SprtConfig", "TournamentConfig", "load_tournament"]
+__all__ = ["SprtConfig", "TournamentConfig", "WORKERS_ENV", "default_workers", "load_tournament"]
+
+#: The environment variable that gives the default number of worker processes.
+WORKERS_ENV = "ARENA_WORKERS"
 
 
 # --- the configuration ------------------------------------------------------------------
@@ -71,7 +74,8 @@ class TournamentConfig:
     public_deals: bool = False
     #: A partnership game's partnerships (two bot names each); None: every bot with itself.
     pairs: tuple[tuple[str, str], ...] | None = None
-    #: Worker processes the matches run in (arena.run.workers); 1: in this process.
+    #: Worker processes the matches run in (arena.run.workers); 1: in this process.  Read
+    #: from a file, `default_workers` when the file does not say.
     workers: int = 1
     #: The rating fit's prior: virtual draws per bot against the pool mean (0: none).
     prior_games: float = 2.0
@@ -264,6 +268,8 @@ def _check(report: Reporter, data: dict[str, Any], overrides: Mapping[str, Any],
         _check_pairs(report, (*t, "pairs"), pairs, spec, names)
     gauntlet = _check_gauntlet(report, t, table, value, names, spec, seats)
     sprt = _check_sprt(report, data.get("sprt"), names)
+    if value["workers"] is None and (wrong := _workers_env_problem()) is not None:
+        report.problems.append(wrong)
 
     if report.problems:
         return None
@@ -277,7 +283,7 @@ def _check(report: Reporter, data: dict[str, Any], overrides: Mapping[str, Any],
         rounds=value["rounds"],
         seed=value["seed"],
         concurrency=value["concurrency"],
-        workers=value["workers"],
+        workers=value["workers"] if value["workers"] is not None else default_workers(value["concurrency"]),
         move_time=float(value["move_time"]),
         tc=time_control,
         public_deals=value["public_deals"],
@@ -292,6 +298,27 @@ def _check(report: Reporter, data: dict[str, Any], overrides: Mapping[str, Any],
         logs=value["logs"] if value["logs"] is not None else Path("logs") / name,
         sprt=sprt,
     )
+
+
+def default_workers(concurrency: int) -> int:
+    """Worker processes when neither the file nor --workers says: the environment's
+    ARENA_WORKERS, or else one per core this process may run on, never more than the
+    matches played at once (a worker with nothing to play only costs its start)."""
+    given = os.environ.get(WORKERS_ENV, "").strip()
+    if given and _workers_env_problem() is None:
+        return int(given)
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # not Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(cores, concurrency))
+
+
+def _workers_env_problem() -> Problem | None:
+    given = os.environ.get(WORKERS_ENV, "").strip()
+    if not given or (given.isdigit() and 1 <= int(given) <= 1_000):
+        return None
+    return Problem("environment", None, WORKERS_ENV, f"must be a whole number from 1 to 1000, not {given!r}.")
 
 
 def _check_sprt(report: Reporter, table: Any, names: list[str]) -> SprtConfig | None:
