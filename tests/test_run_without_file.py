@@ -64,9 +64,10 @@ def _tournament(tmp_path: Path, broken: bool = False) -> Path:
 
 
 def test_a_dry_run_shows_the_schedule_checks_the_bots_estimates_the_time_and_writes_nothing(tmp_path):
-    result = arena("run", _tournament(tmp_path), "--dry-run")
+    result = arena("run", _tournament(tmp_path), "--dry-run", "--workers", "2")
     out = result.stdout
     assert "dry run, nothing is written" in out and "3 matches of 8 deals" in out
+    assert "concurrency 1 in 2 worker processes" in out  # where the run would play
     assert "table 1: r1, r2, first" in out
     rows = {line.split()[0]: line.split()[1:] for line in out.splitlines() if line.startswith(("r1 ", "r2 ", "first "))}
     assert rows == {"r1": ["3", "24", "ok"], "r2": ["3", "24", "ok"], "first": ["3", "24", "ok"]}
@@ -76,8 +77,9 @@ def test_a_dry_run_shows_the_schedule_checks_the_bots_estimates_the_time_and_wri
 
 
 def test_a_dry_run_names_a_bot_that_does_not_start_and_exits_1(tmp_path):
-    result = arena("run", _tournament(tmp_path, broken=True), "--dry-run", check=False)
+    result = arena("run", _tournament(tmp_path, broken=True), "--dry-run", "--cluster", "local:2", check=False)
     assert result.returncode == 1, result.stdout + result.stderr
+    assert "concurrency 1 on the Dask cluster local:2" in result.stdout
     broken = next(line for line in result.stdout.splitlines() if line.startswith("broken "))
     assert "start: " in broken and "status 3" in broken
     assert "broken did not start" in result.stdout

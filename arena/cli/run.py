@@ -183,8 +183,9 @@ def _time_controls(config: TournamentConfig) -> str:
     return str(config.time_control) + (f" ({', '.join(own)})" if own else "")
 
 
-def _dry_run(config: TournamentConfig) -> int:
-    """Print what a run would do and about how long it would take; write nothing."""
+def _dry_run(config: TournamentConfig, cluster: str | None) -> int:
+    """Print what a run would do, where, and about how long it would take (as played in
+    this process); write nothing."""
     done: frozenset[str] = frozenset()
     refusal = ""
     generations: tuple[tuple[str, ...], ...] = ()
@@ -202,7 +203,9 @@ def _dry_run(config: TournamentConfig) -> int:
         f"{config.name} (dry run, nothing is written): {plan.game.spec.title}, {len(config.bots)} bots, "
         f"{config.seats} seats, {len(plan.schedule)} matches of {config.deals} deals"
         + (" (duplicate deals)" if config.duplicate else "")
-        + f", concurrency {config.concurrency}, time {_time_controls(config)}"
+        + f", concurrency {config.concurrency}"
+        + (f" on the Dask cluster {cluster}" if cluster is not None else _where(config, None))
+        + f", time {_time_controls(config)}"
     )
     if refusal:
         print(
@@ -444,7 +447,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     file = _adhoc_file(args)
     config = load_tournament(file, **_overrides(args))
     if args.dry_run:
-        return _dry_run(config)
+        return _dry_run(config, args.cluster)
     setup_logging(args.verbose, config.logs / "arena.log")
     run = _Run(config, args)
     interrupted = False
