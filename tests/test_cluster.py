@@ -8,6 +8,7 @@ tested with the local workers' tests, in test_workers.py: the same table as one 
 was killed with -9, resumed), and a bot that does not start on a worker.
 """
 
+import os
 import socket
 import subprocess
 import sys
@@ -32,7 +33,7 @@ def _free_port() -> int:
 @pytest.fixture
 def scheduler_and_worker(tmp_path):
     """A ``dask scheduler`` and one ``dask worker`` with two threads, started as the README
-    says (the worker from the project's folder); their address."""
+    says (the worker from the project's folder, on a "machine" without bwrap); their address."""
     port = _free_port()
     address = f"tcp://127.0.0.1:{port}"
     scheduler = subprocess.Popen(
@@ -44,6 +45,7 @@ def scheduler_and_worker(tmp_path):
     worker = subprocess.Popen(
         [sys.executable, "-m", "distributed.cli.dask_worker", address, "--nthreads", "2", "--no-dashboard"],
         cwd=ROOT,
+        env=dict(os.environ, ARENA_BWRAP=""),  # no sandbox there, whatever the coordinator has
         stdout=subprocess.DEVNULL,
         stderr=open(tmp_path / "worker.log", "w"),  # noqa: SIM115 - closed with the process
     )
@@ -65,6 +67,9 @@ def test_a_cluster_started_by_hand_gives_the_same_table_and_stops_its_bots(refer
     run = arena("run", path, "--cluster", address)
     assert f"on the Dask cluster {address} (1 worker, 2 threads)" in run.stdout
     assert results_of(table_lines(run.stdout)) == reference[1]
+    # The bots ran where the worker is, outside any sandbox: the run and the table say so.
+    unsandboxed = "unsandboxed: bubblewrap (bwrap) is not installed"
+    assert unsandboxed in run.stdout and unsandboxed in arena("table", results).stdout
     assert sorted(keys(results)) == sorted(keys(reference[0] / "whole.sqlite"))
     # The run is over: the worker stays up for the next, its bots do not.
     wait_until(

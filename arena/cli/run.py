@@ -408,7 +408,7 @@ class _Run:
         )
         if plan.already_done:
             print(f"Resuming: {plan.already_done} of {total} matches already in {config.results}.")
-        status = sandbox_status(config.bots)
+        status = bots.sandbox if isinstance(bots, Cluster) else sandbox_status(config.bots)  # where bots run
         if status is not None:
             print(status)
             assert self.store is not None

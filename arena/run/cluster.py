@@ -57,6 +57,7 @@ import trio
 import engine
 from arena.config import TournamentConfig
 from arena.errors import BotStartFailed, UsageError
+from arena.play.process import sandbox_status
 from arena.records import MatchRecord, MatchSlot
 from arena.results import ResultStore
 from arena.results.store import finished_rows
@@ -257,10 +258,10 @@ def _host(run_id: str, config: TournamentConfig) -> _Host:
     return host
 
 
-def open_host(run_id: str, config: TournamentConfig, level: int) -> tuple[tuple[StartProblem, ...], tuple[Any, ...]]:
-    """A Dask task: the run's host on this worker, started; the bots that did not start."""
+def open_host(run_id: str, config: TournamentConfig, level: int) -> tuple[Any, ...]:
+    """A Dask task: this worker's host of the run started; its start problems, logs and sandbox_status."""
     _LOGS.install(level)
-    return _host(run_id, config).problems, _LOGS.take()
+    return _host(run_id, config).problems, _LOGS.take(), sandbox_status(config.bots)
 
 
 @dataclass(frozen=True)
@@ -313,6 +314,7 @@ class Cluster:
     workers: int
     threads: int
     on_problem: Callable[[StartProblem], None] | None = None
+    sandbox: str | None = None  #: a worker's "unsandboxed: …" line (None: every bot sandboxed everywhere)
     _told: set[str] = field(default_factory=set)
     _seen: set[str] = field(default_factory=set)
 
@@ -371,7 +373,7 @@ def _connect(address: str, config: TournamentConfig) -> tuple[Any, Any]:
 
 
 def _open_hosts(client: Any, run_id: str, config: TournamentConfig, level: int) -> tuple[int, int, list[Any]]:
-    """A host started on every worker: (workers, threads, each worker's (problems, logs))."""
+    """A host started on every worker: (workers, threads, what each one's open_host said)."""
     workers = client.scheduler_info()["workers"]
     futures = [
         client.submit(open_host, run_id, config, level, workers=[address], pure=False, key=f"arena-open-{run_id}-{i}")
@@ -408,12 +410,13 @@ async def open_cluster(
     try:
         workers, threads, opened = await trio.to_thread.run_sync(_open_hosts, client, run_id, config, level)
         problems: dict[str, StartProblem] = {}
-        for worker_problems, logs in opened:
+        for worker_problems, logs, _ in opened:
             _relay(logs)
             problems.update((problem.bot, problem) for problem in worker_problems if problem.bot not in problems)
         if problems and not allow_faulty:
             raise BotStartFailed(start_failure_text(list(problems.values())), list(problems))
-        cluster = Cluster(client, address, run_id, workers, threads, on_problem)
+        unsandboxed = next((status for *_, status in opened if status is not None), None)
+        cluster = Cluster(client, address, run_id, workers, threads, on_problem, unsandboxed)
         for problem in problems.values():
             cluster.tell(problem)
         cluster.watch()
