@@ -91,6 +91,13 @@ def test_the_notes_under_the_table_say_what_the_table_cannot():
     calm = [conto_match("m1", ("a", "b", "c"), [0])]
     assert elo_notes(calm, True, unsandboxed) == [PUBLIC_DEALS_NOTE, *unsandboxed]
     assert elo_notes(calm, False, ()) == []
+    # Two of a schedule's four matches: the table says it is partial, and how uneven.
+    part = [*calm, conto_match("m2", ("a", "b", "d"), [1])]
+    assert elo_notes(part, False, (), scheduled=4) == [
+        "Partial: 2 of the schedule's 4 matches are played (each bot in 1 to 2 of them), so the bots have not yet "
+        "met the same tables and opponents as often: the ratings lean on whom each has met so far."
+    ]
+    assert elo_notes(part, False, (), scheduled=2) == []
 
 
 def test_no_results_yet_says_so():

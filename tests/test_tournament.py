@@ -175,10 +175,13 @@ def test_kill_9_mid_run_then_resume_gives_the_identical_table(tmp_path):
     process.wait()
     interrupted_at = saved_matches(results)
     assert 3 <= interrupted_at < 12
+    partial = f"Partial: {interrupted_at} of the schedule's 12 matches are played"
+    assert partial in arena("table", results).stdout  # the table of a part says so
     resumed = arena("run", path)
     assert f"Resuming: {interrupted_at} of 12" in resumed.stdout
     assert f"{12 - interrupted_at} matches played" in resumed.stdout
     assert results_of(table_lines(resumed.stdout)) == results_of(table_lines(reference.stdout))
+    assert "Partial" not in resumed.stdout and "Partial" not in arena("table", results).stdout
 
 
 def test_a_changed_file_refuses_to_resume_and_fresh_starts_over(tmp_path):

@@ -279,7 +279,7 @@ def _print_tables(args: argparse.Namespace, seen: _SeenMatches | None = None) ->
     print(f"{info.name}: {len(matches)} matches")
     text, rated = elo_table(matches, game, anchor, tablefmt=args.format, prior_games=prior)
     print(text)
-    for note in elo_notes(matches, info.setup.public_deals, unsandboxed):
+    for note in elo_notes(matches, info.setup.public_deals, unsandboxed, scheduled=info.scheduled):
         print(note)
     if args.explain and rated is not None:
         print(f"\n{explain(elo_columns(game))}")

@@ -313,6 +313,7 @@ class _Run:
                     return
                 store = self.store
                 self.plan = plan_tournament(config, store.completed_keys(), store.deal_secret, store.bot_generations)
+                store.note_scheduled(len(self.plan.schedule))
                 self._say_what_is_played(self.plan, bots)
                 self.printer.expect((slot.names for slot in self.plan.todo), config.concurrency)
                 self._test_sprt()  # a resumed run stops at once when the file already decides
@@ -474,7 +475,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         )
     text, _ = elo_table(stored, plan.game, config.anchor, prior_games=config.prior_games)
     print(text)
-    for note in elo_notes(stored, config.public_deals, unsandboxed):
+    for note in elo_notes(stored, config.public_deals, unsandboxed, scheduled=total):
         print(note)
     stats = statistics_table(stored, plan.game)
     if stats:

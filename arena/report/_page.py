@@ -58,7 +58,7 @@ def tournament_page(
     are not needed), `histories` their replays and statistics."""
     anchor, prior = ratings.of(info)
     text, table = elo_table(matches, game, anchor, tablefmt="html", prior_games=prior)
-    notes = elo_notes(matches, info.setup.public_deals, unsandboxed)
+    notes = elo_notes(matches, info.setup.public_deals, unsandboxed, scheduled=info.scheduled)
     sections = [
         _ratings_section(text, notes, table, game),
         _crosstable_section(matches, game, table),

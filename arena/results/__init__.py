@@ -28,12 +28,12 @@ from arena.results.export import (
     export_deals,
     export_stats,
 )
+from arena.results.notes import PUBLIC_DEALS_NOTE, elo_notes
 from arena.results.ratings import Observation, Rating, RatingError, RatingTable, fit
 from arena.results.recover import Salvage, damage_words, readable_matches, recover_results, recovered_path
 from arena.results.store import ResultStore, StoreInfo, Tournament
 from arena.results.tables import (
     MATCH_LIST_COLUMNS,
-    PUBLIC_DEALS_NOTE,
     Align,
     BotLine,
     BotStatistics,
@@ -42,7 +42,6 @@ from arena.results.tables import (
     SeatResult,
     bot_statistics,
     elo_columns,
-    elo_notes,
     elo_table,
     explain,
     match_result_columns,

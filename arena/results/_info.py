@@ -49,3 +49,5 @@ class StoreInfo:
     # How the last run rated (its file's anchor and prior): what `arena table` uses unless told otherwise.
     anchor: tuple[str, float] | None = None
     prior_games: float = 2.0
+    #: The matches of the last run's schedule (None: a file from before it was kept).
+    scheduled: int | None = None

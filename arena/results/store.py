@@ -16,7 +16,8 @@ The file holds:
   standing, deal results, the full history (JSON, see `arena.results.codec`), faults (JSON, `Fault.to_data`),
   duration, finish time.
 - ``rating``, in ``meta``: the last run's anchor and prior (`StoreInfo.anchor`), which the tables use unless told
-  otherwise; not part of the fingerprint, as they change no result.
+  otherwise; not part of the fingerprint, as they change no result.  ``scheduled``: the matches of the last
+  run's schedule (`StoreInfo.scheduled`), so a table of fewer can say it is partial.
 - ``deals``: one row per (match, deal, seat): bot, score, rank, forfeit, fault kinds, for exports
   (`ResultStore.rows`, `arena.results.export`) and rating queries without decoding histories.
 
@@ -289,6 +290,7 @@ class ResultStore:
             matches=count,
             anchor=(str(rating["anchor"][0]), float(rating["anchor"][1])) if rating.get("anchor") else None,
             prior_games=float(rating.get("prior_games", 2.0)),
+            scheduled=int(meta["scheduled"]) if meta.get("scheduled") is not None else None,
         )
 
     @property
@@ -311,6 +313,11 @@ class ResultStore:
             notes = self._meta().get("unsandboxed") or []
             if status not in notes:
                 self._set_meta("unsandboxed", [*notes, status])
+
+    def note_scheduled(self, matches: int) -> None:
+        """The number of matches the run's schedule holds (`StoreInfo.scheduled`)."""
+        with self._transaction():
+            self._set_meta("scheduled", matches)
 
     def unsandboxed(self) -> tuple[str, ...]:
         """What `note_unsandboxed` kept: one line per distinct status, oldest first."""

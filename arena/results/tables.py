@@ -45,8 +45,6 @@ __all__ = [
     "EloLine",
     "elo_columns",
     "elo_table",
-    "PUBLIC_DEALS_NOTE",
-    "elo_notes",
     "BotStatistics",
     "bot_statistics",
     "statistics_columns",
@@ -289,25 +287,6 @@ def _cpu_milliseconds(use: TimeUse) -> str:
 
 def _ms_text(seconds: float) -> str:
     return f"{seconds * 1000:.1f}" if seconds < 0.01 else f"{seconds * 1000:.0f}"
-
-
-#: Under the Elo table of a tournament whose deals anyone with its file could compute.
-PUBLIC_DEALS_NOTE = (
-    "Deals were public (public_deals = true): anyone with the tournament file could compute every hand, "
-    "so a bot could have known them."
-)
-
-
-def elo_notes(matches: Sequence[StoredMatch], public_deals: bool, unsandboxed: Sequence[str]) -> list[str]:
-    """What the reader of the Elo table must know besides: public deals, bots that ran
-    outside the sandbox (`ResultStore.unsandboxed`), CPU charged for use off turn."""
-    notes = [PUBLIC_DEALS_NOTE] if public_deals else []
-    notes += unsandboxed
-    charged = {name: line.time_use.cpu.off_turn for name, line in sorted(summarize(matches).items())}
-    spenders = [f"{name} {seconds:.1f} s" for name, seconds in charged.items() if seconds >= 0.05]
-    if spenders:
-        notes.append("CPU used while nothing was asked of them, charged to their clocks: " + ", ".join(spenders) + ".")
-    return notes
 
 
 def elo_table(
