@@ -33,6 +33,9 @@ class SeatScene:
     shown: tuple[str, ...] = ()
     #: A short public line about the seat: its role and its points ("dealer · 2 bills").
     status: str = ""
+    #: The places in `shown` of cards lying face down (invido's vado dentro): a viewer
+    #: draws their backs unless asked to show all hands.
+    face_down: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -176,6 +176,9 @@ def test_one_invido_match_replayed_in_chromium(browser, tmp_path: Path):
                 f'results = "{folder / "duel.sqlite"}"',
                 f'logs = "{folder / "logs"}"',
                 "",
+                "[game]",
+                "vado_dentro = true  # cards played face down, which only 'show all hands' turns up",
+                "",
                 "[[bot]]",
                 'name = "random"',
                 'command = ["python", "bots/random_bot.py", "--seed=2"]',
@@ -196,7 +199,8 @@ def test_one_invido_match_replayed_in_chromium(browser, tmp_path: Path):
     page.check("#show-all")
     history = match.history
     states = engine_states(game, history)
-    compared = 0
+    scenes = game.scenes(history)
+    compared, face_down = 0, None
     for k in range(len(history)):
         if k:
             page.keyboard.press("ArrowRight")
@@ -211,7 +215,29 @@ def test_one_invido_match_replayed_in_chromium(browser, tmp_path: Path):
             "seats => seats.map(s => [...s.querySelectorAll('.hand .card')].map(c => c.textContent))",
         )
         assert [sorted(hand) for hand in hands] == [sorted(state.view(s).hand) for s in range(2)], f"step {k + 1}"
+        # In front of each seat, its cards of the trick: a face-down one turned up, marked "down".
+        fronts = page.eval_on_selector_all(
+            "#replay-seats .seat",
+            "seats => seats.map(s => [...s.querySelectorAll('.shown .card')].map(c => [c.textContent, c.className]))",
+        )
+        expected = [
+            [[card, "card down" if place in seat.face_down else "card"] for place, card in enumerate(seat.shown)]
+            for seat in scenes[k].seats
+        ]
+        assert fronts == expected, f"step {k + 1}"
+        if face_down is None and any(seat.face_down for seat in scenes[k].seats):
+            face_down = k
         compared += 1
     assert compared > 10
+    # Without "show all hands", a face-down card shows its back.
+    assert face_down is not None, "the random bot played no card face down"
+    page.keyboard.press("Home")
+    for _ in range(face_down):
+        page.keyboard.press("ArrowRight")
+    page.uncheck("#show-all")
+    backs = page.eval_on_selector_all(
+        "#replay-seats .seat", "seats => seats.map(s => s.querySelectorAll('.shown .card.back').length)"
+    )
+    assert backs == [len(seat.face_down) for seat in scenes[face_down].seats]
     page.screenshot(path=str(folder / "invido-replay.png"))
     assert errors == []

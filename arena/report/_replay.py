@@ -7,7 +7,7 @@ every part that did not change since the previous scene left out:
     a  the seat that acted (absent: none)      n  the seat to act next (absent: none)
     h  each seat's hand, cards joined by " "   o  each seat's hand open to all (0/1)
     s  each seat's face-up cards, " "-joined   u  each seat's status line
-    b  the table: [title, text] pairs
+    b  the table: [title, text] pairs          f  each seat's places in s of face-down cards
 
 Replays go into the page in chunks of matches, each chunk one gzip member in base64, so
 the browser decodes only the chunk of a match someone opens (DecompressionStream).
@@ -41,6 +41,7 @@ def replay_data(scenes: Sequence[engine.Scene], names: Sequence[str]) -> dict[st
             "s": [" ".join(seat.shown) for seat in scene.seats],
             "u": [seat.status for seat in scene.seats],
             "b": [list(line) for line in scene.table],
+            "f": [list(seat.face_down) for seat in scene.seats],
         }
         item: dict[str, Any] = {"t": scene.text}
         if scene.secret_text:

@@ -25,7 +25,7 @@ from .records import (
 
 __all__ = ["invido_scenes"]
 
-#: A card played face down, as a spectator sees it.
+#: A card played face down whose face even the full history does not hold.
 FACE_DOWN = "?"
 
 
@@ -33,6 +33,7 @@ def invido_scenes(history: Sequence[Event], players: int) -> Iterator[Scene]:
     """One scene after each event of a full history."""
     hands: list[list[str]] = [[] for _ in range(players)]
     in_trick: list[list[str]] = [[] for _ in range(players)]
+    in_down: list[list[int]] = [[] for _ in range(players)]  # places in in_trick of face-down cards
     trick_shown = 0
     points, goal = [0] * players, 0
     dealer: int | None = None
@@ -43,16 +44,19 @@ def invido_scenes(history: Sequence[Event], players: int) -> Iterator[Scene]:
         actor = getattr(event, "seat", None)
         if isinstance(event, GiocataDealt):
             hands = [list(hand.cards) for hand in event.hands]
-            in_trick = [[] for _ in range(players)]
+            in_trick, in_down = [[] for _ in range(players)], [[] for _ in range(players)]
             trick_shown, points, goal, dealer = 1, list(event.points), event.goal, event.dealer
             giocata, value = str(event.giocata), 1
             pending, monte, tricks, outcome, open_hands = "", "", "", "", False
         elif isinstance(event, CardPlayed):
             if event.trick != trick_shown:
                 in_trick, trick_shown = [[] for _ in range(players)], event.trick
+                in_down = [[] for _ in range(players)]
             if event.card is not None:
                 hands[event.seat].remove(event.card)
-            in_trick[event.seat].append(FACE_DOWN if event.face_down else str(event.card))
+            if event.face_down:
+                in_down[event.seat].append(len(in_trick[event.seat]))
+            in_trick[event.seat].append(FACE_DOWN if event.card is None else str(event.card))
         elif isinstance(event, TrickEnded):
             won = "tied" if event.winner is None else f"seat {event.winner}"
             tricks = f"{tricks}, {event.trick}: {won}" if tricks else f"{event.trick}: {won}"
@@ -88,6 +92,7 @@ def invido_scenes(history: Sequence[Event], players: int) -> Iterator[Scene]:
                     hand=tuple(hands[seat]),
                     open=open_hands,
                     shown=tuple(in_trick[seat]),
+                    face_down=tuple(in_down[seat]),
                     status=("dealer · " if seat == dealer else "") + f"{points[seat]} of {goal} points",
                 )
                 for seat in range(players)

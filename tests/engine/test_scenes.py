@@ -146,9 +146,10 @@ def _check_no_leak(history, scenes) -> None:
             known = set()
         known |= _tokens(scene.text)
         known |= {card for seat in scene.seats if seat.open for card in seat.hand}
-        hidden = {card for seat in scene.seats if not seat.open for card in seat.hand} - known
+        face_down = {card for s in scene.seats for k, card in enumerate(s.shown) if k in s.face_down}
+        hidden = ({card for seat in scene.seats if not seat.open for card in seat.hand} | face_down) - known
         read = _tokens(*(text for _, text in scene.table), *(s.status for s in scene.seats))
-        read |= {card for s in scene.seats for card in s.shown}
+        read |= {card for s in scene.seats for k, card in enumerate(s.shown) if k not in s.face_down}
         assert not hidden & read, (event.text, hidden & read, scene)
         known |= read
 
@@ -182,8 +183,22 @@ def _invido(game: engine.Game, history, scenes) -> Callable:
         view = state.view(0)
         assert _table(scene)["worth"] == str(view.value)
         if view.tricks and view.tricks[-1].cards:
-            shown = {(c.seat, "?" if c.face_down else c.card) for c in view.tricks[-1].cards}
-            assert shown == {(s, card) for s, seat in enumerate(scene.seats) for card in seat.shown}
+            # The referee's scene holds a face-down card's face too, marked face down.
+            giocata = state.history[max(i for i, e in enumerate(state.history) if isinstance(e, invido.GiocataDealt)) :]
+            trick = max(e.trick for e in giocata if isinstance(e, invido.CardPlayed))
+            played = {
+                (e.seat, str(e.card), e.face_down)
+                for e in giocata
+                if isinstance(e, invido.CardPlayed) and e.trick == trick
+            }
+            drawn = {
+                (s, card, k in seat.face_down)
+                for s, seat in enumerate(scene.seats)
+                for k, card in enumerate(seat.shown)
+            }
+            assert drawn == played
+            seen = {(c.seat, "?" if c.face_down else c.card) for c in view.tricks[-1].cards}  # seat 0's view
+            assert seen <= {(s, card) for s, card, _ in played} | {(s, "?") for s, _, down in played if down}
 
     return extra
 

@@ -64,7 +64,7 @@
     // Each scene whole: the parts a scene leaves out are the previous scene's.
     let carried = {};
     return encoded.map((scene) => {
-      carried = { h: scene.h || carried.h, o: scene.o || carried.o, s: scene.s || carried.s, u: scene.u || carried.u, b: scene.b || carried.b };
+      carried = { h: scene.h || carried.h, o: scene.o || carried.o, s: scene.s || carried.s, u: scene.u || carried.u, b: scene.b || carried.b, f: scene.f || carried.f };
       return { t: scene.t, x: scene.x || "", a: scene.a, n: scene.n, ...carried };
     });
   }
@@ -96,6 +96,18 @@
     return box;
   }
 
+  function shownCards(text, down, all) {
+    // Cards in front of a seat: face up, but one played face down shows its back, and its
+    // face, marked as face down, only when "show all hands" is on.
+    const box = document.createDocumentFragment();
+    (text ? text.split(" ") : []).forEach((card, place) => {
+      if (!down.includes(place)) box.append(element("span", { class: "card" }, card));
+      else if (all) box.append(element("span", { class: "card down", title: "played face down" }, card));
+      else box.append(element("span", { class: "card back", title: "played face down" }, "?"));
+    });
+    return box;
+  }
+
   function textOf(scene) {
     return $("show-all").checked && scene.x ? scene.x : scene.t;
   }
@@ -118,7 +130,7 @@
       const hand = element("div", { class: "cards hand" });
       hand.append(cards(scene.h[seat], all || scene.o[seat] === 1));
       const front = element("div", { class: "cards shown" });
-      front.append(cards(scene.s[seat], true));
+      front.append(shownCards(scene.s[seat], (scene.f || [])[seat] || [], all));
       box.append(hand, front);
       felt.append(box);
     });
