@@ -8,6 +8,7 @@ workers and their bots; a bot that does not start in a worker is reported as in 
 process; bad `workers` values are refused with the key or flag named.
 """
 
+import logging
 import os
 import re
 import shutil
@@ -17,8 +18,10 @@ import subprocess
 from pathlib import Path
 
 import pytest
+import trio
 
 from arena.config import WORKERS_ENV, load_tournament
+from arena.run import workers
 from tests.test_live_table import assert_live_tables_after_5_and_10, final_part
 from tests.test_shutdown import alive, children, wait_until
 from tests.test_startup_failures import BROKEN, MATCHES, WITH_ONE_BOT, tournament
@@ -251,3 +254,33 @@ def test_a_bad_arena_workers_is_refused_naming_it(tmp_path, capsys, monkeypatch,
     assert f"environment: ARENA_WORKERS: must be a whole number from 1 to 1000, not {value!r}." in err
     assert "Traceback" not in err
     assert not (tmp_path / "bad.sqlite").exists()
+
+
+def _says_goodbye(conn) -> None:
+    """A stand-in worker process: on "stop", it logs a last line and ends."""
+    conn.recv()
+    record = logging.LogRecord("arena.pool", logging.WARNING, __file__, 1, "bot b: its last words", None, None)
+    conn.send(("log", record))
+    conn.close()
+
+
+def test_what_a_worker_logs_as_it_stops_is_logged_by_the_coordinator(tmp_path, caplog):
+    config = load_tournament(tournament_file(tmp_path, "goodbye"))
+
+    async def main() -> None:
+        async with trio.open_nursery() as nursery:
+            pool = workers.Workers(nursery, config, 1, False)
+            mine, theirs = workers._CONTEXT.Pipe()
+            process = workers._CONTEXT.Process(target=_says_goodbye, args=(theirs,), daemon=True)
+            process.start()
+            theirs.close()
+            worker = workers._Worker(1, process, mine)
+            pool.workers.append(worker)
+            nursery.start_soon(pool._read, worker)
+            await pool.stop()
+            nursery.cancel_scope.cancel()
+        pool.close()
+
+    with caplog.at_level(logging.WARNING, logger="arena"):
+        trio.run(main)
+    assert "bot b: its last words" in caplog.messages

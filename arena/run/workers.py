@@ -80,6 +80,8 @@ log = logging.getLogger("arena.workers")
 ATTEMPTS = 3
 #: Seconds a stopping worker gets to stop its bots before it is killed.
 STOP_LIMIT = 15.0
+#: Seconds to read what the stopped workers sent last (their pipes end as they do).
+_DRAIN_LIMIT = 2.0
 
 _CONTEXT = multiprocessing.get_context("spawn")
 
@@ -203,6 +205,8 @@ class _Worker:
     conn: Connection
     ready: bool = False
     ended: bool = False
+    #: Its pipe is read to the end: all it sent is in `Workers.events`.
+    read: bool = False
     #: The matches it is playing: key -> slot.
     playing: dict[str, MatchSlot] = field(default_factory=dict)
 
@@ -242,6 +246,7 @@ class Workers:
     async def _read(self, worker: _Worker) -> None:
         while True:
             message = await _receive(worker.conn)
+            worker.read = message is None
             await self._send.send((worker, message))
             if message is None:
                 return
@@ -304,6 +309,12 @@ class Workers:
                 log.warning("worker %d did not stop in %.0f s; killing it", worker.number, STOP_LIMIT)
                 worker.process.kill()
             worker.process.join(5)
+        # What they said last (as their bots stopped) is in their pipes: logged, not lost.
+        with trio.move_on_after(_DRAIN_LIMIT):
+            while not all(worker.read for worker in self.workers) or self.events.statistics().current_buffer_used:
+                worker, message = await self.events.receive()
+                if message is not None and message[0] == "log":
+                    self.common(worker, message)
 
     def close(self) -> None:
         """Close the pipes (once no task reads them)."""
