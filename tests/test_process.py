@@ -123,6 +123,20 @@ def carrying(address: str) -> list[int]:
     return found
 
 
+def spy_on_spawns(monkeypatch) -> list[int]:
+    """The pids of the bot processes started from now on, as they are started."""
+    spawned: list[int] = []
+    real_spawn = _process._spawn
+
+    def spying_spawn(*args, **kwargs):
+        popen = real_spawn(*args, **kwargs)
+        spawned.append(popen.pid)
+        return popen
+
+    monkeypatch.setattr(_process, "_spawn", spying_spawn)
+    return spawned
+
+
 @pytest.fixture(params=[True, False], ids=["sandboxed", "unsandboxed"])
 def sandbox(request) -> bool:
     """Whether the test's bot runs in the sandbox: both ways (sandboxed only where bwrap runs)."""
@@ -245,15 +259,7 @@ async def test_cancellation_stops_the_bot(tmp_path):
 
 @trio_test
 async def test_cancelled_while_starting_leaves_nothing_behind(tmp_path, monkeypatch):
-    spawned = []
-    real_spawn = _process._spawn
-
-    def spying_spawn(*args, **kwargs):
-        popen = real_spawn(*args, **kwargs)
-        spawned.append(popen.pid)
-        return popen
-
-    monkeypatch.setattr(_process, "_spawn", spying_spawn)
+    spawned = spy_on_spawns(monkeypatch)
     with trio.CancelScope() as scope:
         scope.cancel()
         async with open_bot_process(bot_command(), tmp_path):
@@ -426,16 +432,8 @@ async def test_a_failed_task_of_the_process_is_raised_not_the_body_cancelled_for
     async def broken_copy(self):
         raise ValueError("the log copier broke")
 
-    spawned = []
-    real_spawn = _process._spawn
-
-    def spying_spawn(*args, **kwargs):
-        popen = real_spawn(*args, **kwargs)
-        spawned.append(popen.pid)
-        return popen
-
     monkeypatch.setattr(_process.BotProcess, "_copy_output", broken_copy)
-    monkeypatch.setattr(_process, "_spawn", spying_spawn)
+    spawned = spy_on_spawns(monkeypatch)
     with pytest.raises(ValueError, match="the log copier broke"):
         async with open_bot_process(bot_command(), tmp_path):
             await trio.sleep_forever()
