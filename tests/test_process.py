@@ -453,3 +453,13 @@ async def test_the_arenas_own_failure_while_starting_a_bot_is_a_start_fault(tmp_
             await pool.hello("b")
     assert fault.value.kind is FaultKind.START
     assert fault.value.reason == "the arena failed while starting it: RuntimeError: no luck"
+
+
+@trio_test
+async def test_a_bot_that_exits_at_once_is_a_start_fault_with_its_own_reason(tmp_path):
+    entries = {"b": BotEntry("b", command=(PY, "-c", "raise SystemExit(3)"))}
+    async with open_bot_pool(entries, tmp_path) as pool:
+        with pytest.raises(BotFault) as fault:
+            await pool.hello("b")
+    assert fault.value.kind is FaultKind.START
+    assert fault.value.reason.startswith("no Hello; the process exited with status 3"), fault.value.reason

@@ -302,7 +302,8 @@ async def watch_limits(
         await _watch(tree, memory_limit, max_processes, meter, breached)
     except Exception as error:
         note(f"its limits are no longer watched: {type(error).__name__}: {error}")
-        logger.warning("A bot's limits are no longer watched.", exc_info=True)
+        logger.warning("A bot's limits are no longer watched: %r.", error)
+        logger.debug("the watch's failure", exc_info=True)
 
 
 async def _watch(

@@ -175,11 +175,14 @@ class BotPool:
                     bot.close()
         except BotStartError as error:
             raise BotFault(FaultKind.START, str(error)) from None
+        except BotFault:
+            raise
         except Exception as error:
             if not started:
                 # The arena's own failure while starting it: a start fault the run reports
-                # (and arena.log explains), not a traceback.
-                log.warning("bot %s: the arena failed while starting it", entry.name, exc_info=True)
+                # (and arena.log explains with -v), not a traceback.
+                log.warning("bot %s: the arena failed while starting it: %r", entry.name, error)
+                log.debug("the failure while starting bot %s", entry.name, exc_info=True)
                 raise BotFault(
                     FaultKind.START, f"the arena failed while starting it: {type(error).__name__}: {error}"
                 ) from None
