@@ -255,26 +255,28 @@ def elo_columns(game: engine.Game) -> tuple[Column[EloLine], ...]:
 
 def _count_column(rate_by: str) -> Column[EloLine]:
     """How much the bot played, counted in the unit the fit rates."""
-    if rate_by == "board":
-        return Column(
-            "boards",
-            "the boards the bot's partnership played at both tables of a duplicate pair, each counted once",
-            lambda line: line.totals.deals,
-            Align.RIGHT,
-        )
-    if rate_by == "match":
-        return Column(
-            "matches",
-            "the matches the bot played, one per seat it held (forfeited deals included), the fit's unit",
-            lambda line: line.totals.matches,
-            Align.RIGHT,
-        )
-    return Column(
+    title, explanation, count = _COUNTS.get(rate_by, _COUNTS["deal"])
+    return Column(title, explanation, count, Align.RIGHT)
+
+
+#: Per unit the fit rates: the count column's title, its explanation and its value.
+_COUNTS: dict[str, tuple[str, str, Callable[[EloLine], int]]] = {
+    "board": (
+        "boards",
+        "the boards the bot's partnership played at both tables of a duplicate pair, each counted once",
+        lambda line: line.totals.deals,
+    ),
+    "match": (
+        "matches",
+        "the matches the bot played, one per seat it held (forfeited deals included), the fit's unit",
+        lambda line: line.totals.matches,
+    ),
+    "deal": (
         "deals",
         "the deals the bot played, one per seat it held (forfeited ones included)",
         lambda line: line.totals.deals,
-        Align.RIGHT,
-    )
+    ),
+}
 
 
 def _milliseconds(use: TimeUse, seconds: float) -> str:
