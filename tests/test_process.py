@@ -427,18 +427,40 @@ async def test_a_failed_watch_leaves_the_bot_running_and_says_so_in_its_log(tmp_
         assert bot.returncode() is None  # its match goes on
 
 
+async def wait_in_a_nursery_of_its_own() -> None:
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(trio.sleep_forever)
+        await trio.sleep_forever()
+
+
+@pytest.mark.parametrize("body", [trio.sleep_forever, wait_in_a_nursery_of_its_own])
+@pytest.mark.parametrize("when", ["starting", "running"])
 @trio_test
-async def test_a_failed_task_of_the_process_is_raised_not_the_body_cancelled_for_it(tmp_path, monkeypatch):
+async def test_a_failed_task_of_the_process_is_raised_not_the_body_cancelled_for_it(tmp_path, monkeypatch, when, body):
+    running = trio.Event()
+
     async def broken_copy(self):
+        if when == "running":
+            await running.wait()
         raise ValueError("the log copier broke")
 
     monkeypatch.setattr(_process.BotProcess, "_copy_output", broken_copy)
     spawned = spy_on_spawns(monkeypatch)
     with pytest.raises(ValueError, match="the log copier broke"):
         async with open_bot_process(bot_command(), tmp_path):
-            await trio.sleep_forever()
+            running.set()
+            await body()  # a nursery's Cancelled comes in a group
     [pid] = spawned
     assert not pid_exists(pid)
+
+
+@trio_test
+async def test_a_watch_that_begins_after_the_bot_was_reaped_ends_quietly(tmp_path):
+    # A bot that exits at once can be reaped before its watch task first runs.
+    async with open_bot_process(bot_command("--exit", "0"), tmp_path) as bot:
+        await bot.wait()
+        with trio.fail_after(5):
+            await bot._watch()
 
 
 @trio_test

@@ -466,7 +466,11 @@ def _most_important(group: BaseExceptionGroup, body_exc: BaseException | None) -
     errors = [exc for exc in leaves if not isinstance(exc, trio.Cancelled)]
     # A body cancelled because a task of the nursery failed: that failure is the news, and
     # a Cancelled raised past its scope would end the caller's task as if nothing happened.
-    if body_exc is not None and not (isinstance(body_exc, trio.Cancelled) and errors):
+    # The body's own nurseries wrap their Cancelled in groups.
+    body_cancelled = isinstance(body_exc, trio.Cancelled) or (
+        isinstance(body_exc, BaseExceptionGroup) and body_exc.split(trio.Cancelled)[1] is None
+    )
+    if body_exc is not None and not (body_cancelled and errors):
         return body_exc
     if len(errors or leaves) == 1:
         return (errors or leaves)[0]

@@ -43,7 +43,7 @@ import signal
 import subprocess
 import time
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -155,10 +155,8 @@ class BotProcess:
         self._output_scope = trio.CancelScope(shield=True)
         self._watch_scope = trio.CancelScope()
         self._pidfd: int | None = None
-        try:
+        with suppress(AttributeError, OSError):  # an old kernel: polled instead
             self._pidfd = os.pidfd_open(self.pid)
-        except (AttributeError, OSError):  # pragma: no cover - old kernel
-            self._pidfd = None
 
     def __repr__(self) -> str:
         return f"<BotProcess {self.name!r} pid={self.pid} {self.exit_description()}, address={self.address!r}>"
@@ -230,10 +228,12 @@ class BotProcess:
 
     async def _watch(self) -> None:
         """Hold the bot's processes together to its limits (arena/play/_watch.py)."""
-        assert self._tree is not None
+        tree = self._tree
+        if tree is None:  # reaped (a bot that exited at once) before this task first ran
+            return
         with self._watch_scope:
             limits = (self._memory_limit, self.command.max_processes)
-            await watch_limits(self._tree, *limits, self.cpu_meter, self._breached, self._log.note)
+            await watch_limits(tree, *limits, self.cpu_meter, self._breached, self._log.note)
 
     def _breached(self, breach: LimitBreach) -> None:
         if self._returncode is not None:
@@ -468,8 +468,7 @@ async def open_bot_process(command: BotCommand, log_dir: Path, *, stdio: bool = 
                         # _cleanup_sync then kills and reaps.
                         bot._cancel_tasks()
         except BaseExceptionGroup as eg:
-            # Our tasks do not raise, so this is an interruption (a second
-            # KeyboardInterrupt) that arrived while stopping the bot.
+            # A task of ours failed, or a second Ctrl-C came while the bot was stopping.
             leaf = _most_important(eg, body_exc)
             raise leaf from leaf.__cause__
         if body_exc is not None:
