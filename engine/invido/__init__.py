@@ -53,7 +53,8 @@ Choices where RULINGS.md is silent:
 
 The package: records.py (the deck, the ladder, actions, events, the view), notation.py
 (card and action text), refusals.py (why an action is refused), stats.py (per-seat
-statistics), tricks.py (who wins a trick, a giocata), scene.py (the match as a spectator
+statistics), odds.py (a caller's chance of winning the giocata, for the bluff count),
+tricks.py (who wins a trick, a giocata), scene.py (the match as a spectator
 watches it, for replays), rules.py (InvidoGame, InvidoState).  Every record is exported
 here by name: results files store it as ``engine.invido.<Name>``.
 """

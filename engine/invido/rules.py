@@ -97,8 +97,8 @@ class InvidoGame(Game["InvidoState"]):
     )
 
     def seat_statistics(self, history: Sequence[Event]) -> tuple[InvidoStats, ...]:
-        """Per-seat raise, fold and a monte counts (engine/invido/stats.py)."""
-        return invido_statistics(history, self.players)
+        """Per-seat raise, fold, bluff and a monte counts (engine/invido/stats.py)."""
+        return invido_statistics(history, self.players, face_down=bool(self.options["vado_dentro"]))
 
     def scenes(self, history: Sequence[Event]) -> tuple[Scene, ...]:
         """Each seat's hand and trick card, the value and calls, the tricks, the match

@@ -15,6 +15,10 @@ What is counted, per seat:
   ``forfeits`` and keeps the fold rate a measure of play.
 - ``montes``: *a monte* calls made; ``montes_accepted``: those the opponent accepted
   with *va bene* (the giocata void).
+- ``bluffs``: raises made with under an even chance of winning the giocata, judged from
+  exactly what the caller could see: its cards against every hand the opponent could
+  hold, the rest played out with all cards open (engine/invido/odds.py).
+  ``bluffs_folded``: those the opponent answered *vado via*, the bluff winning the pot.
 
 Counts add up over matches with ``+``.  `InvidoStats.COLUMNS` is the arena's statistics
 table: each heading with its one-line explanation and its cell (rates as percentages,
@@ -28,15 +32,22 @@ from dataclasses import dataclass, fields
 from typing import ClassVar
 
 from .._core import Event, SeatStats, StatsColumn
+from .odds import Position, win_chance
 from .records import (
+    _STRENGTH,
+    HAND_SIZE,
     Answered,
     Called,
+    CardPlayed,
     Forfeited,
+    GiocataDealt,
     GiocataEnded,
     Kind,
     MonteCalled,
+    TrickEnded,
     WentAway,
 )
+from .tricks import FACE_DOWN
 
 __all__ = ["InvidoStats", "invido_statistics"]
 
@@ -53,6 +64,8 @@ class InvidoStats(SeatStats):
     forfeits: int = 0
     montes: int = 0
     montes_accepted: int = 0
+    bluffs: int = 0
+    bluffs_folded: int = 0
 
     COLUMNS: ClassVar[tuple[StatsColumn, ...]] = (
         StatsColumn("giocate", "giocate played, void ones included", lambda s: str(s.giocate)),
@@ -73,6 +86,18 @@ class InvidoStats(SeatStats):
             "folded to",
             "of its raises, those the opponent answered with vado via (gave up)",
             lambda s: _percent(s.raises_folded, s.raises),
+        ),
+        StatsColumn(
+            "bluff %",
+            "of its raises, those made with under an even chance of winning the giocata: its cards "
+            "against every hand the opponent could hold (the cards it had seen excluded), played out "
+            "with all cards open",
+            lambda s: _percent(s.bluffs, s.raises),
+        ),
+        StatsColumn(
+            "bluffs folded to",
+            "of its bluffs, those the opponent answered with vado via (gave up)",
+            lambda s: _percent(s.bluffs_folded, s.bluffs),
         ),
         StatsColumn("folds", "vado via it said, to a call or with nothing pending", lambda s: str(s.folds)),
         StatsColumn("fold %", "folds as a share of the giocate played", lambda s: _percent(s.folds, s.giocate)),
@@ -98,15 +123,26 @@ def _percent(part: int, whole: int) -> str:
     return f"{100 * part / whole:.0f}%" if whole else "-"
 
 
-def invido_statistics(history: Sequence[Event], players: int = 2) -> tuple[InvidoStats, ...]:
-    """Per-seat `InvidoStats` of one match from its full history (see the module doc)."""
+def invido_statistics(history: Sequence[Event], players: int = 2, face_down: bool = False) -> tuple[InvidoStats, ...]:
+    """Per-seat `InvidoStats` of one match from its full history (see the module doc);
+    `face_down`: the match allowed vado dentro (the bluff odds count that play)."""
     names = [f.name for f in fields(InvidoStats)]
     counts = [dict.fromkeys(names, 0) for _ in range(players)]
+    giocata = _Giocata()
+    bluffed: set[tuple[int, int]] = set()  # (seat, value) of this giocata's bluffs
 
     def other(seat: int) -> int:
         return (seat + 1) % players
 
     for event in history:
+        giocata.follow(event)
+        if isinstance(event, GiocataDealt):
+            bluffed.clear()
+        if isinstance(event, Called) and win_chance(giocata.seen_by(event.seat, face_down)) < 0.5:
+            counts[event.seat]["bluffs"] += 1
+            bluffed.add((event.seat, event.value))
+        if isinstance(event, WentAway) and (other(event.seat), event.pending) in bluffed:
+            counts[other(event.seat)]["bluffs_folded"] += 1
         if isinstance(event, GiocataEnded):
             for seat in range(players):
                 counts[seat]["giocate"] += 1
@@ -130,3 +166,50 @@ def invido_statistics(history: Sequence[Event], players: int = 2) -> tuple[Invid
         elif isinstance(event, Forfeited):
             counts[event.seat]["forfeits"] += 1
     return tuple(InvidoStats(**c) for c in counts)
+
+
+class _Giocata:
+    """The cards of the giocata in progress, followed event by event, to see it as one
+    seat saw it."""
+
+    def __init__(self) -> None:
+        self.dealt: dict[int, tuple[str, ...]] = {}
+        self.played: dict[int, list[str]] = {}
+        self.face_up: dict[int, list[str]] = {}
+        self.tricks: list[int | None] = []
+        self.leader = 0
+        self.table: list[tuple[int, int]] = []  # (seat, strength) of the current trick
+
+    def follow(self, event: Event) -> None:
+        if isinstance(event, GiocataDealt):
+            self.dealt = {hand.seat: hand.cards for hand in event.hands}
+            self.played = {seat: [] for seat in self.dealt}
+            self.face_up = {seat: [] for seat in self.dealt}
+            self.tricks, self.leader, self.table = [], event.leader, []
+        elif isinstance(event, CardPlayed):
+            assert event.card is not None  # the full history names every card
+            self.played[event.seat].append(event.card)
+            if not event.face_down:
+                self.face_up[event.seat].append(event.card)
+            self.table.append((event.seat, FACE_DOWN if event.face_down else _STRENGTH[event.card[0]]))
+        elif isinstance(event, TrickEnded):
+            self.tricks.append(event.winner)
+            self.leader = event.leader if event.winner is None else event.winner
+            self.table = []
+
+    def seen_by(self, seat: int, face_down: bool) -> Position:
+        opponent = next(s for s in self.dealt if s != seat)
+        played = self.played[seat]
+        hand = list(self.dealt[seat])
+        for card in played:
+            hand.remove(card)
+        return Position(
+            hand=tuple(hand),
+            dealt=self.dealt[seat],
+            seen=tuple(self.face_up[opponent]),
+            opponent_cards=HAND_SIZE - len(self.played[opponent]),
+            tricks=tuple(None if w is None else int(w != seat) for w in self.tricks),
+            leads=self.leader == seat,
+            on_table=self.table[0][1] if self.table else None,
+            face_down=face_down,
+        )

@@ -6,19 +6,30 @@ from collections.abc import Sequence
 
 from .records import _STRENGTH, PlayedCard
 
-__all__ = ["trick_winner", "giocata_winner"]
+__all__ = ["FACE_DOWN", "stronger", "trick_winner", "giocata_winner"]
+
+#: The strength of a card played face down: below every card played face up.
+FACE_DOWN = -1
+
+
+def stronger(first: int, second: int) -> int | None:
+    """Which of two cards of these strengths takes the trick: 0 the first, 1 the second,
+    None a tie (two cards of one strength, or two face down)."""
+    if first == second:
+        return None
+    return 0 if first > second else 1
 
 
 def trick_winner(first: PlayedCard, second: PlayedCard) -> int | None:
     """The seat that takes a trick, or None for a tie (a face-down card always loses)."""
-    if first.face_down or second.face_down:
-        if first.face_down and second.face_down:
-            return None
-        return second.seat if first.face_down else first.seat
-    a, b = _STRENGTH[first.card[0]], _STRENGTH[second.card[0]]  # type: ignore[index]
-    if a == b:
+    taker = stronger(_played_strength(first), _played_strength(second))
+    if taker is None:
         return None
-    return first.seat if a > b else second.seat
+    return (first, second)[taker].seat
+
+
+def _played_strength(played: PlayedCard) -> int:
+    return FACE_DOWN if played.face_down else _STRENGTH[played.card[0]]  # type: ignore[index]
 
 
 def giocata_winner(outcomes: Sequence[int | None]) -> int | None:

@@ -68,7 +68,8 @@ def test_example_2_a_monte_accepted_voids_the_giocata_and_the_raise_counts_neith
     )
     s = invido_statistics(giocata_1(state))
     assert s[g1] == InvidoStats(giocate=1, montes=1, montes_accepted=1)
-    assert s[g2] == InvidoStats(giocate=1, raises=1)
+    # 6 3 F against the 2 led: it wins 53 of the 126 holdings the opponent may have left.
+    assert s[g2] == InvidoStats(giocate=1, raises=1, bluffs=1)
 
 
 def test_example_3_counter_calls_accept_the_call_they_answer():
@@ -104,6 +105,23 @@ def test_a_fold_with_nothing_pending_is_a_fold_but_no_raise_was_folded_to():
     assert s[0] == InvidoStats(giocate=1, won=1, points=1)
 
 
+def test_a_bluff_folded_to_is_counted_and_a_strong_call_is_no_bluff():
+    state = play(
+        ["3c 2b As", "6s 7c Rd"],
+        (0, "call invido (3)"),  # 3 2 A: it wins 97% of the giocate from here
+        (1, "va bene"),
+        (0, "play As"),
+        (1, "call tras mas (6)"),  # 6 7 R against the A: it wins about 1 in 10
+        (0, "vado via"),
+    )
+    s = invido_statistics(giocata_1(state))
+    assert s[0] == InvidoStats(giocate=1, raises=1, raises_accepted=1, folds=1)
+    assert s[1] == InvidoStats(giocate=1, won=1, points=3, raises=1, raises_folded=1, bluffs=1, bluffs_folded=1)
+    cells = dict(s[1].columns())
+    assert cells["bluff %"] == "100%" and cells["bluffs folded to"] == "100%"
+    assert dict(s[0].columns())["bluffs folded to"] == "-"
+
+
 def test_a_forfeit_is_counted_apart_from_folds():
     # Seat 0 raises, seat 1 accepts, seat 0 re-raise is impossible (its raise was the
     # last accepted), seat 1 raises to 6 and seat 0 times out with the call pending.
@@ -119,7 +137,8 @@ def test_a_forfeit_is_counted_apart_from_folds():
     # The forfeit gives seat 1 the value in force (3), as a vado via would, but it is
     # a fault, not a fold, and the pending tras mas was not "folded to".
     assert s[0] == InvidoStats(giocate=1, raises=1, raises_accepted=1, forfeits=1)
-    assert s[1] == InvidoStats(giocate=1, won=1, points=3, raises=1)
+    # 6 7 R to follow the A: a bluff, left unanswered by the forfeit.
+    assert s[1] == InvidoStats(giocate=1, won=1, points=3, raises=1, bluffs=1)
     cells = dict(s[0].columns())
     assert cells["forfeits"] == "1" and cells["folds"] == "0"
     assert cells["a monte ok"] == "-"  # no a monte called: no rate
@@ -140,10 +159,12 @@ def test_counts_add_up_over_matches_and_match_the_results():
             assert s[seat].won == sum(d.scores[seat] > 0 for d in deals)
             assert s[seat].raises_accepted + s[seat].raises_folded <= s[seat].raises
             assert s[seat].montes_accepted <= s[seat].montes
+            assert s[seat].bluffs_folded <= s[seat].bluffs <= s[seat].raises
             total[seat] = total[seat] + s[seat]
         # Every fold to a raise is one of the opponent's raises folded to.
         assert s[0].raises_folded + s[1].raises_folded <= s[0].folds + s[1].folds
     assert total[0].giocate > 100 and total[0].raises > 0 and total[0].folds > 0
     titles = [title for title, _ in total[0].columns()]
     assert titles[:4] == ["giocate", "won", "points", "points/giocata"]
-    assert {"raises", "accepted", "folds", "forfeits", "a monte", "a monte ok"} <= set(titles)
+    assert {"raises", "accepted", "bluff %", "folds", "forfeits", "a monte", "a monte ok"} <= set(titles)
+    assert 0 < total[0].bluffs < total[0].raises  # random play calls on weak and strong cards
