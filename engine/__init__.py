@@ -19,6 +19,7 @@ from ._core import (
     Option,
     SeatStats,
     State,
+    SuitFace,
     Turn,
     View,
 )
@@ -43,6 +44,7 @@ __all__ = [
     "SeatScene",
     "SeatStats",
     "State",
+    "SuitFace",
     "Turn",
     "View",
     "game_class",

@@ -27,6 +27,7 @@ from ._stats import SeatStats, StatsColumn
 
 __all__ = [
     "Option",
+    "SuitFace",
     "GameSpec",
     "Game",
     "State",
@@ -60,6 +61,17 @@ class Option:
 
 
 @dataclass(frozen=True)
+class SuitFace:
+    """How a viewer draws one suit: its letter in the game's card notation, its name
+    ("coppe", "spades"), a symbol ("♥") and a CSS colour ("#c0392b")."""
+
+    letter: str
+    name: str
+    symbol: str
+    color: str
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """What a game declares about itself, so tools can use it without knowing it."""
 
@@ -82,6 +94,11 @@ class GameSpec:
     #: "board" (each deal against the same deal at the table's other seating, the sides'
     #: seats swapped, by `Game.board_score`: duplicate bridge's IMPs).
     rate_by: str = "deal"
+    #: The suits of the game's cards, one face per suit letter of its notation, for
+    #: viewers (the report's replays); empty when the cards have no suits (conto).
+    suits: tuple[SuitFace, ...] = ()
+    #: True when the notation writes the suit before the rank (bridge's "SA").
+    suit_first: bool = False
 
     def option(self, name: str) -> Option:
         for option in self.options:

@@ -89,6 +89,14 @@ def engine_states(game: engine.Game, history) -> list:
     return states
 
 
+def rgb(color: str) -> str:
+    """A CSS colour "#c0392b" or "#111" as getComputedStyle gives it: "rgb(192, 57, 43)"."""
+    digits = color.lstrip("#")
+    if len(digits) == 3:
+        digits = "".join(d * 2 for d in digits)
+    return "rgb({}, {}, {})".format(*(int(digits[i : i + 2], 16) for i in (0, 2, 4)))
+
+
 def step_text(page) -> str:
     return page.inner_text("#replay-step")
 
@@ -150,10 +158,15 @@ def test_the_report_of_a_conto_tournament_in_chromium(browser, conto_results: Pa
     page.keyboard.press("Home")
     page.check("#show-all")
     hands = page.eval_on_selector_all(
-        "#replay-seats .seat", "seats => seats.map(s => [...s.querySelectorAll('.hand .card')].map(c => c.textContent))"
+        "#replay-seats .seat",
+        "seats => seats.map(s => [...s.querySelectorAll('.hand .card')].map(c => c.dataset.card))",
     )
     first = game.replay(history[:1])
     assert hands == [list(first.view(seat).hand) for seat in range(game.players)]
+    # Conto's cards have no suits: each is its rank as the notation writes it, no suit drawn.
+    texts = page.eval_on_selector_all("#replay-seats .card", "cards => cards.map(c => [c.textContent, c.dataset.card])")
+    assert texts and all(text == card for text, card in texts)
+    assert page.eval_on_selector_all("#replay-seats .card .suit", "spans => spans.length") == 0
     assert page.inner_text("#replay-text") == history[0].text
 
     shot = tmp_path / "conto-replay.png"
@@ -212,13 +225,13 @@ def test_one_invido_match_replayed_in_chromium(browser, tmp_path: Path):
         assert page.inner_text("#replay-table dd[data-line='worth']") == str(view.value), f"step {k + 1}"
         hands = page.eval_on_selector_all(
             "#replay-seats .seat",
-            "seats => seats.map(s => [...s.querySelectorAll('.hand .card')].map(c => c.textContent))",
+            "seats => seats.map(s => [...s.querySelectorAll('.hand .card')].map(c => c.dataset.card))",
         )
         assert [sorted(hand) for hand in hands] == [sorted(state.view(s).hand) for s in range(2)], f"step {k + 1}"
         # In front of each seat, its cards of the trick: a face-down one turned up, marked "down".
         fronts = page.eval_on_selector_all(
             "#replay-seats .seat",
-            "seats => seats.map(s => [...s.querySelectorAll('.shown .card')].map(c => [c.textContent, c.className]))",
+            "seats => seats.map(s => [...s.querySelectorAll('.shown .card')].map(c => [c.dataset.card, c.className]))",
         )
         expected = [
             [[card, "card down" if place in seat.face_down else "card"] for place, card in enumerate(seat.shown)]
@@ -229,6 +242,27 @@ def test_one_invido_match_replayed_in_chromium(browser, tmp_path: Path):
             face_down = k
         compared += 1
     assert compared > 10
+    # Every card face up: its rank, and its suit's symbol in the colour invido declares,
+    # the suit's name in the title; as tall as a card's back (no jump as cards turn up).
+    faces = {face.letter: face for face in game.spec.suits}
+    page.keyboard.press("Home")  # the first giocata dealt: three cards in each hand
+    drawn = page.eval_on_selector_all(
+        "#replay-seats .card:not(.back)",
+        "cards => cards.map(c => [c.dataset.card, c.querySelector('.rank').textContent,"
+        " c.querySelector('.suit').textContent, getComputedStyle(c.querySelector('.suit')).color, c.title,"
+        " c.getBoundingClientRect().height])",
+    )
+    assert drawn
+    for card, rank, symbol, color, title, _height in drawn:
+        face = faces[card[-1]]
+        assert (rank, symbol, color) == (card[:-1], face.symbol, rgb(face.color)), card
+        assert title.startswith(f"{card[:-1]} of {face.name} ({card})"), title
+    page.uncheck("#show-all")
+    backs = page.eval_on_selector_all(
+        "#replay-seats .card.back", "cards => cards.map(c => c.getBoundingClientRect().height)"
+    )
+    assert backs and {*backs, *(row[-1] for row in drawn)} == {backs[0]}
+    page.check("#show-all")
     # Without "show all hands", a face-down card shows its back.
     assert face_down is not None, "the random bot played no card face down"
     page.keyboard.press("Home")

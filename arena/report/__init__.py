@@ -62,7 +62,7 @@ def match_page(results: Path, key: str) -> str:
     finally:
         store.close()
     game = engine.load(info.game, players=info.seats, **info.options)
-    return _match_page(info, match, match_histories(match, game))
+    return _match_page(info, match, match_histories(match, game), game)
 
 
 def write_page(output: Path, page: str) -> None:

@@ -68,14 +68,14 @@ def tournament_page(
         _replay_section(),
     ]
     subtitle = f"{info.game} · {len(matches)} matches · {info.seats} seats · bots: {', '.join(info.bots)}"
-    return _document(info.name, subtitle, sections, matches, histories, open_first=False)
+    return _document(info.name, subtitle, sections, matches, histories, game, open_first=False)
 
 
-def match_page(info: StoreInfo, match: StoredMatch, histories: Histories) -> str:
+def match_page(info: StoreInfo, match: StoredMatch, histories: Histories, game: engine.Game) -> str:
     """One match: its replay, its result and its faults (`arena show --html`)."""
     sections = [_replay_section(), _faults_section([match])]
     subtitle = f"{info.name} · {info.game} · seed {match.seed} · {', '.join(match.names)}"
-    return _document(f"Match {match.key}", subtitle, sections, [match], histories, open_first=True)
+    return _document(f"Match {match.key}", subtitle, sections, [match], histories, game, open_first=True)
 
 
 def _document(
@@ -84,10 +84,11 @@ def _document(
     sections: list[str],
     matches: Sequence[StoredMatch],
     histories: Histories,
+    game: engine.Game,
     open_first: bool,
 ) -> str:
     listing = [_listed(match, index) for index, match in enumerate(matches)]
-    data = {"matches": listing, "open": open_first}
+    data = {"matches": listing, "open": open_first, "suits": _suits(game.spec)}
     packed = "\n".join(
         f'<script type="application/octet-stream" class="replay-chunk" data-chunk="{index}">{chunk}</script>'
         for index, chunk in enumerate(histories.chunks)
@@ -126,6 +127,12 @@ def _document(
             "",
         ]
     )
+
+
+def _suits(spec: engine.GameSpec) -> dict[str, Any]:
+    """How the viewer draws the game's cards: its suits by letter, and where the letter is."""
+    faces = {face.letter: {"name": face.name, "symbol": face.symbol, "color": face.color} for face in spec.suits}
+    return {"first": spec.suit_first, "faces": faces}
 
 
 def _listed(match: StoredMatch, index: int) -> dict[str, Any]:

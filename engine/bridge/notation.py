@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .._errors import NotationError
+from .._suits import french_suits
 from .records import DECK, HAND_SIZE, RANKS, SEATS, SUITS, BridgeAction, CallKind, Strain, sort_cards
 
 __all__ = [
@@ -25,7 +26,11 @@ __all__ = [
     "REDOUBLE",
     "BIDS",
     "PLAYS",
+    "SUIT_FACES",
 ]
+
+#: How a viewer draws each suit (the game's `GameSpec.suits`).
+SUIT_FACES = french_suits(SUITS)
 
 _DECK_SET = frozenset(DECK)
 _STRAINS = {

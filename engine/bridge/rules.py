@@ -15,7 +15,7 @@ from .._errors import IllegalAction
 from .._registry import register
 from .._rng import DealRandom
 from .._scene import Scene
-from .notation import BIDS, DOUBLE, PASS, PLAYS, REDOUBLE, check_deal, parse_action
+from .notation import BIDS, DOUBLE, PASS, PLAYS, REDOUBLE, SUIT_FACES, check_deal, parse_action
 from .records import (
     DECK,
     HAND_SIZE,
@@ -71,6 +71,8 @@ class BridgeGame(Game["BridgeState"]):
         # whose score is mostly the cards' (the arena's results/boards.py).
         rate_by="board",
         score_title="IMPs/board",
+        suits=SUIT_FACES,
+        suit_first=True,
     )
 
     def team_of(self, seat: int) -> int:

@@ -21,9 +21,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .._errors import NotationError
+from .._suits import french_suits
 from .records import DECK, RANKS, SUITS, TARGETED, FrederikAction, Move, sort_cards
 
-__all__ = ["parse_card", "parse_cards", "parse_action", "check_pile"]
+__all__ = ["parse_card", "parse_cards", "parse_action", "check_pile", "SUIT_FACES"]
+
+#: How a viewer draws each suit (the game's `GameSpec.suits`).
+SUIT_FACES = french_suits(SUITS)
 
 _DECK_SET = frozenset(DECK)
 _WORDS = {kind.word: kind for kind in Move}

@@ -16,7 +16,7 @@ from .._registry import register
 from .._rng import DealRandom
 from .hands import best_with_borrow
 from .moves import battle_moves, interrupt_cards, make_action, protectors, return_orders
-from .notation import check_pile, parse_action
+from .notation import SUIT_FACES, check_pile, parse_action
 from .records import (
     BATTLE_ROUNDS,
     DECK,
@@ -72,6 +72,7 @@ class FrederikGame(FrederikScenes, Game["FrederikState"]):
         rate_by="deal",
         score_title="wins %",
         score_factor=100.0,
+        suits=SUIT_FACES,
     )
 
     def seat_statistics(self, history: Sequence[Event]) -> tuple[FrederikStats, ...]:

@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 
 from .._errors import NotationError
+from .._suits import italian_suits
 from .records import (
     _DECK_SET,
     _NEXT,
@@ -26,7 +27,10 @@ from .records import (
     _name,
 )
 
-__all__ = ["parse_card", "parse_hand", "parse_action"]
+__all__ = ["parse_card", "parse_hand", "parse_action", "SUIT_FACES"]
+
+#: How a viewer draws each suit (the game's `GameSpec.suits`).
+SUIT_FACES = italian_suits(SUITS)
 
 _CALL_WORDS = {
     "invido": 3,

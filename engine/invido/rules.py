@@ -26,7 +26,7 @@ from .._errors import IllegalAction
 from .._registry import register
 from .._rng import DealRandom
 from .._scene import Scene
-from .notation import _check_hands, parse_action
+from .notation import SUIT_FACES, _check_hands, parse_action
 from .records import (
     _NEXT,
     _SORT_KEY,
@@ -94,6 +94,7 @@ class InvidoGame(Game["InvidoState"]):
         # the per-giocata picture next to the rating.
         rate_by="match",
         score_title="points/giocata",
+        suits=SUIT_FACES,
     )
 
     def seat_statistics(self, history: Sequence[Event]) -> tuple[InvidoStats, ...]:

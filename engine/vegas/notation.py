@@ -12,9 +12,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .._errors import NotationError
+from .._suits import italian_suits
 from .records import CENTRE_SIZE, DECK, HAND_SIZE, RANKS, SUITS, Bet, VegasAction, sort_cards
 
-__all__ = ["parse_card", "parse_hand", "parse_action", "check_deal"]
+__all__ = ["parse_card", "parse_hand", "parse_action", "check_deal", "SUIT_FACES"]
+
+#: How a viewer draws each suit (the game's `GameSpec.suits`).
+SUIT_FACES = italian_suits(SUITS)
 
 _DECK_SET = frozenset(DECK)
 _WORDS = {kind.name.lower(): kind for kind in Bet}

@@ -15,7 +15,7 @@ from .._errors import IllegalAction
 from .._registry import register
 from .._rng import DealRandom
 from .._scene import Scene
-from .notation import check_deal, parse_action
+from .notation import SUIT_FACES, check_deal, parse_action
 from .records import (
     CENTRE_SIZE,
     DECK,
@@ -70,6 +70,7 @@ class VegasGame(Game["VegasState"]):
         # up, so its order is the order of chips won.  chips/hand shows the amounts.
         rate_by="match",
         score_title="chips/hand",
+        suits=SUIT_FACES,
     )
 
     def seat_statistics(self, history: Sequence[Event]) -> tuple[VegasStats, ...]:

@@ -1,6 +1,6 @@
-// The report's match list and replay viewer. The data: #report-data (the match list)
-// and one <script class="replay-chunk"> per chunk of replays, gzip in base64, decoded
-// only when a match of the chunk is opened. Scene keys: arena/report/_replay.py.
+// The report's match list and replay viewer. The data: #report-data (the match list, the
+// game's suits) and one <script class="replay-chunk"> per chunk of replays, gzip in base64,
+// decoded only when a match of the chunk is opened. Scene keys: arena/report/_replay.py.
 "use strict";
 (function () {
   const data = JSON.parse(document.getElementById("report-data").textContent);
@@ -88,10 +88,29 @@
     performance.measure("replay-opened", "replay-open"); // how long opening took, for benchmarks
   }
 
+  function face(card, className, note) {
+    // A card face up: its rank and its suit's symbol in the suit's colour, as the game
+    // declares its suits (data.suits, from GameSpec.suits); the notation in data-card and
+    // the title. A card of no declared suit (conto's "T") stays as the notation writes it.
+    const node = element("span", { class: className, "data-card": card });
+    const suits = data.suits;
+    const letter = card.length > 1 ? (suits.first ? card[0] : card[card.length - 1]) : "";
+    if (!Object.hasOwn(suits.faces, letter)) {
+      node.textContent = card;
+      if (note) node.title = note;
+      return node;
+    }
+    const suit = suits.faces[letter];
+    const rank = suits.first ? card.slice(1) : card.slice(0, -1);
+    node.title = rank + " of " + suit.name + " (" + card + ")" + (note ? ", " + note : "");
+    node.append(element("span", { class: "rank" }, rank), element("span", { class: "suit", style: "color:" + suit.color }, suit.symbol));
+    return node;
+  }
+
   function cards(text, faceUp) {
     const box = document.createDocumentFragment();
     for (const card of text ? text.split(" ") : []) {
-      box.append(faceUp ? element("span", { class: "card" }, card) : element("span", { class: "card back", title: "hidden" }, "?"));
+      box.append(faceUp ? face(card, "card") : element("span", { class: "card back", title: "hidden" }, "?"));
     }
     return box;
   }
@@ -101,8 +120,8 @@
     // face, marked as face down, only when "show all hands" is on.
     const box = document.createDocumentFragment();
     (text ? text.split(" ") : []).forEach((card, place) => {
-      if (!down.includes(place)) box.append(element("span", { class: "card" }, card));
-      else if (all) box.append(element("span", { class: "card down", title: "played face down" }, card));
+      if (!down.includes(place)) box.append(face(card, "card"));
+      else if (all) box.append(face(card, "card down", "played face down"));
       else box.append(element("span", { class: "card back", title: "played face down" }, "?"));
     });
     return box;
