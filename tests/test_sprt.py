@@ -7,8 +7,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+import engine
 from arena.config import ConfigError, load_tournament
-from arena.results.sprt import Decision, bounds, decide, elo_to_score, llr
+from arena.results import ResultStore
+from arena.results.sprt import Decision, bounds, decide, elo_to_score, llr, sprt_state
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_tournament import ARENA, ROOT, arena, tournament_file  # noqa: E402
@@ -179,6 +181,14 @@ elo1 = 100
     assert "SPRT decided H1: honest is stronger than first" in out
     saved = int(out.split("The test stopped the run: ")[1].split(" of ")[0])
     assert saved < 60
+    # The run read each saved match once (SprtFollower), and its last line is the test
+    # over the whole file.
+    with ResultStore.open_readonly(tmp_path / "s.sqlite") as store:
+        whole = sprt_state(store.matches(history=False), engine.load("conto", players=3), "honest", "first", 0, 100)
+        every, mark = store.matches_saved_after(0)
+        assert sorted(m.key for m in every) == sorted(m.key for m in store.matches(history=False))
+        assert len(every) == saved and store.matches_saved_after(mark) == ([], mark)
+    assert [line for line in out.splitlines() if line.startswith("SPRT honest vs first")][-1] == whole.line()
     # A resumed run reads the decision from the file and plays nothing.
     again = arena("run", path).stdout
     assert "0 matches played" in again

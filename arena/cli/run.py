@@ -30,7 +30,7 @@ from arena.play import run_interruptibly
 from arena.play.process import sandbox_status
 from arena.play.signals import EXIT_INTERRUPTED
 from arena.results import ResultStore, elo_notes, elo_table, statistics_table
-from arena.results.sprt import Decision, SprtState, sprt_state
+from arena.results.sprt import Decision, SprtFollower, SprtState, sprt_state
 from arena.run import Progress, ProgressPrinter, RunSummary, TournamentPlan, plan_tournament, run_tournament
 from arena.run.cluster import Cluster, check_cluster_address, open_cluster, run_on_cluster
 from arena.run.dryrun import dry_run
@@ -294,6 +294,7 @@ class _Run:
         #: The [sprt] test over the stored matches, as last computed (None: no test yet).
         self.sprt: SprtState | None = None
         self._sprt_done = -1  # progress.done when the test was last computed
+        self._sprt_follower: SprtFollower | None = None
         #: An error for the user met inside the trio run, raised again outside it (where
         #: trio's nurseries do not wrap it in a group).
         self.error: UsageError | sqlite3.DatabaseError | None = None
@@ -353,16 +354,16 @@ class _Run:
         if sprt is None or self.plan is None:
             return
         was = self.sprt.decision if self.sprt is not None else Decision.CONTINUE
+        if self._sprt_follower is None:
+            tested = (sprt.candidate, sprt.baseline, sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta)
+            self._sprt_follower = SprtFollower(self.plan.game, *tested)
         try:
             with ResultStore.open_readonly(self.config.results) as store:
-                matches = list(store.matches(history=False))
+                self.sprt = self._sprt_follower.update(store)
         except Exception as error:  # noqa: BLE001 - the test never stops the run by failing
             log.debug("the SPRT could not read the results", exc_info=True)
             self.printer.note(f"SPRT: cannot read the results yet: {type(error).__name__}: {error}")
             return
-        self.sprt = sprt_state(
-            matches, self.plan.game, sprt.candidate, sprt.baseline, sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta
-        )
         self.printer.note(self.sprt.line())
         if was is Decision.CONTINUE and self.sprt.decision is not Decision.CONTINUE:
             self.printer.note(

@@ -34,8 +34,9 @@ pentanomial model treats game pairs:
 * The test stops at H1 when LLR >= ln((1 - beta) / alpha), at H0 when
   LLR <= ln(beta / (1 - alpha)), and continues between.
 
-During a run the LLR is computed after each saved match from every stored match, so a
-family whose rotations are not all played yet counts with the outcomes it has.
+During a run the LLR is computed after each saved match from every stored match (read
+once each: `SprtFollower`), so a family whose rotations are not all played yet counts
+with the outcomes it has.
 ``benchmarks/sprt.py`` measures the error rates and the families a decision takes.
 """
 
@@ -53,9 +54,11 @@ from numpy.typing import NDArray
 import engine
 from arena.records import StoredMatch
 from arena.results.crosstable import Outcome, head_to_head, outcomes
+from arena.results.store import ResultStore
 
 __all__ = [
     "Decision",
+    "SprtFollower",
     "SprtState",
     "bounds",
     "elo_to_score",
@@ -175,13 +178,17 @@ def family_scores(matches: Iterable[StoredMatch], game: engine.Game, candidate: 
     scores = []
     for family in _family_outcomes(matches, game).values():
         shared = [
-            pairing.score
-            for pairing in (head_to_head([outcome]).get((candidate, baseline)) for outcome in family)
-            if pairing is not None and pairing.shared
+            score for score in (_shared_score(outcome, candidate, baseline) for outcome in family) if score is not None
         ]
         if shared:
             scores.append(sum(shared) / len(shared))
     return scores
+
+
+def _shared_score(outcome: Outcome, candidate: str, baseline: str) -> float | None:
+    """The candidate's score against the baseline in one outcome; None if not both took part."""
+    pairing = head_to_head([outcome]).get((candidate, baseline))
+    return pairing.score if pairing is not None and pairing.shared else None
 
 
 @dataclass(frozen=True)
@@ -229,6 +236,35 @@ class SprtState:
                 f"{self.families} deal families; error rates alpha {self.alpha:g}, beta {self.beta:g})."
             )
         return f"SPRT undecided: {self.line()}."
+
+
+class SprtFollower:
+    """The test followed along a run: each `update` reads only the matches saved since
+    the last one and adds their outcomes to their families, so a long run neither reads
+    its file again nor scores every family again after every match."""
+
+    def __init__(
+        self, game: engine.Game, candidate: str, baseline: str, elo0: float, elo1: float, alpha: float, beta: float
+    ) -> None:
+        self._game = game
+        self._test = (candidate, baseline, elo0, elo1, alpha, beta)
+        self._mark = 0
+        self._shared: dict[tuple, list[float]] = defaultdict(list)  # the family's scores
+        self._matches: list[StoredMatch] = []  # kept for bridge's boards only
+
+    def update(self, store: ResultStore) -> SprtState:
+        """The test over every match `store` holds now."""
+        new, self._mark = store.matches_saved_after(self._mark)
+        if self._game.spec.rate_by == "board":  # a board's outcome needs both its tables
+            self._matches.extend(new)
+            return sprt_state(self._matches, self._game, *self._test)
+        candidate, baseline, elo0, elo1, alpha, beta = self._test
+        for outcome in outcomes(new, self._game):
+            score = _shared_score(outcome, candidate, baseline)
+            if score is not None:
+                self._shared[outcome.family].append(score)
+        scores = [sum(shared) / len(shared) for shared in self._shared.values()]
+        return SprtState(candidate, baseline, elo0, elo1, alpha, beta, llr(scores, elo0, elo1), len(scores))
 
 
 def sprt_state(

@@ -343,6 +343,16 @@ class ResultStore:
             for row in page:
                 yield self._stored(row)
 
+    def matches_saved_after(self, mark: int = 0) -> tuple[list[StoredMatch], int]:
+        """The matches saved after `mark` (0: all), histories not decoded, in the order
+        they were saved, and the mark to read on from (SQLite's rowid, which grows)."""
+        columns = self._match_columns.replace("history", "'[]'")
+        with self._lock:
+            rows = self._db.execute(
+                f"SELECT {columns}, rowid FROM matches WHERE rowid > ? ORDER BY rowid", (mark,)
+            ).fetchall()
+        return [self._stored(row[:-1]) for row in rows], (rows[-1][-1] if rows else mark)
+
     def _pages(self, columns: str, size: int) -> Iterator[list[tuple]]:
         """Matches in schedule order, `size` rows at a time (keyset paging: bounded memory).
 
