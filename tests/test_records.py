@@ -142,6 +142,16 @@ def test_refuses_non_records_inside_the_engine():
         from_data({"plain": "dict"})
 
 
+def test_a_known_class_with_bad_data_is_named_with_its_place():
+    # Decoding takes a fast path once a class is known; its errors still name the place.
+    good = {"$type": "engine.conto.Portata", "rank": "A", "quantity": 1}
+    assert from_data([good, good]) == (from_data(good),) * 2
+    with pytest.raises(RecordError, match=r"Cannot rebuild engine.conto.Portata at \[1\]"):
+        from_data([good, {**good, "rank": "Z"}])
+    with pytest.raises(RecordError, match=r"engine.conto.Portata at \[0\] has no field 'key'"):
+        from_data([{**good, "key": 3}])
+
+
 def test_refuses_to_encode_foreign_objects():
     @dataclasses.dataclass(frozen=True)
     class Local:

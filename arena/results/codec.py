@@ -36,6 +36,7 @@ import enum
 import importlib
 import re
 import sys
+from functools import cache
 from typing import Any
 
 import engine
@@ -128,7 +129,42 @@ def _lookup(module: Any, qualname: str) -> Any:
 
 def from_data(data: Any) -> Any:
     """The record `to_data` encoded as `data` (RecordError if it is not such data)."""
-    return _decode(data, "")
+    try:
+        return _decode_fast(data)
+    except Exception:  # noqa: BLE001 - decoded again, slowly, to say where and what
+        return _decode(data, "")
+
+
+def _decode_fast(data: Any) -> Any:
+    """`_decode` of good data, without working out the places an error message would
+    name (a results file holds millions of values); any doubt raises, and `from_data`
+    decodes again with `_decode` for the message."""
+    if data is None or isinstance(data, (bool, int, float, str)):
+        return data
+    if isinstance(data, (list, tuple)):
+        return tuple([_decode_fast(item) for item in data])
+    name = data.get(_TYPE)
+    if name is not None:
+        cls = _cache[name]
+        accepted = _init_fields(cls)
+        kwargs = {}
+        for key, value in data.items():
+            if key != _TYPE:
+                if key not in accepted:
+                    raise KeyError(key)
+                kwargs[key] = _decode_fast(value)
+        return cls(**kwargs)
+    cls = _cache[data[_ENUM]]
+    if len(data) != 2 or not issubclass(cls, enum.Enum):
+        raise TypeError(cls)
+    return cls[data["name"]]
+
+
+@cache
+def _init_fields(cls: type) -> frozenset[str]:
+    if not dataclasses.is_dataclass(cls):
+        raise TypeError(f"{cls} is not a record class")
+    return frozenset(f.name for f in dataclasses.fields(cls) if f.init)
 
 
 def _decode(data: Any, where: str) -> Any:
