@@ -141,7 +141,8 @@ def test_sprt_config_error_exits_2(tmp_path):
     assert "sprt.elo1" in result.stderr + result.stdout
 
 
-def test_run_stops_when_the_test_decides(tmp_path):
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_run_stops_when_the_test_decides(tmp_path, workers):
     # honest against first_action in 3 seats: the honest bot is clearly the stronger.
     path = tmp_path / "s.toml"
     path.write_text(
@@ -174,13 +175,17 @@ elo0 = 0
 elo1 = 100
 """
     )
-    out = arena("run", path).stdout
+    out = arena("run", path, "--workers", workers).stdout
     assert "SPRT honest vs first [0, 100]: LLR " in out
     assert "(-2.94, 2.94)" in out
     assert "SPRT decided H1: no new match is started" in out
     assert "SPRT decided H1: honest is stronger than first" in out
     saved = int(out.split("The test stopped the run: ")[1].split(" of ")[0])
     assert saved < 60
+    # No match starts once the test has decided: only the one under way beside the
+    # deciding match (concurrency 2) may still be saved, each save printing a test line.
+    after = out.split("SPRT decided H1: no new match is started")[1]
+    assert after.count("SPRT honest vs first [0, 100]: LLR ") <= 1
     # The run read each saved match once (SprtFollower), and its last line is the test
     # over the whole file.
     with ResultStore.open_readonly(tmp_path / "s.sqlite") as store:

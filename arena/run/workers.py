@@ -374,7 +374,8 @@ async def run_on_workers(
 ) -> RunSummary:
     """`run_tournament` on `workers`: play every match of `plan.todo`, `concurrency` at a
     time over the workers, saving each to `store` as it comes back (`should_stop`: as
-    there)."""
+    there).  The next match is sent once the one back is saved and `on_progress` has
+    seen it, as in one process: a run's [sprt] test decides before another match starts."""
     config = plan.config
     started = time.monotonic()
     progress = Progress(len(plan.schedule), plan.already_done)
@@ -385,7 +386,7 @@ async def run_on_workers(
     played = 0
     if on_progress is not None:
         on_progress(progress)
-    saves, to_save = trio.open_memory_channel[tuple[MatchSlot, MatchRecord, Any]](float("inf"))
+    back: deque[tuple[MatchSlot, MatchRecord, Any]] = deque()  # results to save, in order
 
     def stopped() -> bool:
         return should_stop is not None and should_stop()
@@ -399,9 +400,10 @@ async def run_on_workers(
             slot = todo.popleft()
             workers.play(min(ready, key=lambda worker: len(worker.playing)), slot, bot_match_id(slot.key, plan.secret))
 
-    async def save_all() -> None:
+    async def save_back() -> None:
         nonlocal played
-        async for slot, record, rows in to_save:
+        while back:
+            slot, record, rows = back.popleft()
             await trio.to_thread.run_sync(store.save_rows, slot.key, record.game, rows)
             played += 1
             progress.add(record)
@@ -428,7 +430,7 @@ async def run_on_workers(
                     on_progress(progress)
             elif key not in received:  # each match's result is saved once
                 received.add(key)
-                saves.send_nowait((slot, message[2], message[3]))
+                back.append((slot, message[2], message[3]))
 
     def died(worker: _Worker) -> None:
         how = workers.ended(worker)
@@ -442,22 +444,13 @@ async def run_on_workers(
             todo.appendleft(slot)
         workers.replace(worker)
 
-    failure: BaseException | None = None
     try:
-        async with trio.open_nursery() as nursery:
-            nursery.start_soon(save_all)
-            try:
-                async with saves:
-                    dispatch()
-                    while (todo and not stopped()) or any(worker.playing for worker in workers.workers):
-                        worker, message = await workers.events.receive()
-                        handle(worker, message)
-                        dispatch()
-            except BaseException as error:  # raised outside the nursery, which would wrap it
-                failure = error
-                nursery.cancel_scope.cancel()
-        if failure is not None:
-            raise failure
+        dispatch()
+        while (todo and not stopped()) or any(worker.playing for worker in workers.workers):
+            worker, message = await workers.events.receive()
+            handle(worker, message)
+            await save_back()
+            dispatch()
     finally:
         update_unstarted_note(store, unstarted)
     return RunSummary(len(plan.schedule), plan.already_done, played, time.monotonic() - started, unstarted)
