@@ -57,7 +57,7 @@ import sys
 import tempfile
 import textwrap
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -71,6 +71,8 @@ from arena.run.tournament import open_started_bots
 from arena.run.workers import open_workers, run_on_workers
 
 CORES = (16, 64, 256)
+#: Matches per transaction in the batched save measure.
+BATCH = 8
 
 
 @dataclass
@@ -84,7 +86,8 @@ class Measure:
     coordinator_cpu: float  # this process's CPU time during the matches
     busy: float  # the machine's busy CPU time during the matches
     tree: float  # the CPU time of this run's processes during the matches
-    saves: list[float]
+    saves: list[tuple[float, int]]  # each transaction's wall time and its matches
+    rows: list[tuple[str, str, Any]]  # what was saved, for `_batched_saves`
 
     @property
     def deals_per_second(self) -> float:
@@ -150,15 +153,17 @@ async def _run(path: Path, workers: int, cluster: str | None = None) -> Measure:
         opened = open_workers(config) if workers > 1 else open_started_bots(config)
     async with opened as bots:
         store = ResultStore.open(config.results, config, fresh=True)
-        saves: list[float] = []
-        save = store.save_rows
+        saves: list[tuple[float, int]] = []
+        saved: list[tuple[str, str, Any]] = []
+        save = store.save_many
 
-        def timed_save(*args: Any) -> None:
+        def timed_save(matches: Any) -> None:
             start = time.perf_counter()
-            save(*args)
-            saves.append(time.perf_counter() - start)
+            save(matches)
+            saves.append((time.perf_counter() - start, len(matches)))
+            saved.extend(matches)
 
-        store.save_rows = timed_save  # type: ignore[method-assign]
+        store.save_many = timed_save  # type: ignore[method-assign]
         plan = plan_tournament(config, store.completed_keys(), store.deal_secret)
         cpu, busy, tree, start = time.process_time(), _busy_seconds(), _tree_seconds(), time.monotonic()
         if cluster is not None:
@@ -181,7 +186,22 @@ async def _run(path: Path, workers: int, cluster: str | None = None) -> Measure:
         busy,
         tree,
         saves,
+        saved,
     )
+
+
+def _batched_saves(path: Path, rows: list[tuple[str, str, Any]], batch: int) -> float:
+    """Wall seconds per match to save `rows` again into a fresh copy of the tournament's
+    results file, `batch` matches per transaction (what the coordinator does when that
+    many are back at once)."""
+    config = load_tournament(path)
+    with tempfile.TemporaryDirectory(prefix="arena-saves-") as folder:
+        config = replace(config, results=Path(folder) / "saves.sqlite")
+        with ResultStore.open(config.results, config, fresh=True) as store:
+            start = time.perf_counter()
+            for first in range(0, len(rows), batch):
+                store.save_many(rows[first : first + batch])
+            return (time.perf_counter() - start) / len(rows)
 
 
 def _ms(seconds: float) -> str:
@@ -200,11 +220,15 @@ def main() -> None:
     print(f"conto, {args.bots} random bots at 4 seats, {args.deals} deals a match, concurrency {args.concurrency}, ")
     print(f"{os.cpu_count()} cores; deals/s over the matches (and with the start-up of workers and bots):")
     measures: list[Measure] = []
+    single = batched = 0.0  # wall seconds per match saved alone, and BATCH to a transaction
     runs = [(count, None) for count in counts] + [(0, address) for address in args.cluster.split(",") if address]
     for count, cluster in runs:
         with tempfile.TemporaryDirectory(prefix="arena-scale-") as folder:
             path = _tournament(Path(folder), args.bots, args.deals, args.concurrency)
             measure = trio.run(_run, path, max(count, 1), cluster)
+            if not single:
+                single = _batched_saves(path, measure.rows, 1)
+                batched = _batched_saves(path, measure.rows, BATCH)
         measures.append(measure)
         line = (
             f"  {measure.label}: {measure.deals_per_second:6.1f} deals/s ({measure.matches} matches in "
@@ -225,20 +249,32 @@ def main() -> None:
     matches = sum(measure.matches for measure in spread)
     coordinator = sum(measure.coordinator_cpu for measure in spread) / matches
     saves = [save for measure in spread for save in measure.saves]
-    save = sum(saves) / len(saves)
+    save = sum(seconds for seconds, _ in saves) / sum(count for _, count in saves)
+    largest = max(count for _, count in saves)
     # Per match: the CPU of the run's processes (bots, referees, saves) during the matches.
     cpu_per_match = sum(measure.tree for measure in measures) / sum(measure.matches for measure in measures)
     print(
         f"\nThe coordinator, per saved match (workers > 1): {_ms(coordinator)} of its CPU (its loop, unpickling, "
-        f"the writes); a save {_ms(save)} of wall time (one SQLite transaction and fsync, in a thread)."
+        f"the writes); a save {_ms(save)} of wall time per match (SQLite transactions with their fsync, in a "
+        f"thread; at most {largest} matches to one here)."
+    )
+    print(
+        f"The same matches saved again: {_ms(single)} per match one per transaction, {_ms(batched)} per match "
+        f"{BATCH} to a transaction (as the coordinator saves the matches back at once when they come faster)."
     )
     print(f"A match of {args.deals} deals needs {cpu_per_match:.2f} CPU-seconds in all (bots, referees, saves).")
-    limits = {"the coordinator's CPU": 1 / coordinator, "SQLite's saves, one after another": 1 / save}
+    limits = {
+        "the coordinator's CPU": 1 / coordinator,
+        "SQLite's saves, one match per transaction": 1 / single,
+        f"SQLite's saves, {BATCH} matches per transaction": 1 / batched,
+    }
     print("\nOn a bigger machine, if the matches spread perfectly over the cores (matches/s, deals/s):")
     for cores in CORES:
         compute = cores / cpu_per_match
-        bound = min([compute, *limits.values()])
-        limit = "the cores" if bound == compute else min(limits, key=lambda name: limits[name])
+        # Saves batch themselves: matches that come faster than one a save wait together.
+        batching = {name: most for name, most in limits.items() if "one match per" not in name}
+        bound = min([compute, *batching.values()])
+        limit = "the cores" if bound == compute else min(batching, key=lambda name: batching[name])
         print(
             f"  {cores:3d} cores: cores alone {compute:6.0f} matches/s; at most {bound:6.0f} matches/s = "
             f"{bound * args.deals:7.0f} deals/s, limited by {limit}"
@@ -247,8 +283,9 @@ def main() -> None:
         cores = most * cpu_per_match
         print(f"  {name} caps at {most:.0f} matches/s, reached at about {cores:.0f} cores with these matches")
     print(
-        "  Longer matches (more deals, slower bots) move both caps further out: their cost is per match.\n"
-        "  Past the SQLite cap, batch the commits (several matches per transaction, each match's rows together)."
+        "  Longer matches (more deals, slower bots) move the caps further out: their cost is per match.\n"
+        "  The coordinator saves what is back at once in one transaction, so one match per transaction is\n"
+        "  the cap only while matches come one at a time; past it, they come faster and wait together."
     )
 
 

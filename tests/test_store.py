@@ -32,6 +32,7 @@ from arena.results import (
     export_stats,
 )
 from arena.results.schema import MATCH_COLUMNS, SCHEMA
+from arena.results.store import finished_rows
 
 NAMES = ("ada", "bea", "cid", "dan")
 ROOT = Path(__file__).resolve().parent.parent
@@ -204,6 +205,23 @@ def test_saving_a_key_twice_is_an_error(config):
             store.save(MatchSlot("r1-t1-p1", 1, 1, 0, 2, NAMES), play_record(2))
         assert store.match("r1-t1-p1").seed == 1
         assert len(store) == 1
+
+
+def test_matches_saved_together_are_stored_whole_and_a_batch_with_a_stored_key_saves_none(config):
+    # What a coordinator has back at one moment goes in one transaction (save_many).
+    def rows(key, seed, rotation=0):
+        record = play_record(seed, names=rotated(NAMES, rotation))
+        return key, record.game, finished_rows(MatchSlot(key, 1, 1, rotation, seed, record.names), record)
+
+    with ResultStore.open(config.results, config) as store:
+        store.save_many([rows("r1-t1-p1", 1), rows("r1-t1-p2", 2, 1), rows("r1-t1-p3", 3, 2)])
+        assert store.completed_keys() == {"r1-t1-p1", "r1-t1-p2", "r1-t1-p3"}
+        assert store.match("r1-t1-p2").history == play_record(2, names=rotated(NAMES, 1)).history
+        with pytest.raises(StoreError, match=r"Match 'r1-t1-p3' is already stored in .*; it was not saved again\."):
+            store.save_many([rows("r1-t1-p4", 4, 3), rows("r1-t1-p3", 5, 2)])
+        assert "r1-t1-p4" not in store.completed_keys()  # the batch is whole or absent
+        assert store.match("r1-t1-p3").seed == 3
+        assert len(store) == 3
 
 
 def test_unknown_match_lists_existing_keys(config):

@@ -37,7 +37,7 @@ import os
 import secrets
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from types import MappingProxyType
@@ -410,28 +410,40 @@ class ResultStore:
 
     def save_rows(self, key: str, game: str, rows: tuple[tuple, list[tuple]]) -> None:
         """`save` of a match's rows made by `finished_rows` (in a worker process: the writer only writes)."""
+        self.save_many([(key, game, rows)])
+
+    def save_many(self, matches: Sequence[tuple[str, str, tuple[tuple, list[tuple]]]]) -> None:
+        """Matches' rows, each as `save_rows` takes them, in one transaction: one commit
+        and one fsync for all the matches a coordinator has back at once.  Each match is
+        whole or absent, and so is the batch."""
         if self._readonly:
             raise StoreError(f"{self.path} was opened read-only; matches cannot be saved to it.")
-        if self._game is not None and game != self._game:
-            raise StoreError(
-                f"Match {key!r} was played at {game}, but {self.path} holds {self._game} results; it was not saved."
-            )
-        match_row, deal_rows = rows
+        for key, game, _ in matches:
+            if self._game is not None and game != self._game:
+                raise StoreError(
+                    f"Match {key!r} was played at {game}, but {self.path} holds {self._game} results; it was not saved."
+                )
+        named = ", ".join(f"match {key!r}" for key, _, _ in matches)
         try:
             with self._transaction():
-                self._db.execute(
-                    "INSERT INTO matches (key, round, table_no, rotation, seed, names, scores, ranks, "
-                    "standing, deal_results, history, faults, seconds, finished_at, time_use) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    match_row,
-                )
-                self._db.executemany("INSERT INTO deals VALUES (?, ?, ?, ?, ?, ?, ?, ?)", deal_rows)
+                for _, _, (match_row, deal_rows) in matches:
+                    self._db.execute(
+                        "INSERT INTO matches (key, round, table_no, rotation, seed, names, scores, ranks, "
+                        "standing, deal_results, history, faults, seconds, finished_at, time_use) "
+                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        match_row,
+                    )
+                    self._db.executemany("INSERT INTO deals VALUES (?, ?, ?, ?, ?, ?, ?, ?)", deal_rows)
         except sqlite3.IntegrityError as error:
-            if key in self.completed_keys():
-                raise StoreError(f"Match {key!r} is already stored in {self.path}; it was not saved again.") from None
-            raise StoreError(f"Cannot save match {key!r} to {self.path}: {error}.") from None
+            stored = self.completed_keys()
+            for key, _, _ in matches:
+                if key in stored:
+                    raise StoreError(
+                        f"Match {key!r} is already stored in {self.path}; it was not saved again."
+                    ) from None
+            raise StoreError(f"Cannot save {named} to {self.path}: {error}.") from None
         except sqlite3.Error as error:
-            raise StoreError(f"Cannot save match {key!r} to {self.path}: {error}.") from None
+            raise StoreError(f"Cannot save {named} to {self.path}: {error}.") from None
 
     def rows(self) -> Iterator[dict[str, Any]]:
         """One dict per (match, deal, seat), keys as EXPORT_COLUMNS, in schedule order.

@@ -38,50 +38,39 @@ Faults of the machinery:
 
 from __future__ import annotations
 
-import asyncio
-import concurrent.futures
 import logging
 import math
 import re
-import threading
 import time
 import uuid
 from collections import deque
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 import trio
 
-import engine
 from arena.config import TournamentConfig
 from arena.errors import BotStartFailed, UsageError
-from arena.play.process import sandbox_status
 from arena.records import MatchRecord, MatchSlot
 from arena.results import ResultStore
-from arena.results.store import finished_rows
+from arena.run._dask_host import HOST_IDLE, Outcome, close_hosts, open_host, play_on_host
 from arena.run.progress import Progress
 from arena.run.schedule import bot_match_id
 from arena.run.tournament import (
     RunSummary,
-    StartedBots,
     StartProblem,
     TournamentPlan,
-    open_started_bots,
-    play_slot,
     start_failure_text,
     update_unstarted_note,
 )
-from arena.run.workers import STOP_LIMIT, WorkerFailed
+from arena.run.workers import WorkerFailed
 
 __all__ = ["HOST_IDLE", "LOCAL_LIMIT", "Cluster", "check_cluster_address", "open_cluster", "run_on_cluster"]
 
 log = logging.getLogger("arena.cluster")
 
-#: Seconds a host keeps its bots without a match to play: a coordinator that was killed
-#: never says the run is over.
-HOST_IDLE = 300.0
 #: Most worker processes ``--cluster local:N`` starts.
 LOCAL_LIMIT = 1000
 #: Seconds to reach a scheduler, and then to wait for its first worker.
@@ -106,198 +95,18 @@ def check_cluster_address(text: str) -> str:
     return text
 
 
-# --- on a Dask worker ----------------------------------------------------------------------
+def _outcome(future: Any, slot: MatchSlot) -> Outcome:
+    """What a finished task returned; WorkerFailed when the cluster failed it."""
+    from distributed import KilledWorker
 
-
-class _HostGone(Exception):
-    """The host stopped before it played the match: the task asks for a new one."""
-
-
-class _Logs(logging.Handler):
-    """Keeps a worker's arena log records until a task takes them to the coordinator."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._records: deque[tuple[str, int, str]] = deque(maxlen=10_000)
-
-    def emit(self, record: logging.LogRecord) -> None:
-        try:
-            self._records.append((record.name, record.levelno, self.format(record)))
-        except Exception:  # noqa: BLE001 - logging must not fail a match
-            self.handleError(record)
-
-    def install(self, level: int) -> None:
-        """From now on the arena's records at `level` and above are kept here."""
-        arena = logging.getLogger("arena")
-        if self not in arena.handlers:  # the first task in this worker
-            arena.handlers[:] = [self]
-            arena.propagate = False
-        arena.setLevel(level)
-
-    def take(self) -> tuple[tuple[str, int, str], ...]:
-        """The records kept so far."""
-        taken = []
-        while self._records:
-            taken.append(self._records.popleft())
-        return tuple(taken)
-
-
-_LOGS = _Logs()
-_hosts: dict[str, _Host] = {}
-_hosts_lock = threading.Lock()
-
-
-class _Host:
-    """A run's bots on one Dask worker, in a thread of their own (see the module docstring)."""
-
-    def __init__(self, run_id: str, config: TournamentConfig) -> None:
-        self.run_id = run_id
-        self.config = config
-        self.game = engine.load(config.game, players=config.seats, **config.options)
-        #: The bots that did not start when the host opened.
-        self.problems: tuple[StartProblem, ...] = ()
-        self._ready = threading.Event()
-        self._failure: BaseException | None = None
-        self._token: trio.lowlevel.TrioToken | None = None
-        self._requests: trio.MemorySendChannel[tuple[MatchSlot, str, concurrent.futures.Future[Any]]] | None = None
-        self._scope: trio.CancelScope | None = None
-        self._thread = threading.Thread(target=self._main, name=f"arena-host-{run_id[:8]}", daemon=True)
-
-    def start(self) -> None:
-        self._thread.start()
-        self._ready.wait()
-        if self._failure is not None:
-            raise self._failure
-
-    def _main(self) -> None:
-        try:
-            trio.run(self._serve)
-        except BaseException as error:  # noqa: BLE001 - the task that started it raises it
-            self._failure = error
-        finally:
-            self._ready.set()
-            with _hosts_lock:
-                if _hosts.get(self.run_id) is self:
-                    del _hosts[self.run_id]
-
-    async def _serve(self) -> None:
-        send, receive = trio.open_memory_channel[tuple[MatchSlot, str, concurrent.futures.Future[Any]]](math.inf)
-        problems: list[StartProblem] = []
-        with trio.CancelScope() as self._scope:
-            async with open_started_bots(self.config, allow_faulty=True, on_problem=problems.append) as bots:
-                self.problems = tuple(problems)
-                self._token = trio.lowlevel.current_trio_token()
-                self._requests = send
-                self._ready.set()
-                async with trio.open_nursery() as nursery:
-                    while True:
-                        with trio.move_on_after(HOST_IDLE) as idle:
-                            slot, match_id, reply = await receive.receive()
-                        if not idle.cancelled_caught:
-                            nursery.start_soon(self._play, bots, slot, match_id, reply)
-                        elif not nursery.child_tasks:
-                            log.info("no match for %.0f s: the bots of run %s stop", HOST_IDLE, self.run_id[:8])
-                            break
-        send.close()
-        for _, _, reply in _drain(receive):  # sent while it stopped: played by a new host
-            reply.set_exception(_HostGone())
-
-    async def _play(
-        self, bots: StartedBots, slot: MatchSlot, match_id: str, reply: concurrent.futures.Future[Any]
-    ) -> None:
-        try:
-            record = await play_slot(self.game, self.config, bots, slot, match_id)
-        except trio.Cancelled:
-            reply.set_exception(_HostGone())
-            raise
-        except Exception as error:  # noqa: BLE001 - the task raises it, the coordinator reports it
-            reply.set_exception(error)
-        else:
-            reply.set_result((record, bots.unstarted.get(record) if isinstance(record, str) else None))
-
-    def play(self, slot: MatchSlot, match_id: str) -> tuple[MatchRecord | str, StartProblem | None]:
-        """Play `slot` here (from a Dask task's thread): its record or the bot that did not start."""
-        reply: concurrent.futures.Future[Any] = concurrent.futures.Future()
-        assert self._requests is not None and self._token is not None
-        try:
-            trio.from_thread.run_sync(self._requests.send_nowait, (slot, match_id, reply), trio_token=self._token)
-        except (trio.RunFinishedError, trio.ClosedResourceError, trio.BrokenResourceError):
-            raise _HostGone() from None
-        result: tuple[MatchRecord | str, StartProblem | None] = reply.result()
-        return result
-
-    def stop(self) -> None:
-        """Stop the bots and the thread (from any other thread)."""
-        if self._token is not None and self._scope is not None:
-            try:
-                trio.from_thread.run_sync(self._scope.cancel, trio_token=self._token)
-            except trio.RunFinishedError:
-                pass
-        self._thread.join(STOP_LIMIT)
-
-
-def _drain(receive: trio.MemoryReceiveChannel[Any]) -> list[Any]:
-    out = []
-    while True:
-        try:
-            out.append(receive.receive_nowait())
-        except (trio.WouldBlock, trio.EndOfChannel):
-            return out
-
-
-def _host(run_id: str, config: TournamentConfig) -> _Host:
-    with _hosts_lock:
-        host = _hosts.get(run_id)
-        if host is None:
-            host = _hosts[run_id] = _Host(run_id, config)
-            try:
-                host.start()
-            except BaseException:
-                _hosts.pop(run_id, None)
-                raise
-    return host
-
-
-def open_host(run_id: str, config: TournamentConfig, level: int) -> tuple[Any, ...]:
-    """A Dask task: this worker's host of the run started; its start problems, logs and sandbox_status."""
-    _LOGS.install(level)
-    return _host(run_id, config).problems, _LOGS.take(), sandbox_status(config.bots)
-
-
-@dataclass(frozen=True)
-class _Outcome:
-    """What a match task sends back: a record with its rows, or the bot that did not start."""
-
-    record: MatchRecord | None
-    rows: Any
-    unstarted: str | None
-    problem: StartProblem | None
-    logs: tuple[tuple[str, int, str], ...]
-
-
-def play_on_host(run_id: str, config: TournamentConfig, slot: MatchSlot, match_id: str, level: int) -> _Outcome:
-    """A Dask task: play `slot` with this worker's host of the run."""
-    _LOGS.install(level)
-    for _ in range(3):
-        try:
-            record, problem = _host(run_id, config).play(slot, match_id)
-            break
-        except _HostGone:
-            continue
-    else:
-        raise RuntimeError("the bots' host on this worker stopped three times while the match was sent to it")
-    if isinstance(record, str):
-        return _Outcome(None, None, record, problem, _LOGS.take())
-    rows = finished_rows(slot, record)
-    return _Outcome(replace(record, history=()), rows, None, None, _LOGS.take())
-
-
-async def close_hosts(run_id: str) -> None:
-    """Run on every worker at the end of a run (``Client.run``): stop its host of the run."""
-    with _hosts_lock:
-        host = _hosts.pop(run_id, None)
-    if host is not None:
-        await asyncio.to_thread(host.stop)  # Dask's own loop is asyncio's
+    try:
+        return future.result()
+    except KilledWorker:
+        raise WorkerFailed(
+            f"Match {slot.key} was being played by Dask workers that died, again and again; giving up."
+        ) from None
+    except Exception as error:  # noqa: BLE001 - a worker's failure, told to the user
+        raise WorkerFailed(f"Match {slot.key} failed on a Dask worker: {type(error).__name__}: {error}") from None
 
 
 # --- the coordinator ------------------------------------------------------------------------
@@ -436,7 +245,7 @@ async def run_on_cluster(
 ) -> RunSummary:
     """`run_tournament` on `cluster`: every match of `plan.todo`, `concurrency` at a time,
     each saved to `store` as it comes back (`should_stop`: as there)."""
-    from distributed import KilledWorker, as_completed
+    from distributed import as_completed
 
     config = plan.config
     level = logging.getLogger("arena").getEffectiveLevel()
@@ -465,30 +274,31 @@ async def run_on_cluster(
     try:
         send()
         while running:
-            future = await trio.to_thread.run_sync(next, finished, abandon_on_cancel=True)
-            slot = running.pop(future)
+            done = await trio.to_thread.run_sync(finished.next_batch, abandon_on_cancel=True)
             cluster.watch()
+            back: list[tuple[str, str, Any]] = []  # saved in one transaction, each match whole
+            records: list[MatchRecord] = []
             try:
-                outcome: _Outcome = future.result()
-            except KilledWorker:
-                raise WorkerFailed(
-                    f"Match {slot.key} was being played by Dask workers that died, again and again; giving up."
-                ) from None
-            except Exception as error:  # noqa: BLE001 - a worker's failure, told to the user
-                raise WorkerFailed(
-                    f"Match {slot.key} failed on a Dask worker: {type(error).__name__}: {error}"
-                ) from None
-            _relay(outcome.logs)
-            if outcome.record is None:
-                assert outcome.unstarted is not None
-                unstarted[slot.key] = outcome.unstarted
-                cluster.tell(outcome.problem)
-                progress.leave()
-            elif slot.key not in saved:  # each match's result is saved once
-                saved.add(slot.key)
-                await trio.to_thread.run_sync(store.save_rows, slot.key, outcome.record.game, outcome.rows)
+                for future in done:
+                    slot = running.pop(future)
+                    outcome = _outcome(future, slot)
+                    _relay(outcome.logs)
+                    if outcome.record is None:
+                        assert outcome.unstarted is not None
+                        unstarted[slot.key] = outcome.unstarted
+                        cluster.tell(outcome.problem)
+                        progress.leave()
+                    elif slot.key not in saved:  # each match's result is saved once
+                        saved.add(slot.key)
+                        back.append((slot.key, outcome.record.game, outcome.rows))
+                        records.append(outcome.record)
+            finally:  # what came back is saved, even when a failure stops the run
+                if back:
+                    with trio.CancelScope(shield=True):
+                        await trio.to_thread.run_sync(store.save_many, back)
+            for record in records:
                 played += 1
-                progress.add(outcome.record)
+                progress.add(record)
             if on_progress is not None:
                 on_progress(progress)
             send()

@@ -11,8 +11,10 @@ its own trio loop and its own bot pool (`open_started_bots`, the bots started in
 worker, so the pool's fair play holds in each: no bot process plays the same deals
 twice), plays the matches it is sent (`play_slot`, as a run in one process does) and
 sends each finished `MatchRecord` back with its rows already made (`finished_rows`: the
-history's JSON is most of a save's cost); the coordinator writes them in one
-transaction (`ResultStore.save_rows`), the first result of each match key only.
+history's JSON is most of a save's cost); the coordinator writes the first result of
+each match key only, the matches back at one moment in one transaction
+(`ResultStore.save_many`: one fsync for all, each match whole), and sends the next
+match once they are saved and the run has seen them (its [sprt] test among others).
 `concurrency` is the number of matches at once over all the workers; each match goes to
 the ready worker with the fewest.
 
@@ -374,8 +376,10 @@ async def run_on_workers(
 ) -> RunSummary:
     """`run_tournament` on `workers`: play every match of `plan.todo`, `concurrency` at a
     time over the workers, saving each to `store` as it comes back (`should_stop`: as
-    there).  The next match is sent once the one back is saved and `on_progress` has
-    seen it, as in one process: a run's [sprt] test decides before another match starts."""
+    there).  What the workers have sent when one message arrives is handled together,
+    the matches back saved in one transaction (one fsync for all, each match whole); the
+    next match is sent once they are saved and `on_progress` has seen them, as in one
+    process: a run's [sprt] test decides before another match starts."""
     config = plan.config
     started = time.monotonic()
     progress = Progress(len(plan.schedule), plan.already_done)
@@ -386,7 +390,7 @@ async def run_on_workers(
     played = 0
     if on_progress is not None:
         on_progress(progress)
-    back: deque[tuple[MatchSlot, MatchRecord, Any]] = deque()  # results to save, in order
+    back: list[tuple[MatchSlot, MatchRecord, Any]] = []  # results to save, in the order they came
 
     def stopped() -> bool:
         return should_stop is not None and should_stop()
@@ -402,13 +406,16 @@ async def run_on_workers(
 
     async def save_back() -> None:
         nonlocal played
-        while back:
-            slot, record, rows = back.popleft()
-            await trio.to_thread.run_sync(store.save_rows, slot.key, record.game, rows)
+        if not back:
+            return
+        batch = [(slot.key, record.game, rows) for slot, record, rows in back]
+        await trio.to_thread.run_sync(store.save_many, batch)
+        for _, record, _ in back:
             played += 1
             progress.add(record)
             if on_progress is not None:
                 on_progress(progress)
+        back.clear()
 
     def handle(worker: _Worker, message: tuple[Any, ...] | None) -> None:
         if message is None:
@@ -447,9 +454,16 @@ async def run_on_workers(
     try:
         dispatch()
         while (todo and not stopped()) or any(worker.playing for worker in workers.workers):
-            worker, message = await workers.events.receive()
-            handle(worker, message)
-            await save_back()
+            try:
+                handle(*await workers.events.receive())
+                while True:  # and whatever else has come meanwhile
+                    try:
+                        handle(*workers.events.receive_nowait())
+                    except trio.WouldBlock:
+                        break
+            finally:  # what came back is saved, even when a message stops the run
+                with trio.CancelScope(shield=True):
+                    await save_back()
             dispatch()
     finally:
         update_unstarted_note(store, unstarted)
