@@ -1,8 +1,8 @@
 """How a bot's program is started: the command, and the launcher between spawn and exec.
 
 `BotCommand` says what to run.  `spawn` starts it in a new session through a tiny
-launcher (see `LAUNCHER`) that sets PR_SET_PDEATHSIG and RLIMIT_AS, then execs the bot,
-or bwrap with the bot inside (`plan_start`, arena/play/_sandbox.py).  The helpers here
+launcher (see `LAUNCHER`) that sets RLIMIT_AS and (but for bwrap) PR_SET_PDEATHSIG,
+then execs the bot, or bwrap with the bot inside (arena/play/_sandbox.py).  The helpers here
 name log files and socket folders (one folder per arena process holds them all, and the
 next arena removes those a killed one left) and word start-up failures.  Everything
 about the running process is in arena.play.process.
@@ -31,7 +31,7 @@ import trio
 
 from arena.errors import BotStartError, ProcessError
 from arena.play._fate import format_bytes
-from arena.play._sandbox import check_program, sandbox_argv, sandbox_environment
+from arena.play._sandbox import ALLOW_ALL, check_program, sandbox_argv, sandbox_environment
 from arena.protocol import ADDRESS_ENV, DEFAULT_MEMORY_LIMIT
 from arena.records import DEFAULT_MAX_PROCESSES, BotEntry
 
@@ -133,10 +133,10 @@ class BotCommand:
 # arena.  With grpcio (the arena talks gRPC to its bots) that crashes the
 # child with SIGABRT now and then.  So the child is spawned with vfork (no
 # preexec_fn) running this tiny launcher in a fresh interpreter, which sets
-# PR_SET_PDEATHSIG (kept across exec) and RLIMIT_AS, then execs the bot in the
-# same process.  It reports exec errors through a close-on-exec pipe, as
-# subprocess does: an empty pipe at EOF means the exec succeeded.  Cost:
-# about 10 ms of interpreter start-up per bot start.
+# PR_SET_PDEATHSIG (kept across exec; not for bwrap, which sets its own) and
+# RLIMIT_AS, then execs the bot in the same process.  It reports exec errors
+# through a close-on-exec pipe, as subprocess does: an empty pipe at EOF means
+# the exec succeeded.  Cost: about 10 ms of interpreter start-up per bot start.
 
 _LAUNCHER = r"""
 import os, sys
@@ -144,13 +144,14 @@ def main():
     parent, limit, errfd = map(int, sys.argv[1:4])
     argv = sys.argv[4:]
     try:
-        import ctypes
-        libc = ctypes.CDLL(None, use_errno=True)
-        if libc.prctl(1, 9, 0, 0, 0) != 0:  # PR_SET_PDEATHSIG, SIGKILL
-            err = ctypes.get_errno()
-            raise OSError(err, "prctl(PR_SET_PDEATHSIG) failed: " + os.strerror(err))
-        if os.getppid() != parent:  # the arena died before prctl
-            os._exit(1)
+        if parent:  # 0: bwrap, which sets its own (arena/play/_sandbox.py's _release_sandbox)
+            import ctypes
+            libc = ctypes.CDLL(None, use_errno=True)
+            if libc.prctl(1, 9, 0, 0, 0) != 0:  # PR_SET_PDEATHSIG, SIGKILL
+                err = ctypes.get_errno()
+                raise OSError(err, "prctl(PR_SET_PDEATHSIG) failed: " + os.strerror(err))
+            if os.getppid() != parent:  # the arena died before prctl
+                os._exit(1)
         if limit >= 0:
             import resource
             resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
@@ -308,6 +309,10 @@ class _Pipes:
         self._pipe("exec_error")
         if sandboxed:
             self._pipe("info")
+            self._pipe("go")  # the arena's go to the bot (`_release_sandbox`)
+            self._pipe("seccomp")
+            os.write(self.end("seccomp_write"), ALLOW_ALL)
+            os.close(self.take("seccomp_write"))
         self.child_stdio: tuple[int, int] | None = None
         if stdio:
             self._pipe("stdin")
@@ -321,12 +326,25 @@ class _Pipes:
         """An end the pipes still own, such as "info_write"."""
         return self._open[name]
 
+    def sandbox_ends(self) -> tuple[int, int, int, int]:
+        """The ends bwrap gets: its info fd and the other end, the bot's go fd, the seccomp
+        program's fd."""
+        return self.end("info_write"), self.end("info_read"), self.end("go_read"), self.end("seccomp_read")
+
     def take(self, name: str) -> int:
         """An end the caller now owns (and closes)."""
         return self._open.pop(name)
 
     def close_child_ends(self) -> None:
-        for name in ("output_write", "exec_error_write", "info_write", "stdin_read", "stdout_write"):
+        for name in (
+            "output_write",
+            "exec_error_write",
+            "info_write",
+            "go_read",
+            "seccomp_read",
+            "stdin_read",
+            "stdout_write",
+        ):
             if name in self._open:
                 os.close(self._open.pop(name))
 
@@ -358,10 +376,11 @@ def _spawn(
     output_fd: int,
     exec_error_fd: int,
     stdio_fds: tuple[int, int] | None = None,
-    sandbox: tuple[str, int] | None = None,
+    sandbox: tuple[str, int, int, int, int] | None = None,
 ) -> subprocess.Popen[bytes]:
-    """Start the launcher, which execs the bot; with `sandbox` (its socket folder, and the
-    fd bwrap writes its child's pid to) it execs bwrap around the bot instead."""
+    """Start the launcher, which execs the bot; with `sandbox` (its socket folder, the fd
+    bwrap writes its child's pid to and its other end, the bot's go fd and the seccomp
+    program's fd) it execs bwrap around the bot instead."""
     if not sys.executable:  # pragma: no cover - embedded interpreter
         raise ProcessError("Cannot start bots: sys.executable (needed by the launcher) is unset.")
     pass_fds: tuple[int, ...] = (exec_error_fd,)
@@ -371,12 +390,15 @@ def _spawn(
         env[ADDRESS_ENV] = address
         argv = command.argv
     else:
-        socket_dir, info_fd = sandbox
+        socket_dir, info_fd, info_read_fd, go_fd, seccomp_fd = sandbox
         cwd = os.path.abspath(command.cwd or os.getcwd())
         program = check_program(command, cwd)
         env = sandbox_environment(command, address, program)
-        argv = tuple(sandbox_argv(command, program, cwd, socket_dir, info_fd, stdio_fds))
-        pass_fds += (info_fd,)
+        fds = (info_fd, go_fd, seccomp_fd, info_read_fd)
+        argv = tuple(sandbox_argv(command, program, cwd, socket_dir, *fds, stdio_fds=stdio_fds))
+        # bwrap holds the info pipe's other end too: if the arena dies before bwrap sets its
+        # death signal, its report must not kill it (SIGPIPE) with its child still waiting.
+        pass_fds += fds
         if stdio_fds is not None:
             # bwrap and its init keep their stdin and stdout open as long as they live, so
             # only the bot gets these pipes: a bot that closes its stdout is then seen to.
@@ -389,7 +411,7 @@ def _spawn(
         "-S",
         "-c",
         _LAUNCHER,
-        str(os.getpid()),
+        str(os.getpid() if sandbox is None else 0),
         str(-1 if limit is None else limit),
         str(exec_error_fd),
     )

@@ -15,7 +15,8 @@ Debian's ``bubblewrap``).  Inside it sees:
 
 It has its own pid, ipc and uts namespaces, no network unless ``network = true``, a new
 session, no capabilities, and dies with the arena (``--die-with-parent``); when its first
-process (bwrap's init) dies the kernel kills every process in it.  Its environment is
+process (bwrap's init) dies the kernel kills every process in it.  The bot starts only once
+the arena sees that chain armed (`_release_sandbox`).  Its environment is
 `sandbox_environment`'s short list.  Where bwrap cannot run, `sandbox_problem` says why,
 once; bots then run unsandboxed, with resource limits only (`sandbox_status`).
 """
@@ -28,11 +29,14 @@ import logging
 import os
 import shutil
 import site
+import struct
 import subprocess
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+import trio
 
 from arena.protocol import ADDRESS_ENV
 from arena.records import BotEntry
@@ -41,6 +45,7 @@ if TYPE_CHECKING:
     from arena.play._launch import BotCommand
 
 __all__ = [
+    "ALLOW_ALL",
     "BWRAP_ENV",
     "SANDBOX_ENVIRONMENT",
     "sandbox_argv",
@@ -61,16 +66,30 @@ SANDBOX_ENVIRONMENT = ("PATH", "HOME", "LANG", "LC_ALL", "PYTHONPATH", "PWD", AD
 # The system, read-only; a symlink on the host (/bin -> usr/bin) is the same symlink inside.
 _SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc")
 _SYSTEM_PATH = "/usr/local/bin:/usr/bin:/bin:/usr/local/sbin:/usr/sbin:/sbin"
-# Puts a stdio bot's pipes (inherited as fds argv[1] and argv[2]) on its stdin and stdout,
-# then execs it: bwrap's own stdin and stdout must not hold them (arena/play/_launch.py).
-# Python, not sh: dash redirects only the fds 0 to 9.
-_STDIO_SHIM = (
+# Runs as the bot's first process inside (bwrap's init is its parent): closes fd argv[2]
+# (bwrap's, not the bot's) and execs the bot only once the arena says go on fd argv[1]; EOF
+# there means the arena died first, and then the bot never runs (`_release_sandbox`).  For a
+# stdio bot it puts its pipes (inherited as fds argv[3] and argv[4]) on its stdin and stdout
+# first: bwrap's own stdin and stdout must not hold them (arena/play/_launch.py).  Python,
+# not sh: dash redirects only the fds 0 to 9.
+_SHIM = (
     "import os, sys\n"
-    "for fd, std in ((int(sys.argv[1]), 0), (int(sys.argv[2]), 1)):\n"
-    "    os.dup2(fd, std)\n"
-    "    os.close(fd)\n"
-    "os.execvp(sys.argv[3], sys.argv[3:])\n"
+    "os.close(int(sys.argv[2]))\n"
+    "if not os.read(int(sys.argv[1]), 1):\n"
+    "    os._exit(1)\n"
+    "os.close(int(sys.argv[1]))\n"
+    "if sys.argv[3] != '-':\n"
+    "    for fd, std in ((int(sys.argv[3]), 0), (int(sys.argv[4]), 1)):\n"
+    "        os.dup2(fd, std)\n"
+    "        os.close(fd)\n"
+    "os.execvp(sys.argv[5], sys.argv[5:])\n"
 )
+#: A seccomp program that allows every system call (one ``BPF_RET | BPF_K`` of
+#: ``SECCOMP_RET_ALLOW``): bwrap's init applies it just after it sets its death signal,
+#: so the arena sees the moment in /proc (`_release_sandbox` below).
+ALLOW_ALL = struct.pack("=HBBI", 0x06, 0, 0, 0x7FFF0000)
+# Seconds bwrap's init may take to set its death signal (normally a few ms).
+_RELEASE_TIMEOUT = 30.0
 # Seconds the one probe of bwrap may take.
 _PROBE_TIMEOUT = 20.0
 
@@ -156,6 +175,56 @@ def _names(names: list[str]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
 
 
+# --- the go (see _SHIM) ----------------------------------------------------------------------
+
+
+def _status(pid: int | str) -> dict[str, str]:
+    try:
+        with open(f"/proc/{pid}/status", encoding="utf-8", errors="replace") as status:
+            return dict(line.split(":\t", 1) for line in status.read().splitlines() if ":\t" in line)
+    except OSError:
+        return {}
+
+
+def _armed(init: Mapping[str, str], own: Mapping[str, str]) -> bool:
+    """Whether bwrap's init (`init`, its /proc status) has applied `ALLOW_ALL`, as the
+    arena (`own`) has not: it does just after it sets its death signal."""
+    if "Seccomp_filters" in init and "Seccomp_filters" in own:  # Linux 5.9 and later
+        return int(init["Seccomp_filters"]) > int(own["Seccomp_filters"])
+    return init.get("Seccomp") == "2" and own.get("Seccomp") != "2"
+
+
+async def _release_sandbox(bwrap_pid: int, init_pid: int | None, go_fd: int) -> bool:
+    """Let the bot start (a byte on `go_fd`, see `_SHIM`) once nothing of it can outlive the
+    arena; False when bwrap's init is orphaned, or does not set its death signal in time.
+    With no `init_pid` (bwrap's init is gone already, and the bot with it), True.
+
+    bwrap sets its own death signal (``--die-with-parent``) just after it clones its init,
+    then reports on its info fd, then lets the init go on; the init sets its death signal
+    only after making the sandbox and forking the bot's first process.  bwrap killed in
+    between (the arena gone) leaves the init waiting forever, or orphaned with no death
+    signal, the bot with it.  So the bot waits for the go, given only once the init has set
+    its death signal (seen in /proc: the seccomp program it applies right after) with bwrap
+    still its parent; the arena gone before, the go pipe reads EOF and the bot never runs,
+    and the init ends with its only child.  The launcher sets no death signal on bwrap
+    (arena/play/_launch.py): bwrap outliving a dead arena runs on to that end, and holds
+    the other end of its info pipe, so that its report cannot kill it (SIGPIPE)."""
+    if init_pid is None:
+        return True
+    own = _status("self")
+    with trio.move_on_after(_RELEASE_TIMEOUT):
+        # Polled: nothing wakes the arena when a process's /proc status changes.  A few ms.
+        while (init := _status(init_pid)) and not _armed(init, own):  # noqa: ASYNC110
+            await trio.sleep(0.001)
+    if not init or not _armed(init, own) or init.get("PPid") != str(bwrap_pid):
+        return False
+    try:
+        os.write(go_fd, b"g")
+    except BrokenPipeError:  # the bot is gone already, as its reaper sees
+        pass
+    return True
+
+
 # --- what a bot sees ---------------------------------------------------------------------------
 
 
@@ -198,15 +267,20 @@ def sandbox_argv(
     cwd: str,
     socket_dir: str,
     info_fd: int,
+    go_fd: int,
+    seccomp_fd: int,
+    stray_fd: int,
     stdio_fds: tuple[int, int] | None = None,
 ) -> list[str]:
     """bwrap's command line that runs `command` (its program found at `program`) in `cwd`,
-    with `socket_dir` writable, writing its child's pid and namespaces to `info_fd`;
-    with `stdio_fds` (inherited, not bwrap's own stdin and stdout) as the bot's stdin
-    and stdout."""
+    with `socket_dir` writable, writing its child's pid and namespaces to `info_fd`, with
+    the seccomp program read from `seccomp_fd` (`ALLOW_ALL`: it shows when bwrap's init
+    has armed its death signal); the bot starts once a byte comes on `go_fd` (`_SHIM`),
+    without `stray_fd` (bwrap's, not the bot's); with `stdio_fds` (inherited, not bwrap's own stdin and stdout) as its stdin and stdout."""
     bwrap = _bwrap()
     assert bwrap is not None, "sandbox_argv without a bwrap: check sandbox_problem() first"
-    args = [bwrap, *_namespace_flags(command.network), "--info-fd", str(info_fd), *_system_mounts()]
+    args = [bwrap, *_namespace_flags(command.network), "--info-fd", str(info_fd), "--seccomp", str(seccomp_fd)]
+    args += _system_mounts()
     args += ["--proc", "/proc", "--dev", "/dev"]
     for tmp in ("/tmp", "/dev/shm"):
         # Files there are memory no process's RSS shows: capped here, counted by the watcher.
@@ -220,9 +294,9 @@ def sandbox_argv(
         args += [how, path, path]
     if not any(_inside(cwd, path) for path, _ in mounts):
         args += ["--dir", cwd]  # empty, but relative paths resolve as outside
-    args += ["--remount-ro", "/", "--chdir", cwd, "--"]
-    if stdio_fds is not None:
-        args += [sys.executable, "-I", "-S", "-c", _STDIO_SHIM, *map(str, stdio_fds)]
+    args += ["--remount-ro", "/", "--chdir", cwd, "--", sys.executable, "-I", "-S", "-c", _SHIM]
+    args += [str(go_fd), str(stray_fd)]
+    args += ["-", "-"] if stdio_fds is None else list(map(str, stdio_fds))
     return args + list(command.argv)
 
 

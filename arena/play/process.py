@@ -18,10 +18,10 @@ How "no survivors, no zombies" is kept:
   sets ``PR_SET_PDEATHSIG`` (the kernel kills it if the arena dies, even by
   ``kill -9``) and ``RLIMIT_AS``, then execs it.  The spawn happens in the trio thread
   itself: the death signal follows the *thread* that made the child.
-* Sandboxed (arena/play/_sandbox.py), the launcher execs bwrap, which keeps that death
-  signal and runs the bot in its own pid namespace with ``--die-with-parent``: when
-  bwrap or its init dies, the kernel kills every process of the bot, setsid'ed or
-  double forked.  Unsandboxed, its process group and the processes arena/play/_watch.py
+* Sandboxed (arena/play/_sandbox.py), the launcher execs bwrap instead (with no death
+  signal: bwrap sets its own, ``--die-with-parent``), which runs the bot in its own pid
+  namespace: when bwrap or its init dies, the kernel kills every process of the bot,
+  setsid'ed or double forked.  The bot waits until that chain is armed (`_release_sandbox`).  Unsandboxed, its process group and the processes arena/play/_watch.py
   finds are killed, and the arena is a child subreaper so that orphans come back to it.
 * A watcher task (arena/play/_watch.py) holds the bot's processes together to its limits
   (memory, ``max_processes``, CPU owed: arena/play/_cpu.py); over one, the bot is killed
@@ -68,7 +68,7 @@ from arena.play._launch import (
     _start_error_message,
 )
 from arena.play._output import OutputLog
-from arena.play._sandbox import sandbox_problem, sandbox_status
+from arena.play._sandbox import _release_sandbox, sandbox_problem, sandbox_status
 from arena.play._watch import LimitBreach, LooseTree, SandboxTree, become_subreaper, watch_limits
 from arena.play.signals import _Group, _live_groups
 from arena.protocol import ADDRESS_ENV
@@ -366,21 +366,21 @@ class BotProcess:
 
     # -- starting -----------------------------------------------------------
 
-    async def _find_processes(self, info_fd: int | None) -> None:
-        """Know the bot's processes from outside: its sandbox's namespace, as bwrap
-        reports it on `info_fd`, or (unsandboxed) its group and descendants."""
-        if info_fd is None:
+    async def _find_processes(self, sandbox: tuple[int, int] | None) -> None:
+        """Know the bot's processes: its namespace (bwrap's report, then `_release_sandbox`) or group."""
+        if sandbox is None:
             self._tree = LooseTree(self.pid, f"{ADDRESS_ENV}={self.address}".encode())
         else:
-            report = await _await_sandbox(info_fd)
-            if report is None:  # bwrap could not make the sandbox: its words are in the log
+            report = await _await_sandbox(sandbox[0])
+            self._tree = None if report is None else SandboxTree.from_report(report)
+            init = getattr(self._tree, "init_pid", None)  # None: gone already, as its reaper sees
+            if report is None or not await _release_sandbox(self.pid, init, sandbox[1]):  # its words: in the log
                 with trio.move_on_after(_REAP_TIMEOUT):
                     await self.wait()
                 said = self._log.last_line_starting("bwrap:") or self.exit_description()
                 message = _start_error_message(self.command, OSError(0, f"the sandbox could not be made ({said})"))
                 self._log.note(message)
                 raise BotStartError(message)
-            self._tree = SandboxTree.from_report(report)
         if self._tree is not None:
             self._group.kill_tree = self._tree.kill
 
@@ -419,7 +419,7 @@ async def open_bot_process(command: BotCommand, log_dir: Path, *, stdio: bool = 
     pipes = _Pipes(stdio=stdio, sandboxed=sandboxed)
     try:
         try:
-            sandbox = (socket_dir, pipes.end("info_write")) if sandboxed else None
+            sandbox = (socket_dir, *pipes.sandbox_ends()) if sandboxed else None
             output, exec_error = pipes.end("output_write"), pipes.end("exec_error_write")
             popen, group = _spawn_protected(command, address, output, exec_error, pipes.child_stdio, sandbox)
         except (OSError, subprocess.SubprocessError) as exc:
@@ -453,7 +453,7 @@ async def open_bot_process(command: BotCommand, log_dir: Path, *, stdio: bool = 
                     nursery.start_soon(bot._copy_output, name=f"bot {command.name} output")
                     nursery.start_soon(bot._reap_when_exited, name=f"bot {command.name} reaper")
                     await _await_exec(command, bot._log.note, pipes.take("exec_error_read"))
-                    await bot._find_processes(pipes.take("info_read") if sandboxed else None)
+                    await bot._find_processes((pipes.take("info_read"), pipes.end("go_write")) if sandboxed else None)
                     if bot._tree is not None:
                         nursery.start_soon(bot._watch, name=f"bot {command.name} limits")
                     yield bot
@@ -489,7 +489,7 @@ def _spawn_protected(
     output_fd: int,
     exec_error_fd: int,
     stdio_fds: tuple[int, int] | None = None,
-    sandbox: tuple[str, int] | None = None,
+    sandbox: tuple[str, int, int, int, int] | None = None,
 ) -> tuple[subprocess.Popen[bytes], _Group]:
     # KI-protected so that Ctrl-C cannot land between the fork and the
     # registration, which would leave an unregistered process behind.

@@ -99,3 +99,61 @@ def test_nothing_survives_the_arena(tmp_path, how):
         arena.stderr.close()
         for pid in carrying(marker):  # never leak a survivor into other tests
             os.kill(pid, signal.SIGKILL)
+
+
+# An arena whose sandboxed bot never gets its go (arena/play/_sandbox.py's `_release_sandbox`
+# is held): it prints bwrap's pid, then waits.  Until the go, bwrap's init may not have set
+# its death signal yet (bwrap sets it late, after making the sandbox), so the bot waits.
+_HELD_BEFORE_THE_GO = """
+import sys, trio
+from arena.play import process
+
+async def held(bwrap_pid, init_pid, go_fd):
+    print(bwrap_pid, flush=True)
+    await trio.sleep_forever()
+
+async def main(marker, log_dir):
+    command = process.BotCommand("held", argv=tuple(sys.argv[3:]), env={"HOSTILE_MARKER": marker})
+    async with process.open_bot_process(command, log_dir):
+        pass
+
+process._release_sandbox = held
+trio.run(main, sys.argv[1], sys.argv[2])
+"""
+
+
+def _waits_for_its_go(pid: int) -> bool:
+    """Whether the process is the sandbox's shim, waiting for the go (not the bot yet)."""
+    try:
+        argv = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+    except OSError:
+        return False
+    return argv[1:4] == [b"-I", b"-S", b"-c"] and RANDOM[1].encode() in argv
+
+
+def test_the_arena_killed_before_the_go_leaves_nothing(tmp_path):
+    sandbox_or_skip()
+    marker = uuid.uuid4().hex
+    arena = subprocess.Popen(
+        [sys.executable, "-c", _HELD_BEFORE_THE_GO, marker, str(tmp_path / "logs"), *RANDOM],
+        cwd=ROOT,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+    )
+    try:
+        assert arena.stdout is not None
+        bwrap = int(arena.stdout.readline())  # the arena is at the go, held
+        # bwrap, its init and the shim that waits for the go (which never comes).
+        assert wait_until(lambda: any(map(_waits_for_its_go, carrying(marker)))), carrying(marker)
+        assert bwrap in carrying(marker)
+        arena.kill()
+        arena.wait(timeout=30)
+        # The shim reads EOF, never starts the bot, and the sandbox ends with it.
+        assert wait_until(lambda: not carrying(marker)), f"survivors: {carrying(marker)}"
+    finally:
+        if arena.poll() is None:
+            arena.kill()
+            arena.wait()
+        arena.stdout.close()
+        for pid in carrying(marker):  # never leak a survivor into other tests
+            os.kill(pid, signal.SIGKILL)
