@@ -31,7 +31,7 @@ import trio
 
 from arena.errors import BotStartError, ProcessError
 from arena.play._fate import format_bytes
-from arena.play._sandbox import ALLOW_ALL, check_program, sandbox_argv, sandbox_environment
+from arena.play._sandbox import ALLOW_ALL, check_program, end_strays, sandbox_argv, sandbox_environment
 from arena.protocol import ADDRESS_ENV, DEFAULT_MEMORY_LIMIT
 from arena.records import DEFAULT_MAX_PROCESSES, BotEntry
 
@@ -270,6 +270,7 @@ def _remove_stale_run_folders(base: str) -> None:
                 continue
         except OSError:
             continue
+        end_strays(path)
         shutil.rmtree(path, ignore_errors=True)
 
 

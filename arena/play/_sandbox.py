@@ -28,6 +28,7 @@ import functools
 import logging
 import os
 import shutil
+import signal
 import site
 import struct
 import subprocess
@@ -53,6 +54,7 @@ __all__ = [
     "sandbox_problem",
     "sandbox_status",
     "check_program",
+    "end_strays",
 ]
 
 logger = logging.getLogger(__name__)
@@ -223,6 +225,32 @@ async def _release_sandbox(bwrap_pid: int, init_pid: int | None, go_fd: int) -> 
     except BrokenPipeError:  # the bot is gone already, as its reaper sees
         pass
     return True
+
+
+def end_strays(run_folder: str) -> int:
+    """Kill the processes of this user whose command line names `run_folder`, the run
+    folder of an arena that is gone; how many.  Its sandboxes' processes all name it
+    (bwrap's ``--bind`` of the socket folder).  One can outlive the arena: a bwrap init
+    left waiting for a bwrap killed in the few writes between bwrap's death signal and
+    its go (`_release_sandbox`; no bot has run in it).  The next arena ends it."""
+    mark = os.fsencode(run_folder.rstrip("/")) + b"/"
+    ended = 0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit() or int(entry) == os.getpid():
+            continue
+        try:
+            if os.stat(f"/proc/{entry}").st_uid != os.geteuid():
+                continue
+            with open(f"/proc/{entry}/cmdline", "rb") as cmdline:
+                if mark not in cmdline.read():
+                    continue
+            os.kill(int(entry), signal.SIGKILL)
+        except (OSError, ValueError):
+            continue  # gone meanwhile
+        ended += 1
+    if ended:
+        logger.warning("ended %d process(es) left by an arena that is gone (its run folder %s)", ended, run_folder)
+    return ended
 
 
 # --- what a bot sees ---------------------------------------------------------------------------

@@ -157,3 +157,27 @@ def test_the_arena_killed_before_the_go_leaves_nothing(tmp_path):
         arena.stdout.close()
         for pid in carrying(marker):  # never leak a survivor into other tests
             os.kill(pid, signal.SIGKILL)
+
+
+def test_the_next_arena_ends_what_the_sandboxes_of_a_gone_arena_left(tmp_path):
+    # A run folder whose arena is gone (no process has that pid and start time), and a
+    # process naming it as bwrap's --bind does: a bwrap init that bwrap's death left
+    # waiting for the go.  The next arena's sweep of stale run folders ends it, and only it.
+    from arena.play._launch import _remove_stale_run_folders
+
+    gone = subprocess.Popen(["true"])
+    gone.wait()
+    folder = tmp_path / f"arena-run-{gone.pid}-1"
+    (folder / "bot-x").mkdir(parents=True)
+    sleeper = [sys.executable, "-c", "import time; time.sleep(600)"]
+    stray = subprocess.Popen([*sleeper, "--bind", str(folder / "bot-x"), "/x"])
+    bystander = subprocess.Popen([*sleeper, str(tmp_path / "arena-run-elsewhere")])
+    try:
+        _remove_stale_run_folders(str(tmp_path))
+        assert stray.wait(timeout=10) == -signal.SIGKILL
+        assert bystander.poll() is None
+        assert not folder.exists()
+    finally:
+        for process in (stray, bystander):
+            process.kill()
+            process.wait()
