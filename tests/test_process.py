@@ -485,3 +485,23 @@ async def test_a_bot_that_exits_at_once_is_a_start_fault_with_its_own_reason(tmp
             await pool.hello("b")
     assert fault.value.kind is FaultKind.START
     assert fault.value.reason.startswith("no Hello; the process exited with status 3"), fault.value.reason
+
+
+@pytest.mark.parametrize(
+    ("init", "own", "armed"),
+    [
+        # Linux 5.9 and later count the filters: the init's one more than the arena's.
+        ({"Seccomp": "2", "Seccomp_filters": "1"}, {"Seccomp": "0", "Seccomp_filters": "0"}, True),
+        ({"Seccomp": "0", "Seccomp_filters": "0"}, {"Seccomp": "0", "Seccomp_filters": "0"}, False),
+        ({"Seccomp": "2", "Seccomp_filters": "3"}, {"Seccomp": "2", "Seccomp_filters": "2"}, True),
+        ({"Seccomp": "2", "Seccomp_filters": "2"}, {"Seccomp": "2", "Seccomp_filters": "2"}, False),
+        # Older kernels: the mode alone, which a filtered arena's init has from the start.
+        ({"Seccomp": "2"}, {"Seccomp": "0"}, True),
+        ({"Seccomp": "0"}, {"Seccomp": "0"}, False),
+        ({"Seccomp": "0"}, {"Seccomp": "2"}, True),
+    ],
+)
+def test_the_go_waits_for_the_init_s_seccomp_program_where_it_can_be_seen(init, own, armed):
+    from arena.play._sandbox import _armed
+
+    assert _armed(init, own) is armed
