@@ -3,9 +3,8 @@
 A bot is a separate program that serves gRPC on an address the arena hands it in the
 ``ARENA_BOT_ADDRESS`` environment variable.  This module only deals with the *process*:
 it starts the program (in a sandbox by default), copies its output into a log file
-(arena/play/_output.py), holds all its processes together to its limits, and makes
-sure that it and everything it spawned are gone when the arena is done with it,
-however the arena is done with it.  It knows nothing about gRPC::
+(arena/play/_output.py), holds its processes to their limits, and makes sure that it
+and everything it spawned are gone however the arena is done with it.  No gRPC here::
 
     command = BotCommand(name="alice", argv=("python", "alice.py"))
     async with open_bot_process(command, log_dir) as bot:
@@ -21,7 +20,9 @@ How "no survivors, no zombies" is kept:
 * Sandboxed (arena/play/_sandbox.py), the launcher execs bwrap instead (with no death
   signal: bwrap sets its own, ``--die-with-parent``), which runs the bot in its own pid
   namespace: when bwrap or its init dies, the kernel kills every process of the bot,
-  setsid'ed or double forked.  The bot waits until that chain is armed (`_release_sandbox`).  Unsandboxed, its process group and the processes arena/play/_watch.py
+  setsid'ed or double forked.  The bot waits until that chain is armed
+  (`_release_sandbox`); what a bwrap killed before its go leaves, the next arena ends
+  (`end_strays`).  Unsandboxed, its process group and the processes arena/play/_watch.py
   finds are killed, and the arena is a child subreaper so that orphans come back to it.
 * A watcher task (arena/play/_watch.py) holds the bot's processes together to its limits
   (memory, ``max_processes``, CPU owed: arena/play/_cpu.py); over one, the bot is killed
