@@ -16,37 +16,39 @@ SQLite transaction with its fsync, in a thread).  Then, from those figures, how 
 matches would scale on 16, 64 and 256 cores: each match needs C CPU-seconds somewhere
 (the CPU time of the run's processes during the matches, over the matches), so N
 cores give at most N / C matches a second; the coordinator gives at most 1 / (its CPU per
-match), and SQLite at most 1 / (its wall time per save), since the saves are one after
-another.  The lowest of the three is the limit.
+match), and SQLite at most 1 / (its wall time per match saved, measured again one match
+and eight to a transaction), since the saves are one after another.  The lowest is the
+limit.
 
-Measured on the 2-core machine the arena is developed on, idle (20 matches of 30 deals,
-concurrency 4, random bots, 2026-11-24):
+Measured on the 2-core machine the arena is developed on (20 matches of 30 deals, random
+bots, 2026-11-24, the machine otherwise idle):
 
-    workers 1: 48.3 deals/s   workers 2: 47.3 (x0.98)   workers 4: 52.3 (x1.08)
-    cluster local:2: 44.7 (x0.93)
-    with the start-up of workers and bots: 42.1, 35.0, 32.1 and 32.1 deals/s
+    concurrency 4: workers 1: 75.6 deals/s   workers 2: 90.2 (x1.19)   workers 4: 132.3 (x1.75)
+                   (another run: 76.5, 95.1 (x1.24), 132.2 (x1.73); cluster local:2 87.7 (x1.15))
+    concurrency 2: workers 1: 77.9 deals/s   workers 2: 106.2 (x1.36)  workers 4: 97.2 (x1.25)
 
-Not the 1.6x hoped for at 2 workers, and it cannot be on this machine: one process
-already keeps 74% of both cores busy (18.4 of 24.9 core-seconds during its matches: its
-referees 10.1 CPU-s, the bots the rest), so two cores allow at most 24.9 / 18.4 = 1.35x
-even if splitting cost nothing, and it costs a little (21 CPU-s of the run's processes at
-2 workers against 17.9 at 1: each worker runs its own loop and its own processes of
-every bot).  More workers pay where the cores outnumber what one referee loop can feed:
-one process's referees use about one core, so past two cores a single process stops
-growing while the workers do.  The coordinator's own cost is small: 3.7 ms of its CPU
-per saved match and a save 6.1 ms of wall time; a match of 30 deals is 1.03
-CPU-seconds of the run's processes in all.  Hence, matches spread perfectly:
+Not the 1.6x hoped for at 2 workers: a worker playing two matches at once spends more CPU
+on them than two workers playing one each (this run's processes: 11.8 CPU-s for the 20
+matches at 2 workers, 8.7 at 4): the threads of two matches (a driver and a gRPC reader
+and writer per seat each) contend for one interpreter's lock.  One match per worker
+(``workers`` = ``concurrency``) is the fastest here, 1.75x one process.  One process's
+referees use about one core (the lock again), so one process stops growing past one core
+while workers go on.  The coordinator's own cost is small: 2.6 ms of its CPU per saved
+match; a save 3.3 ms of wall time (one match to a transaction, as the matches came back
+one at a time here); saved again, the same matches took 1.5 ms a match one to a
+transaction and 0.8 ms eight to one.  A match of 30 deals is 0.55 CPU-seconds of the run's
+processes in all.  Hence, matches spread perfectly:
 
-    16 cores:  15 matches/s (464 deals/s), limited by the cores
-    64 cores:  62 matches/s (1858 deals/s), limited by the cores
-    256 cores: 164 matches/s (4928 deals/s), limited by SQLite's saves one after
-               another (reached at about 170 cores); the coordinator's CPU would cap
-               at about 271 matches/s (about 280 cores)
+    16 cores:  29 matches/s (880 deals/s), limited by the cores
+    64 cores: 117 matches/s (3518 deals/s), limited by the cores
+    256 cores: 388 matches/s (11644 deals/s), limited by the coordinator's CPU (about 212
+               cores); SQLite's saves cap at 656 matches/s one to a transaction, 1309
+               eight to one
 
-so past about 170 cores, batch the commits (several matches per transaction, each
-match's rows together); longer matches (more deals, slower bots) move both caps out, as
-their cost is per match.  On a Dask cluster the coordinator's CPU per match is the same
-work plus a task's round trip (1.0 CPU-s of this process for 20 matches here).
+The coordinator saves the matches back at one moment in one transaction, so when matches
+come faster than a save, they wait together and the cap moves out; longer matches (more
+deals, slower bots) move every cap out, as their cost is per match.  On a Dask cluster the
+coordinator's CPU per match is the same work plus a task's round trip.
 """
 
 from __future__ import annotations
