@@ -93,12 +93,7 @@ def test_nothing_survives_the_arena(tmp_path, how):
             )
         assert not any(folder.exists() for folder in run_folders)
     finally:
-        if arena.poll() is None:
-            arena.kill()
-            arena.wait()
-        arena.stderr.close()
-        for pid in carrying(marker):  # never leak a survivor into other tests
-            os.kill(pid, signal.SIGKILL)
+        _end(arena, arena.stderr, marker)
 
 
 # An arena whose sandboxed bot never gets its go (arena/play/_sandbox.py's `_release_sandbox`
@@ -131,6 +126,16 @@ def _waits_for_its_go(pid: int) -> bool:
     return argv[1:4] == [b"-I", b"-S", b"-c"] and RANDOM[1].encode() in argv
 
 
+def _end(arena: subprocess.Popen, stream, marker: str) -> None:
+    """After a test: the arena gone, its pipe closed, and no survivor leaked into other tests."""
+    if arena.poll() is None:
+        arena.kill()
+        arena.wait()
+    stream.close()
+    for pid in carrying(marker):
+        os.kill(pid, signal.SIGKILL)
+
+
 def test_the_arena_killed_before_the_go_leaves_nothing(tmp_path):
     sandbox_or_skip()
     marker = uuid.uuid4().hex
@@ -151,12 +156,7 @@ def test_the_arena_killed_before_the_go_leaves_nothing(tmp_path):
         # The shim reads EOF, never starts the bot, and the sandbox ends with it.
         assert wait_until(lambda: not carrying(marker)), f"survivors: {carrying(marker)}"
     finally:
-        if arena.poll() is None:
-            arena.kill()
-            arena.wait()
-        arena.stdout.close()
-        for pid in carrying(marker):  # never leak a survivor into other tests
-            os.kill(pid, signal.SIGKILL)
+        _end(arena, arena.stdout, marker)
 
 
 def test_the_next_arena_ends_what_the_sandboxes_of_a_gone_arena_left(tmp_path):
