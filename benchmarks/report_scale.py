@@ -10,12 +10,14 @@ size, and, in headless Chromium when it is installed (Debian's `chromium`, drive
 playwright), how long the page takes to open: from navigation to the match list drawn
 and the page's load event, and how long one replay takes to open (its chunk decoded).
 
-Measured on the 2-core machine the arena is developed on, under load (load average 3-4),
-2026-11-24, 10,000 matches: building the file 398 s; the report 275 s on 2 processes,
-55.9 MB; reading every match without its history 3.8 s; per match in one process:
-decoding 15.0 ms, statistics 9.2 ms, scenes 8.2 ms, replay data 5.8 ms, packing 5.0 ms.
-Chromium, three runs: load event 1.07, 1.21, 1.34 s; match list drawn 1.19, 1.37,
-1.44 s; a replay opened (click to drawn) in 352, 385, 331 ms. Goal: open in under 3 s.
+Measured on the 2-core machine the arena is developed on, otherwise idle, 2026-11-24,
+10,000 matches: building the file 96 s; the report 108.5 s on 2 processes, 56.1 MB;
+reading every match without its history 1.6 s; per match in one process: decoding 5.4
+ms, statistics 4.5 ms, scenes 5.8 ms, replay data 4.6 ms, packing 3.1 ms.  Chromium, three
+runs: load event 0.50, 0.58, 0.50 s; match list drawn 0.56, 0.63, 0.56 s; a replay opened
+(click to drawn) in 75, 56, 63 ms.  Goal: open in under 3 s.  (The earlier figures, 275 s
+for the report and a 1.1-1.3 s load, were taken on a slower machine under load, before
+the faster decoding of stored matches.)
 """
 
 from __future__ import annotations
