@@ -9,6 +9,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def check(*argv, game="conto", extra=(), tmp=None):
+    # TMPDIR: the logs check-bot keeps when something is wrong go to the test's folder.
     env = None if tmp is None else {**os.environ, "TMPDIR": str(tmp)}
     return subprocess.run(
         [sys.executable, "-m", "arena.cli", "check-bot", "--game", game, "--deals", "2", *extra, "--", *argv],
@@ -38,14 +39,14 @@ def test_out_of_range_answers_are_reported_in_words(tmp_path):
     assert f"the bot's output is in {kept}" in result.stdout
 
 
-def test_a_bot_that_never_starts_is_reported():
-    result = check("python", "tests/fixtures/bots/never_starts.py")
+def test_a_bot_that_never_starts_is_reported(tmp_path):
+    result = check("python", "tests/fixtures/bots/never_starts.py", tmp=tmp_path)
     assert result.returncode == 1
     assert "No valid Hello" in result.stdout and "exited with status 3" in result.stdout
 
 
-def test_late_answers_are_reported():
-    result = check("python", "tests/fixtures/bots/hangs.py", extra=("--move-time", "0.2"))
+def test_late_answers_are_reported(tmp_path):
+    result = check("python", "tests/fixtures/bots/hangs.py", extra=("--move-time", "0.2"), tmp=tmp_path)
     assert result.returncode == 1
     assert "timeout" in result.stdout
 
@@ -57,15 +58,15 @@ def test_no_command_is_a_usage_error():
     assert result.returncode == 2 and "give the bot's command" in result.stderr
 
 
-def test_an_answer_dropped_after_its_timeout_is_reported_with_its_delay():
-    result = check("python", "tests/fixtures/bots/late_once.py")
+def test_an_answer_dropped_after_its_timeout_is_reported_with_its_delay(tmp_path):
+    result = check("python", "tests/fixtures/bots/late_once.py", tmp=tmp_path)
     assert result.returncode == 1
     assert "timeout once" in result.stdout
     assert "1 answer was dropped, first: its answer to decision " in result.stdout
     assert "past the 1000 ms limit" in result.stdout
 
 
-def test_an_answer_naming_another_decision_is_reported_as_malformed():
-    result = check("python", "tests/fixtures/bots/wrong_id.py")
+def test_an_answer_naming_another_decision_is_reported_as_malformed(tmp_path):
+    result = check("python", "tests/fixtures/bots/wrong_id.py", tmp=tmp_path)
     assert result.returncode == 1
     assert "malformed" in result.stdout and "but decision" in result.stdout and "was asked" in result.stdout
