@@ -25,7 +25,7 @@ BURNER = (
     "        pass\n"
     "    print('done', flush=True)\n"
 )
-TICK = 0.02  # /proc counts in 10 ms ticks: two of them either way
+TICK = 0.02  # the burner overshoots each target by a little; the meter itself counts in ns
 
 
 @pytest.fixture
