@@ -30,6 +30,7 @@ from arena.cli import bench, checkbot, play, report, results, run
 from arena.cli._common import EXIT_USAGE, setup_logging
 from arena.config import load_tournament
 from arena.errors import Interrupted, UsageError
+from arena.play import settle_heap
 from arena.play.signals import EXIT_INTERRUPTED, install_termination_handlers
 from arena.protocol import ARENA_VERSION
 from arena.results import damage_words, readable_matches
@@ -101,6 +102,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     install_termination_handlers()
     setup_logging(verbose=False)
+    settle_heap()
     try:
         return int(args.func(args))
     except (UsageError, engine.EngineError) as error:

@@ -17,7 +17,7 @@ every bot at the end, whatever happens.
 from arena.play._match import Match, RefereeProfile
 from arena.play.feed import GameWire, wire_for
 from arena.play.pool import BotPool, open_bot_pool
-from arena.play.referee import STOP_AFTER, SeatClient, SeatStream, play_match
+from arena.play.referee import STOP_AFTER, SeatClient, SeatStream, play_match, settle_heap
 from arena.play.signals import install_termination_handlers, run_interruptibly
 
 __all__ = [
@@ -29,6 +29,7 @@ __all__ = [
     "SeatClient",
     "SeatStream",
     "play_match",
+    "settle_heap",
     "Match",
     "RefereeProfile",
     "install_termination_handlers",

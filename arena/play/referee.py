@@ -18,6 +18,7 @@ cancellation while it waits, so Ctrl-C and a cancelled run stop it within
 
 from __future__ import annotations
 
+import gc
 import logging
 import time
 from collections.abc import Callable, Sequence
@@ -42,6 +43,7 @@ __all__ = [
     "late_answer_note",
     "STOP_AFTER",
     "RefereeProfile",
+    "settle_heap",
 ]
 
 log = logging.getLogger("arena.referee")
@@ -102,6 +104,20 @@ class SeatClient(Protocol):
     name: str
 
     def open_play(self, start: pb.MatchStart) -> AbstractAsyncContextManager[SeatStream]: ...
+
+
+def settle_heap() -> None:
+    """Put every object alive now out of the garbage collector's reach, once, after
+    start-up: the modules, classes and functions of grpcio, protobuf, numpy and the
+    arena, about 100,000 objects that live as long as the process anyway.
+
+    A full collection walks every object it tracks while it holds the interpreter lock,
+    and an answer that arrives meanwhile is read late and charged to its bot's clock.
+    Over twelve 60-deal conto matches among four SDK bots a process paused three times,
+    for 50-55, 82-97 and 102-107 ms, and for 31-32, 58-62 and 79-94 ms with this.
+    Freezing only once, before any match, freezes nothing that becomes garbage later."""
+    gc.collect()
+    gc.freeze()
 
 
 async def _drive_in_trio(match: Match) -> None:

@@ -60,6 +60,7 @@ import trio
 import engine
 from arena.config import TournamentConfig
 from arena.errors import BotStartFailed, UsageError
+from arena.play import settle_heap
 from arena.records import MatchRecord, MatchSlot
 from arena.results import ResultStore
 from arena.results.store import finished_rows
@@ -143,6 +144,7 @@ def _worker_main(conn: Connection, config: TournamentConfig, allow_faulty: bool,
     root.handlers[:] = [_ToCoordinator(sender)]
     root.setLevel(level)
     root.propagate = False
+    settle_heap()
     try:
         trio.run(_serve, conn, sender, config, allow_faulty)
     except BaseException:  # noqa: BLE001 - told to the coordinator, which stops the run
