@@ -37,7 +37,7 @@ import trio
 import engine
 from arena.cli._common import PROJECT_ROOT, add_command, whole_number
 from arena.cli._pingpong import driver_round_trips, echo_answer, raw_round_trips, servers
-from arena.play import Match, RefereeProfile, open_bot_pool, play_match
+from arena.play import Match, RefereeProfile, open_bot_pool, play_match, wire_for
 from arena.records import BotEntry
 from arena.v1 import arena_pb2 as pb
 
@@ -95,6 +95,8 @@ class Round:
     requests: list[tuple[int, bytes]]
     profile: RefereeProfile
     alone: RefereeProfile  # the referee's own work on a like match in process, no bots
+    again: RefereeProfile  # the same match again in process: every action met before
+    new_actions: int  # actions the full path's match encoded for the first time
 
 
 class _Silent:
@@ -156,13 +158,20 @@ async def _rounds(
             requests: list[tuple[int, bytes]] = []
             profile = RefereeProfile()
             alone = referee_alone(game, 1000 + number, deals)  # as warm as the next match
+            again = referee_alone(game, 1000 + number, deals)
+            encoded = wire_for(game).actions_encoded
             full = await match(number + 1, in_trio=False, profile=profile, requests=requests)
+            new_actions = wire_for(game).actions_encoded - encoded
             in_trio = await match(number + 1, in_trio=True)
             raw = await trio.to_thread.run_sync(raw_round_trips, requests, echo)
             driver = await driver_round_trips(requests, echo)
             sdk = await trio.to_thread.run_sync(raw_round_trips, requests, sdk_bots)
             to_one = await trio.to_thread.run_sync(raw_round_trips, requests, one)
-            rounds.append(Round(len(requests), full, in_trio, raw, driver, sdk, to_one, requests, profile, alone))
+            rounds.append(
+                Round(
+                    len(requests), full, in_trio, raw, driver, sdk, to_one, requests, profile, alone, again, new_actions
+                )
+            )
             print(
                 f"  round {number + 1}: full path {full:,.0f}/s (from trio {in_trio:,.0f}/s); raw ping-pong "
                 f"{raw:,.0f}/s, through the referee's streams {driver:,.0f}/s, to SDK bots {sdk:,.0f}/s, "
@@ -255,6 +264,13 @@ def main(args: argparse.Namespace) -> int:
     print(
         f"  the same work on a like match in process, no bots running: {median(alone) * 1e6:.0f} µs median "
         "(the bots' processes and grpcio's threads share the 2 cores and the caches)"
+    )
+    again = [w for round_ in rounds for w in round_.again.per_decision]
+    new_actions = sum(round_.new_actions for round_ in rounds) / decisions
+    print(
+        f"  the same match once more, every action met before: {median(again) * 1e6:.0f} µs median; on the "
+        f"full path {new_actions:.1f} of the legal actions per decision were new to the run (made and encoded "
+        "the first time; fewer as a run goes on)"
     )
 
     full, raw, driver, sdk = (median(getattr(r, name) for r in rounds) for name in ("full", "raw", "driver", "sdk"))

@@ -186,6 +186,9 @@ class GameWire:
         # intern their actions, so the identity finds most (an id is cheap to hash, a
         # frozen dataclass of tuples is not); equal copies are found by value.
         self._by_id: dict[int, tuple[engine.Action, bytes]] = {}
+        #: Actions encoded so far (each the first time it was met, or met again after the
+        #: cache was emptied): what `arena bench` counts as new.
+        self.actions_encoded = 0
         self._turns: dict[tuple[Any, int, int | None], bytes] = {}
 
     def options(self) -> pb.GameOptions:
@@ -225,6 +228,7 @@ class GameWire:
             return hit[1]
         if len(self._by_id) > 100_000:
             self._by_id.clear()
+        self.actions_encoded += 1
         typed = length_delimited(self._game_field, encode_record(action, self._action_descriptor))
         legal = length_delimited(_LEGAL_TEXT, action.text.encode()) + length_delimited(_LEGAL_ACTION, typed)
         encoded = length_delimited(_REQUEST_LEGAL, legal)
