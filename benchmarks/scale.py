@@ -96,6 +96,11 @@ class Measure:
         return self.deals / self.seconds
 
 
+def _ceiling(measure: Measure, cores: int) -> float:
+    """Deals/s that `cores` fully busy would give at the CPU time per match `measure` used."""
+    return cores * measure.deals / measure.tree
+
+
 def _busy_seconds() -> float:
     """CPU time the whole machine has spent busy since boot (all cores, from /proc/stat)."""
     fields = [int(value) for value in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
@@ -243,9 +248,20 @@ def main() -> None:
         line += (
             f"\n      this process {measure.coordinator_cpu:.1f} CPU-s; the machine busy "
             f"{measure.busy:.1f} of {measure.seconds * cores:.1f} core-seconds; this run's processes "
-            f"{measure.tree:.1f} CPU-s"
+            f"{measure.tree:.1f} CPU-s: at that CPU per match the {cores} cores allow at most "
+            f"{_ceiling(measure, cores):.1f} deals/s ({measure.deals_per_second / _ceiling(measure, cores):.0%} reached)"
         )
         print(line, flush=True)
+    cores = os.cpu_count() or 1
+    two = next((m for m in measures if m.label == "workers 2"), None)
+    if two is not None and measures[0].label == "workers 1":
+        goal = 1.6 * measures[0].deals_per_second
+        cheapest = max(measures, key=lambda m: _ceiling(m, cores))
+        print(
+            f"\n2 workers at 1.6x workers 1 would be {goal:.1f} deals/s. The {cores} cores allow at most "
+            f"{_ceiling(two, cores):.1f} at the CPU per match that 2 workers used, {_ceiling(cheapest, cores):.1f} "
+            f"at the cheapest ({cheapest.label}): whatever runs the matches, the bots and referees need that CPU."
+        )
     spread = [measure for measure in measures if measure.workers > 1 and measure.label.startswith("workers")]
     spread = spread or measures
     matches = sum(measure.matches for measure in spread)
