@@ -2,8 +2,8 @@
 
 It records every message the referee sends it (decoded), and answers with a script:
 a function from the decision request to an index, or a BotFault to raise.  With
-`blocking=True` its stream also answers from a thread, so the referee drives the match
-from a worker thread as it does for gRPC seats; otherwise from trio, as for stdio seats.
+`blocking=True` its stream also answers on the gRPC loop, so the referee drives the
+match there as it does for gRPC seats; otherwise from trio, as for stdio seats.
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ class _FakeStream:
 
 
 class _BlockingFakeStream(_FakeStream):
-    def decide_blocking(self, request, decision_id, time_limit):
+    async def decide_on_loop(self, request, decision_id, time_limit):
         return self.answer(request, decision_id)
 
 

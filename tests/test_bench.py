@@ -22,9 +22,11 @@ def test_arena_bench_prints_the_rounds_the_sizes_the_breakdown_and_the_ratios(tm
     assert re.search(r"The referee's own work: \d+ µs median per decision \(mean µs: legal \d+, view \d+", out), out
     assert re.search(r"thread.s CPU time from making a request to applying the answer: \d+ µs median", out), out
     assert re.search(r"the same work on a like match in process, no bots running: \d+ µs median", out), out
-    for part in ("transport", "hand-over", "the SDK bot's own work", "the referee's own work", "left over"):
+    for part in ("transport", "the referee's streams", "the SDK bot's own work", "the referee's own work", "left over"):
         assert re.search(rf"  {re.escape(part)}.* +-?\d+ µs", out), (part, out)
     assert re.search(r"Ratio full path / raw ping-pong, one server per seat: median [\d.]+ \([\d., ]+\)", out), out
+    assert re.search(r"Ratio full path / raw grpc.aio ping-pong, the same: +median [\d.]+ \([\d., ]+\)", out), out
+    assert re.search(r"the same match once more, every action met before: \d+ µs median", out), out
     assert "RuntimeWarning" not in run.stderr
     # The ping-pong to SDK bots ends by cancelling their streams: a normal end, not a traceback.
     assert "Traceback" not in run.stderr + out

@@ -1,6 +1,6 @@
 """What bots receive: only their own seat's view, self-sufficient per-deal requests that
 do not grow with the match, every event once.  Each runs under both drivers of the
-referee: from trio (stdio seats) and from a worker thread (gRPC seats)."""
+referee: from trio (stdio seats) and on the gRPC loop (gRPC seats)."""
 
 import pytest
 import trio

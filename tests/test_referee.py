@@ -184,6 +184,6 @@ def test_a_table_of_grpc_bots_is_driven_from_one_worker_thread_and_a_stdio_seat_
     threads, trio_thread = trio.run(main)
     grpc_table, mixed_table = threads[("r1", "r2", "r3")], threads[("r1", "r2", "awk")]
     # The first deal is recorded as the match is set up, in trio; every later event
-    # comes from the driving thread.
+    # comes from the thread that drives the match (the gRPC loop).
     assert len(grpc_table - {trio_thread}) == 1, grpc_table
     assert mixed_table == {trio_thread}

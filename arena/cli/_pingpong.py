@@ -5,8 +5,8 @@ and does nothing else (a bare echo); `servers` starts it in processes of its own
 
 The functions send the very request bytes a match produced, request (seat, bytes) to
 the server of that seat, in the match's order, over one Play stream per server: raw
-grpcio (`raw_round_trips`), or through the referee's own stream and its wait for an
-answer from a driving thread (`driver_round_trips`).
+blocking grpcio (`raw_round_trips`), raw grpc.aio (`aio_round_trips`), or through the
+referee's own streams awaited on its gRPC loop (`driver_round_trips`).
 """
 
 from __future__ import annotations
@@ -24,13 +24,12 @@ from contextlib import AsyncExitStack, contextmanager
 from pathlib import Path
 
 import grpc
-import trio
 
 from arena.protocol import ADDRESS_ENV, PROTOCOL_VERSION
 from arena.v1 import arena_pb2 as pb
 from arena.v1 import arena_pb2_grpc as pb_grpc
 
-__all__ = ["servers", "raw_round_trips", "driver_round_trips", "echo_answer", "WARM_UP"]
+__all__ = ["servers", "raw_round_trips", "aio_round_trips", "driver_round_trips", "echo_answer", "WARM_UP"]
 
 #: Round trips sent before the clock starts (first-use costs on both sides).
 WARM_UP = 50
@@ -117,9 +116,48 @@ def raw_round_trips(requests: Recorded, addresses: Sequence[str]) -> float:
             channel.close()
 
 
+def aio_round_trips(requests: Recorded, addresses: Sequence[str]) -> float:
+    """Round trips per second over raw grpc.aio streams (a write and an awaited read per
+    request, no timeouts), on the arena's gRPC loop (grpc.aio keeps to one loop per
+    process): what the referee's transport costs at least."""
+
+    async def exchange() -> float:
+        channels = [grpc.aio.insecure_channel(address) for address in addresses]
+        try:
+            calls = []
+            for channel in channels:
+                await channel.channel_ready()
+                play = channel.stream_stream(
+                    "/arena.v1.Bot/Play", request_serializer=lambda b: b, response_deserializer=pb.BotMessage.FromString
+                )
+                call = play()
+                await call.write(pb.RefereeMessage(match_start=pb.MatchStart(game="conto")).SerializeToString())
+                calls.append(call)
+            route = [(calls[seat % len(calls)], request) for seat, request in requests]
+            for call, request in route[:WARM_UP]:
+                await call.write(request)
+                await call.read()
+            started = time.perf_counter()
+            for call, request in route:
+                await call.write(request)
+                await call.read()
+            seconds = time.perf_counter() - started
+            for call in calls:
+                await call.done_writing()
+            return len(route) / seconds
+        finally:
+            for channel in channels:
+                await channel.close()
+
+    from arena.play import _grpc_loop
+
+    return _grpc_loop.submit(exchange()).result()
+
+
 async def driver_round_trips(requests: Recorded, addresses: Sequence[str]) -> float:
-    """Round trips per second through the referee's own gRPC streams, waited for from a
-    worker thread as the referee's thread driver does (PlayStream.decide_blocking)."""
+    """Round trips per second through the referee's own gRPC streams, awaited on the
+    gRPC loop as the referee's driver does (PlayStream.decide_on_loop)."""
+    from arena.play import _grpc_loop
     from arena.play.grpc_bot import open_grpc_bot
 
     ids = [pb.RefereeMessage.FromString(request).decision_request.decision_id for _, request in requests]
@@ -132,11 +170,11 @@ async def driver_round_trips(requests: Recorded, addresses: Sequence[str]) -> fl
             streams.append(await stack.enter_async_context(bot.open_play(start)))
         route = [(streams[seat % len(streams)], request, i) for (seat, request), i in zip(requests, ids)]
 
-        def exchange(items) -> None:
+        async def exchange(items) -> None:
             for stream, request, decision_id in items:
-                stream.decide_blocking(request, decision_id, 5.0)
+                await stream.decide_on_loop(request, decision_id, 5.0)
 
-        await trio.to_thread.run_sync(exchange, route[:WARM_UP])
+        await _grpc_loop.run(exchange, route[:WARM_UP])
         started = time.perf_counter()
-        await trio.to_thread.run_sync(exchange, route)
+        await _grpc_loop.run(exchange, route)
         return len(route) / (time.perf_counter() - started)

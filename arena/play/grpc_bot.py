@@ -1,28 +1,30 @@
-"""The referee's side of gRPC.
+"""The referee's side of gRPC, on the process's gRPC loop (arena/play/_grpc_loop.py).
 
-grpcio's blocking calls ignore trio cancellation, so unary calls (Hello) use grpcio's
-future API, whose completion callback wakes a trio task and whose `cancel()` really
-cancels the RPC when the trio scope is cancelled.  A Play stream is written through a
-queue that grpcio's own thread consumes, and read by one reader thread per stream that
-puts every answer in a thread-safe inbox.  The referee waits on that inbox from the
-thread that drives the match (`PlayStream.decide_blocking`), with the decision's
-deadline, checking for trio cancellation as it waits: a decision costs no hop through
-the trio loop."""
+Every channel and Play stream lives on that asyncio loop (grpc.aio).  A Play stream has
+a reader task that puts every answer (or the fault that ended the stream) in an inbox,
+and a writer task that sends what the referee queues, in order.  `decide_on_loop`
+sends a request and awaits its answer from the inbox with the decision's deadline; the
+referee drives a match of gRPC seats on the loop, so a decision costs no thread
+hand-over.  From trio (Hello, opening and closing a stream, a table with a stdio seat)
+each call goes through `_grpc_loop.run`, which cancels the work on the loop when its
+trio task is cancelled."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
-import queue
-import threading
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
 import grpc
+import grpc.aio
 import trio
+from google.protobuf.message import DecodeError
 
 from arena.errors import BotFault
+from arena.play import _grpc_loop
 from arena.play._cpu import CpuMeter
 from arena.play.referee import late_answer_note
 from arena.protocol import (
@@ -43,26 +45,6 @@ _END = object()
 log = logging.getLogger("arena.grpc")
 
 
-async def _await_future(future: grpc.Future) -> Any:
-    """Wait for a grpc future from trio; cancelling the wait cancels the RPC."""
-    token = trio.lowlevel.current_trio_token()
-    done = trio.Event()
-
-    def wake(_: grpc.Future) -> None:
-        try:
-            token.run_sync_soon(done.set)
-        except trio.RunFinishedError:
-            pass
-
-    future.add_done_callback(wake)
-    try:
-        await done.wait()
-    except trio.Cancelled:
-        future.cancel()
-        raise
-    return future.result()
-
-
 def _fault_from_rpc_error(error: grpc.RpcError, during: str) -> BotFault:
     code = error.code() if hasattr(error, "code") else None
     details = error.details() if hasattr(error, "details") else str(error)
@@ -78,47 +60,123 @@ def _serialize(message: pb.RefereeMessage | bytes) -> bytes:
     return message if isinstance(message, bytes) else message.SerializeToString()
 
 
-class PlayStream:
-    """One match's Play stream with one bot seat.
+def _identity(message: bytes) -> bytes:
+    return message
 
-    grpcio's reader thread puts every answer (or the fault that ended the stream) in a
-    thread-safe inbox; `decide_blocking` waits on it from the thread that drives the
-    match, `decide` from trio through a worker thread.  Either wait checks every
-    `CANCEL_POLL` seconds whether its trio task was cancelled.
+
+_GARBAGE = object()
+
+
+def _parse(data: bytes) -> pb.BotMessage | object:
+    """A BotMessage, or _GARBAGE for bytes that are none (said as a fault, not logged
+    by grpc as its own error)."""
+    try:
+        return pb.BotMessage.FromString(data)
+    except DecodeError:
+        return _GARBAGE
+
+
+def _cancelled_itself() -> bool:
+    """Whether the running task is being cancelled, as opposed to a gRPC call it awaited
+    (grpc.aio raises CancelledError from an await on a cancelled call)."""
+    task = asyncio.current_task()
+    return task is not None and task.cancelling() > 0
+
+
+def _loop_time(deadline: float) -> float:
+    """A time.monotonic() deadline as the running loop's clock reads it."""
+    return asyncio.get_running_loop().time() + deadline - time.monotonic()
+
+
+class PlayStream:
+    """One match's Play stream with one bot seat, on the gRPC loop.
+
+    Its reader task puts every answer (or the fault that ended the stream) in the
+    inbox; its writer task sends what `send` queues.  `send`, `cancel` and `fail` may be
+    called from any thread; `decide_on_loop` runs on the loop, `decide` from trio.
     """
 
-    CANCEL_POLL = 0.05
     #: A bare gRPC stream knows nothing of the process behind it (see arena.play.pool).
     cpu_meter: CpuMeter | None = None
 
-    def __init__(self, name: str, call: Any, requests: queue.SimpleQueue, inbox: queue.SimpleQueue) -> None:
+    def __init__(self, name: str, call: Any) -> None:
         self.name = name
         self._call = call
-        self._requests = requests
-        self._inbox = inbox
+        self._inbox: asyncio.Queue[Any] = asyncio.Queue()
+        self._outbox: asyncio.Queue[Any] = asyncio.Queue()
+        self._writing = asyncio.Lock()  # one write at a time, in the order asked
         self._closed_reason: BotFault | None = None
         self._failed_unsaid = False  # `fail` closed it and no decision has raised that yet
         self.stale = 0  # late answers dropped
         self._timed_out: dict[int, tuple[float, float]] = {}  # decision id -> (asked at, limit)
-        self.asked = 0  # decision requests sent; read by the reader thread to spot floods
+        self.asked = 0  # decision requests sent; the reader compares to spot floods
         self._asked_ids: set[int] = set()  # an answer naming another id is malformed
+        self._reader = asyncio.get_running_loop().create_task(self._read())
+        self._writer = asyncio.get_running_loop().create_task(self._write())
 
+    # --- the tasks ------------------------------------------------------------------
+    async def _read(self) -> None:
+        inbox, call = self._inbox, self._call
+        received = 0
+        try:
+            while True:
+                message = await call.read()
+                if message is grpc.aio.EOF:
+                    break
+                if message is _GARBAGE or message is None:
+                    inbox.put_nowait(
+                        BotFault(
+                            FaultKind.MALFORMED, "the Play stream failed: the bot sent bytes that are not a BotMessage"
+                        )
+                    )
+                    call.cancel()
+                    return
+                received += 1
+                if received > self.asked + FLOOD_LIMIT:
+                    inbox.put_nowait(BotFault(FaultKind.FLOOD, f"more than {FLOOD_LIMIT} messages nobody asked for"))
+                    call.cancel()
+                    return
+                inbox.put_nowait((message, time.monotonic()))
+        except asyncio.CancelledError:
+            # The stream was cancelled (grpc.aio raises it from a read of a cancelled call)
+            # or its reader was: the referee did either, and knows why.
+            return
+        except grpc.RpcError as error:
+            if error.code() != grpc.StatusCode.CANCELLED:
+                inbox.put_nowait(_fault_from_rpc_error(error, "the Play stream failed"))
+            return
+        except Exception as error:  # noqa: BLE001 - a reader must report, never die silently
+            inbox.put_nowait(BotFault(FaultKind.MALFORMED, f"unreadable message: {error}"))
+            call.cancel()
+            return
+        inbox.put_nowait(_END)
+
+    async def _write(self) -> None:
+        outbox, call = self._outbox, self._call
+        try:
+            while (message := await outbox.get()) is not _END:
+                async with self._writing:
+                    await call.write(_serialize(message))
+            async with self._writing:
+                await call.done_writing()
+        except (grpc.RpcError, asyncio.InvalidStateError, asyncio.CancelledError):
+            return  # the stream has ended: the reader says how
+
+    # --- from the referee -----------------------------------------------------------
     def send(self, message: pb.RefereeMessage | bytes) -> None:
-        """Queue a message (or its bytes) for the bot; never blocks (grpcio's thread writes it)."""
+        """Queue a message (or its bytes) for the bot; never blocks."""
         if self._closed_reason is None:
-            self._requests.put(message)
+            _grpc_loop.call_soon(self._outbox.put_nowait, message)
 
     async def decide(self, request: bytes, decision_id: int, time_limit: float) -> pb.Decision:
-        """`decide_blocking` from trio (in a worker thread; cancelling the task ends the wait)."""
-        return await trio.to_thread.run_sync(self.decide_blocking, request, decision_id, time_limit)
+        """`decide_on_loop` from trio (cancelling the task ends the wait)."""
+        return await _grpc_loop.run(self.decide_on_loop, request, decision_id, time_limit)
 
-    def decide_blocking(self, request: bytes, decision_id: int, time_limit: float) -> pb.Decision:
-        """Send a serialized RefereeMessage holding a decision request; wait for its answer.
+    async def decide_on_loop(self, request: bytes, decision_id: int, time_limit: float) -> pb.Decision:
+        """Send a serialized RefereeMessage holding a decision request; await its answer.
 
         At most `time_limit` seconds: then BotFault(TIMEOUT), and a late answer to this
-        request is recognised by its decision_id and dropped.  Call it from a thread
-        that trio started: it raises trio.Cancelled when that thread's task is cancelled.
-        """
+        request is recognised by its decision_id and dropped."""
         closed = self._closed_reason
         if closed is not None:
             if self._failed_unsaid:  # the process died between two decisions: say how, once
@@ -129,18 +187,30 @@ class PlayStream:
         self._asked_ids.add(decision_id)
         asked = time.monotonic()
         deadline = asked + time_limit
-        self.send(request)
+        if self._outbox.empty():  # written here, not by the writer task: a task switch less
+            try:
+                async with self._writing:
+                    await self._call.write(request)
+            except (grpc.RpcError, asyncio.InvalidStateError):
+                pass  # the stream has ended: the reader says how
+            except asyncio.CancelledError:
+                if _cancelled_itself():
+                    raise
+                # grpc.aio raises it into an await on a call that was cancelled (the bot
+                # was closed): the stream has ended, and the reader says how.
+        else:
+            self._outbox.put_nowait(request)
         inbox = self._inbox
         while True:
-            left = deadline - time.monotonic()
             try:
-                item = inbox.get(timeout=min(max(left, 0.0), self.CANCEL_POLL))
-            except queue.Empty:
-                trio.from_thread.check_cancelled()
-                if left <= 0:
+                item = inbox.get_nowait()
+            except asyncio.QueueEmpty:
+                try:
+                    async with asyncio.timeout_at(_loop_time(deadline)):
+                        item = await inbox.get()
+                except TimeoutError:
                     self._timed_out[decision_id] = (asked, time_limit)
                     raise BotFault(FaultKind.TIMEOUT, f"no answer within {time_limit * 1000:.0f} ms") from None
-                continue
             if isinstance(item, BotFault):
                 self._closed_reason = item
                 self._failed_unsaid = False
@@ -174,19 +244,22 @@ class PlayStream:
         late = None if asked is None else arrived - asked
         log.warning(late_answer_note(self.name, decision_id, late, limit))
 
-    def wait_closed(self, timeout: float) -> None:
-        """Wait (in a worker thread) up to `timeout` seconds for the bot to end its stream."""
+    async def finish(self, timeout: float) -> None:
+        """End the stream: say so, give a well-behaved bot `timeout` seconds to end its
+        side, then cut it."""
+        self._outbox.put_nowait(_END)
         deadline = time.monotonic() + timeout
-        while (left := deadline - time.monotonic()) > 0:
-            try:
-                item = self._inbox.get(timeout=left)
-            except queue.Empty:
-                return
-            if item is _END or isinstance(item, BotFault):
-                return
-
-    def close(self) -> None:
-        self._requests.put(_END)
+        try:
+            while (left := deadline - time.monotonic()) > 0:
+                item = await asyncio.wait_for(self._inbox.get(), left)
+                if item is _END or isinstance(item, BotFault):
+                    break
+        except TimeoutError:
+            pass
+        finally:
+            self._call.cancel()
+            for task in (self._reader, self._writer):
+                task.cancel()
 
     def fail(self, fault: BotFault) -> None:
         """End a wait at once with `fault` (the process died: do not wait for gRPC to notice).
@@ -197,21 +270,30 @@ class PlayStream:
         if self._closed_reason is None:
             self._closed_reason = fault
             self._failed_unsaid = True
-        self._inbox.put(fault)
+        _grpc_loop.call_soon(self._inbox.put_nowait, fault)
 
     def cancel(self) -> None:
         self._closed_reason = self._closed_reason or BotFault(FaultKind.STOPPED, "stopped by the referee")
-        self._call.cancel()
+        _grpc_loop.call_soon(self._call.cancel)
 
 
 class GrpcBot:
-    """A connection to one bot address; opens a Play stream per match and seat."""
+    """A connection to one bot address, on the gRPC loop; opens a Play stream per match and seat."""
 
     def __init__(self, name: str, address: str) -> None:
         self.name = name
         self.address = address
-        self._channel = grpc.insecure_channel(
-            address,
+        self._streams: set[PlayStream] = set()
+        self._channel: Any = None
+        self._stub: Any = None
+        self._play: Any = None
+
+    async def _connect(self) -> None:
+        """Make the channel (on the loop: an aio channel belongs to the loop it is made on)."""
+        if self._channel is not None:
+            return
+        self._channel = grpc.aio.insecure_channel(
+            self.address,
             options=[
                 ("grpc.max_receive_message_length", MAX_BOT_MESSAGE_BYTES),
                 ("grpc.max_send_message_length", MAX_REFEREE_MESSAGE_BYTES),
@@ -227,24 +309,29 @@ class GrpcBot:
             ],
         )
         self._stub = pb_grpc.BotStub(self._channel)
-        self._streams: set[PlayStream] = set()
-        self._closing = False
         # Requests may be pre-serialized bytes (see GameWire.decision_request).
         self._play = self._channel.stream_stream(
             "/arena.v1.Bot/Play",
-            request_serializer=_serialize,
-            response_deserializer=pb.BotMessage.FromString,
+            request_serializer=_identity,
+            response_deserializer=_parse,
         )
+
+    async def _hello_on_loop(self, request: pb.HelloRequest, timeout: float) -> pb.HelloReply:
+        await self._connect()
+        try:
+            return await self._stub.Hello(request, timeout=timeout, wait_for_ready=True)
+        except asyncio.CancelledError:
+            if _cancelled_itself():
+                raise
+            raise BotFault(FaultKind.START, "the Hello was cut off: the connection to the bot was closed") from None
 
     async def hello(self, timeout: float) -> pb.HelloReply:
         """Ask the bot who it is, waiting for it to come up for at most `timeout` seconds."""
         request = pb.HelloRequest(protocol_version=PROTOCOL_VERSION, arena_version=ARENA_VERSION)
-        future = self._stub.Hello.future(request, timeout=timeout, wait_for_ready=True)
         try:
             with trio.fail_after(timeout + 1):
-                reply = await _await_future(future)
+                reply = await _grpc_loop.run(self._hello_on_loop, request, timeout)
         except trio.TooSlowError:
-            future.cancel()
             raise BotFault(FaultKind.START, f"no Hello from {self.address} within {timeout:g} s") from None
         except grpc.RpcError as error:
             if error.code() == grpc.StatusCode.DEADLINE_EXCEEDED:
@@ -257,75 +344,43 @@ class GrpcBot:
             )
         return reply
 
+    async def _open_on_loop(self, start: pb.MatchStart) -> PlayStream:
+        await self._connect()
+        stream = PlayStream(self.name, self._play())
+        stream.send(pb.RefereeMessage(match_start=start))
+        self._streams.add(stream)
+        return stream
+
     @asynccontextmanager
     async def open_play(self, start: pb.MatchStart) -> AsyncIterator[PlayStream]:
-        """A Play stream that starts with `start`; closed and cancelled on exit."""
-        requests: queue.SimpleQueue = queue.SimpleQueue()
-        requests.put(pb.RefereeMessage(match_start=start))
-
-        def request_iterator():
-            # Polls rather than blocks for good: grpcio's Channel.close() waits for this
-            # thread, and a stream can be left open when Ctrl-C lands mid-setup.
-            while not self._closing:
-                try:
-                    item = requests.get(timeout=0.25)
-                except queue.Empty:
-                    continue
-                if item is _END:
-                    return
-                yield item
-
-        inbox: queue.SimpleQueue = queue.SimpleQueue()
-        call = self._play(request_iterator())
-        stream = PlayStream(self.name, call, requests, inbox)
-
-        def reader() -> None:
-            received = 0
-            try:
-                for message in call:
-                    received += 1
-                    if received > stream.asked + FLOOD_LIMIT:
-                        inbox.put(BotFault(FaultKind.FLOOD, f"more than {FLOOD_LIMIT} messages nobody asked for"))
-                        call.cancel()
-                        return
-                    inbox.put((message, time.monotonic()))
-            except grpc.RpcError as error:
-                if error.code() != grpc.StatusCode.CANCELLED:
-                    inbox.put(_fault_from_rpc_error(error, "the Play stream failed"))
-                return
-            except Exception as error:  # noqa: BLE001 - a reader must report, never die silently
-                inbox.put(BotFault(FaultKind.MALFORMED, f"unreadable message: {error}"))
-                return
-            inbox.put(_END)
-
-        thread = threading.Thread(target=reader, name=f"arena-read-{self.name}", daemon=True)
-        thread.start()
-        self._streams.add(stream)
+        """A Play stream that starts with `start`; ended and cancelled on exit."""
+        stream = await _grpc_loop.run(self._open_on_loop, start)
         try:
             yield stream
         finally:
-            self._streams.discard(stream)
-            stream.close()
             # Give a well-behaved bot a moment to see the end of the stream, then cut it.
             with trio.CancelScope(shield=True):
-                await trio.to_thread.run_sync(stream.wait_closed, 1.0)
-            call.cancel()
+                await _grpc_loop.run(stream.finish, 1.0)
+            _grpc_loop.call_soon(self._streams.discard, stream)
 
     def fail_streams(self, fault: BotFault) -> None:
-        for stream in list(self._streams):
+        """Every open stream's wait ends with `fault` (from any thread)."""
+        _grpc_loop.call_soon(self._fail_on_loop, fault)
+
+    def _fail_on_loop(self, fault: BotFault) -> None:
+        for stream in self._streams:
             stream.fail(fault)
 
     def close(self) -> None:
-        self._closing = True
-        # grpcio's Channel.close() waits for every call's request iterator to finish,
-        # and ours block on their queues: end and cancel any stream still open (the
-        # pool may close a bot while a cancelled match has not unwound yet).
+        """Cancel every stream still open and close the channel (on the loop, without waiting)."""
+        _grpc_loop.call_soon(self._close_on_loop)
+
+    def _close_on_loop(self) -> None:
         for stream in list(self._streams):
-            stream.close()
             stream.cancel()
-        # Even so, Channel.close() has been seen to wait forever during a Ctrl-C that
-        # landed mid-setup; the trio thread must never block, so it closes aside.
-        threading.Thread(target=self._channel.close, name=f"arena-close-{self.name}", daemon=True).start()
+        self._streams.clear()
+        if self._channel is not None:
+            asyncio.get_running_loop().create_task(self._channel.close())
 
 
 @asynccontextmanager

@@ -13,6 +13,8 @@ processes through a trio nursery: leaving `open_bot_pool` stops every one of the
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import logging
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
@@ -225,6 +227,7 @@ class _ExplainingStream:
         self._stream = stream
         self._running = running
         self.cpu_meter = running.process.cpu_meter if running.process is not None else None
+        self._trio_token = trio.lowlevel.current_trio_token()
 
     def send(self, message: pb.RefereeMessage | bytes) -> None:
         self._stream.send(message)
@@ -240,13 +243,20 @@ class _ExplainingStream:
                 raise await self._explained(fault) from None
             raise
 
-    def decide_blocking(self, request: bytes, decision_id: int, time_limit: float) -> pb.Decision:
-        """As `decide`, from the thread that drives the match (see arena.play.referee)."""
+    async def decide_on_loop(self, request: bytes, decision_id: int, time_limit: float) -> pb.Decision:
+        """As `decide`, on the gRPC loop (see arena.play.referee)."""
         try:
-            return self._stream.decide_blocking(request, decision_id, time_limit)
+            return await self._stream.decide_on_loop(request, decision_id, time_limit)
         except BotFault as fault:
             if fault.kind is FaultKind.CRASH:
-                raise trio.from_thread.run(self._explained, fault) from None
+                # The explanation waits in trio for the process's exit; a thread asks it
+                # there, so the loop's other matches go on meanwhile.
+                ask = functools.partial(trio.from_thread.run, self._explained, fault, trio_token=self._trio_token)
+                try:
+                    explained = await asyncio.get_running_loop().run_in_executor(None, ask)
+                except trio.RunFinishedError:
+                    raise fault from None
+                raise explained from None
             raise
 
     async def _explained(self, fault: BotFault) -> BotFault:

@@ -8,12 +8,12 @@ seat that faults on `STOP_AFTER` consecutive decisions is stopped and forfeits e
 later deal unasked.
 
 `Match` (arena/play/_match.py) is the match itself, transport aside.  Streams are opened
-and closed here, in trio.  When every seat's stream can wait without trio (gRPC), the
-decisions are driven from one worker thread that blocks on the bots' answers with a
-deadline: no hop through the trio loop per decision, which is most of what a decision
-cost beyond the round trip.  Trio stays the supervisor: the thread checks for
-cancellation while it waits, so Ctrl-C and a cancelled run stop it within
-`CANCEL_POLL` seconds.  A table with a stdio seat is driven from trio.
+and closed here, in trio.  When every seat is gRPC, the decisions are driven on the
+process's gRPC loop (arena/play/_grpc_loop.py), where the streams live: a decision is a
+write and an awaited read in one thread, with no hop through trio or between threads.
+Trio stays the supervisor: cancelling the match's trio task (Ctrl-C, a stopped run)
+cancels the driving coroutine at its next await.  A table with a stdio seat is driven
+from trio.
 """
 
 from __future__ import annotations
@@ -25,11 +25,10 @@ from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager, AsyncExitStack
 from typing import Protocol, runtime_checkable
 
-import trio
-
 import engine
 from arena.clock import TimeControl
 from arena.errors import BotFault
+from arena.play import _grpc_loop
 from arena.play._cpu import CpuMeter
 from arena.play._match import Match, RefereeProfile
 from arena.records import MatchRecord
@@ -38,7 +37,7 @@ from arena.v1 import arena_pb2 as pb
 __all__ = [
     "SeatClient",
     "SeatStream",
-    "BlockingSeatStream",
+    "LoopSeatStream",
     "play_match",
     "late_answer_note",
     "STOP_AFTER",
@@ -68,17 +67,17 @@ class SeatStream(Protocol):
 
 
 @runtime_checkable
-class BlockingSeatStream(Protocol):
-    """A stream that can also wait for an answer in a worker thread (gRPC's can)."""
+class LoopSeatStream(Protocol):
+    """A stream that can also be asked on the gRPC loop (arena/play/_grpc_loop.py; gRPC's can)."""
 
     @property
     def cpu_meter(self) -> CpuMeter | None: ...
 
     def send(self, message: pb.RefereeMessage | bytes) -> None: ...
 
-    def decide_blocking(self, request: bytes, decision_id: int, time_limit: float) -> pb.Decision:
-        """As `decide`, called from a thread that trio started; raises trio.Cancelled
-        when that thread's task is cancelled."""
+    async def decide_on_loop(self, request: bytes, decision_id: int, time_limit: float) -> pb.Decision:
+        """As `decide`, awaited on the gRPC loop (cancelled there when the match's trio
+        task is cancelled)."""
         ...
 
     def cancel(self) -> None: ...
@@ -132,12 +131,12 @@ async def _drive_in_trio(match: Match) -> None:
             match.answered(seat, decision, time.perf_counter() - asked)
 
 
-def _drive_blocking(match: Match) -> None:
+async def _drive_on_loop(match: Match) -> None:
     while (ask := match.next_request()) is not None:
         seat, request, decision_id, time_limit = ask
         asked = time.perf_counter()
         try:
-            decision = seat.stream.decide_blocking(request, decision_id, time_limit)
+            decision = await seat.stream.decide_on_loop(request, decision_id, time_limit)
         except BotFault as fault:
             match.faulted(seat, fault)
         else:
@@ -192,8 +191,8 @@ async def play_match(
             except BotFault as fault:
                 match.failed_to_start(seat, fault)
         open_streams = [seat.stream for seat in match.seats if seat.stream is not None]
-        if not in_trio and all(isinstance(stream, BlockingSeatStream) for stream in open_streams):
-            await trio.to_thread.run_sync(_drive_blocking, match)
+        if not in_trio and all(isinstance(stream, LoopSeatStream) for stream in open_streams):
+            await _grpc_loop.run(_drive_on_loop, match)
         else:
             await _drive_in_trio(match)
         match.send_match_end()

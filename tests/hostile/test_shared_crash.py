@@ -1,7 +1,7 @@
 """When a bot process serving two matches at once dies, each of them charges that seat
 `crash` (with how the process ended), not `stopped`, and both matches go on."""
 
-import queue
+import asyncio
 import sys
 from pathlib import Path
 
@@ -9,7 +9,7 @@ import trio
 
 import engine
 from arena.errors import BotFault
-from arena.play import open_bot_pool, play_match
+from arena.play import _grpc_loop, open_bot_pool, play_match
 from arena.play.grpc_bot import PlayStream
 from arena.records import BotEntry, FaultKind, MatchRecord
 
@@ -55,16 +55,29 @@ def test_a_crash_reported_between_two_decisions_is_not_turned_into_stopped_by_th
         def cancel(self) -> None:
             pass
 
-    stream = PlayStream("exits", Call(), queue.SimpleQueue(), queue.SimpleQueue())
-    stream.fail(BotFault(FaultKind.CRASH, "the process exited with status 7"))
-    stream.cancel()
-    faults = []
-    for decision_id in (1, 2):
-        try:
-            stream.decide_blocking(b"", decision_id, 1.0)
-        except BotFault as fault:
-            faults.append((fault.kind, fault.reason))
-    assert faults == [
+        async def read(self):
+            await asyncio.Event().wait()  # the bot never answers
+
+        async def write(self, message) -> None:
+            pass
+
+        async def done_writing(self) -> None:
+            pass
+
+    async def decisions() -> list[tuple[FaultKind, str]]:
+        stream = PlayStream("exits", Call())
+        stream.fail(BotFault(FaultKind.CRASH, "the process exited with status 7"))
+        stream.cancel()
+        faults = []
+        for decision_id in (1, 2):
+            try:
+                await stream.decide_on_loop(b"", decision_id, 1.0)
+            except BotFault as fault:
+                faults.append((fault.kind, fault.reason))
+        await stream.finish(0.0)
+        return faults
+
+    assert _grpc_loop.submit(decisions()).result(timeout=10) == [
         (FaultKind.CRASH, "the process exited with status 7"),
         (FaultKind.CRASH, "stream already closed (the process exited with status 7)"),
     ]
