@@ -21,29 +21,33 @@ and eight to a transaction), since the saves are one after another.  The lowest 
 limit.
 
 Measured on the 2-core machine the arena is developed on (20 matches of 30 deals, random
-bots, 2026-11-24, the machine otherwise idle):
+bots, concurrency 4, 2026-11-25, the machine otherwise idle; two runs each):
 
-    concurrency 4: workers 1: 75.6 deals/s   workers 2: 90.2 (x1.19)   workers 4: 132.3 (x1.75)
-                   (another run: 76.5, 95.1 (x1.24), 132.2 (x1.73); cluster local:2 87.7 (x1.15))
-    concurrency 2: workers 1: 77.9 deals/s   workers 2: 106.2 (x1.36)  workers 4: 97.2 (x1.25)
+    workers 1:  93.7 and 92.3 deals/s    (80% of what the cores allow at its CPU per match)
+    workers 2: 104.9 and 107.7 (x1.12, x1.17; 87-90%)
+    workers 4: 118.3 and 89.0 (97%, 91%)   cluster local:2: 107.9 and 87.1
 
-Not the 1.6x hoped for at 2 workers: a worker playing two matches at once spends more CPU
-on them than two workers playing one each (this run's processes: 11.8 CPU-s for the 20
-matches at 2 workers, 8.7 at 4): the threads of two matches (a driver and a gRPC reader
-and writer per seat each) contend for one interpreter's lock.  One match per worker
-(``workers`` = ``concurrency``) is the fastest here, 1.75x one process.  One process's
-referees use about one core (the lock again), so one process stops growing past one core
-while workers go on.  The coordinator's own cost is small: 2.6 ms of its CPU per saved
-match; a save 3.3 ms of wall time (one match to a transaction, as the matches came back
-one at a time here); saved again, the same matches took 1.5 ms a match one to a
-transaction and 0.8 ms eight to one.  A match of 30 deals is 0.55 CPU-seconds of the run's
-processes in all.  Hence, matches spread perfectly:
+Not the 1.6x hoped for at 2 workers, and not within reach here: 1.6 times workers 1 is
+about 148 deals/s, and the 2 cores allow at most 123 at the cheapest CPU per match any run
+used (a match of 30 deals is about 0.55 CPU-seconds of the bots and referees).  One
+process already keeps the cores 80% busy: it plays the gRPC streams of all its matches
+on one asyncio loop (arena/play/_grpc_loop.py), so its matches take turns rather than
+contend for the interpreter's lock.  Before that loop, with a reader and a writer thread
+per seat, one process played 75.6-78.7 deals/s, 2 workers x1.03-1.36, 4 workers x1.51-
+1.75: the threads of two matches in one process spent 11.8 CPU-s on the 20 matches
+where one match per process spent 8.7.  Workers pay where one process cannot fill the
+cores: many cores, or bots cheaper than the referee.  The coordinator's own cost is
+small: 2.8 and 5.9 ms of its CPU per saved match in the two runs; a save 4.0 and 2.8 ms
+of wall time (one match to a transaction, as the matches came back one at a time here);
+saved again, the same matches took 1.7 and 1.5 ms a match one to a transaction, 0.7
+eight to one.  Hence, from the second run's figures (0.55 CPU-seconds a match), if the
+matches spread perfectly:
 
-    16 cores:  29 matches/s (880 deals/s), limited by the cores
-    64 cores: 117 matches/s (3518 deals/s), limited by the cores
-    256 cores: 388 matches/s (11644 deals/s), limited by the coordinator's CPU (about 212
-               cores); SQLite's saves cap at 656 matches/s one to a transaction, 1309
-               eight to one
+    16 cores:  29 matches/s (873 deals/s), limited by the cores
+    64 cores: 116 matches/s (3491 deals/s), limited by the cores
+    256 cores: 168 matches/s (5050 deals/s), limited by the coordinator's CPU (about 93
+               cores; about 196 at the first run's 2.8 ms); SQLite's saves cap at 667
+               matches/s one to a transaction, 1359 eight to one
 
 The coordinator saves the matches back at one moment in one transaction, so when matches
 come faster than a save, they wait together and the cap moves out; longer matches (more
