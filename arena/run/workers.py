@@ -98,7 +98,7 @@ class WorkerFailed(UsageError):
 
 
 class _Sender:
-    """A worker's end of its pipe, for the trio loop and grpcio's threads alike."""
+    """A worker's end of its pipe, for the trio loop and the gRPC loop's thread alike."""
 
     def __init__(self, conn: Connection) -> None:
         self._conn = conn
