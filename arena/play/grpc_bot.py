@@ -246,16 +246,10 @@ class PlayStream:
 
     async def finish(self, timeout: float) -> None:
         """End the stream: say so, give a well-behaved bot `timeout` seconds to end its
-        side, then cut it."""
+        side (its reader sees the end, a fault, or a cancelled call), then cut it."""
         self._outbox.put_nowait(_END)
-        deadline = time.monotonic() + timeout
         try:
-            while (left := deadline - time.monotonic()) > 0:
-                item = await asyncio.wait_for(self._inbox.get(), left)
-                if item is _END or isinstance(item, BotFault):
-                    break
-        except TimeoutError:
-            pass
+            await asyncio.wait({self._reader}, timeout=timeout)
         finally:
             self._call.cancel()
             for task in (self._reader, self._writer):
