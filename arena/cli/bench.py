@@ -1,10 +1,11 @@
 """`arena bench`: the full referee path against raw grpcio ping-pong, and where the time goes.
 
 The full path plays one conto match between SDK random bots, each its own process,
-through the pool, the referee and its driver, and records every request it sends.  The
-same request bytes are then sent, in the match's order, each to a server of its own
-seat (a process woken after three others have had their turn answers more slowly than
-one that never sleeps, so this is what a match has to cost anyway):
+through the pool, the referee and its driver; a second match on other deals is timed
+phase by phase and every request it sends is recorded.  The same request bytes are then
+sent, in the match's order, each to a server of its own seat (a process woken after
+three others have had their turn answers more slowly than one that never sleeps, so
+this is what a match has to cost anyway):
 
 - raw blocking grpcio to bare echo servers: the reference the full path is measured
   against (and, for the classic figure, all to one hot server);
@@ -162,10 +163,14 @@ async def _rounds(
             profile = RefereeProfile()
             alone = referee_alone(game, 1000 + number, deals)  # as warm as the next match
             again = referee_alone(game, 1000 + number, deals)
+            # Each on deals of its own, all new to the run, as a tournament's next match.
+            # The timed one runs as a tournament runs it; timing each phase and keeping
+            # the requests costs a few percent, so a second match does that.
             encoded = wire_for(game).actions_encoded
-            full = await match(number + 1, in_trio=False, profile=profile, requests=requests)
+            full = await match(number + 1, in_trio=False)
             new_actions = wire_for(game).actions_encoded - encoded
-            in_trio = await match(number + 1, in_trio=True)
+            await match(number + 201, in_trio=False, profile=profile, requests=requests)
+            in_trio = await match(number + 401, in_trio=True)
             raw = await trio.to_thread.run_sync(raw_round_trips, requests, echo)
             aio = await trio.to_thread.run_sync(aio_round_trips, requests, echo)
             driver = await driver_round_trips(requests, echo)
