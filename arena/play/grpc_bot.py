@@ -60,10 +60,6 @@ def _serialize(message: pb.RefereeMessage | bytes) -> bytes:
     return message if isinstance(message, bytes) else message.SerializeToString()
 
 
-def _identity(message: bytes) -> bytes:
-    return message
-
-
 _GARBAGE = object()
 
 
@@ -81,11 +77,6 @@ def _cancelled_itself() -> bool:
     (grpc.aio raises CancelledError from an await on a cancelled call)."""
     task = asyncio.current_task()
     return task is not None and task.cancelling() > 0
-
-
-def _loop_time(deadline: float) -> float:
-    """A time.monotonic() deadline as the running loop's clock reads it."""
-    return asyncio.get_running_loop().time() + deadline - time.monotonic()
 
 
 class PlayStream:
@@ -123,7 +114,7 @@ class PlayStream:
                 message = await call.read()
                 if message is grpc.aio.EOF:
                     break
-                if message is _GARBAGE or message is None:
+                if message is _GARBAGE:
                     inbox.put_nowait(
                         BotFault(
                             FaultKind.MALFORMED, "the Play stream failed: the bot sent bytes that are not a BotMessage"
@@ -156,7 +147,7 @@ class PlayStream:
         try:
             while (message := await outbox.get()) is not _END:
                 async with self._writing:
-                    await call.write(_serialize(message))
+                    await call.write(message)
             async with self._writing:
                 await call.done_writing()
         except (grpc.RpcError, asyncio.InvalidStateError, asyncio.CancelledError):
@@ -206,7 +197,7 @@ class PlayStream:
                 item = inbox.get_nowait()
             except asyncio.QueueEmpty:
                 try:
-                    async with asyncio.timeout_at(_loop_time(deadline)):
+                    async with asyncio.timeout(deadline - time.monotonic()):
                         item = await inbox.get()
                 except TimeoutError:
                     self._timed_out[decision_id] = (asked, time_limit)
@@ -306,7 +297,7 @@ class GrpcBot:
         # Requests may be pre-serialized bytes (see GameWire.decision_request).
         self._play = self._channel.stream_stream(
             "/arena.v1.Bot/Play",
-            request_serializer=_identity,
+            request_serializer=_serialize,
             response_deserializer=_parse,
         )
 
