@@ -100,7 +100,7 @@ class Round:
     profile: RefereeProfile
     alone: RefereeProfile  # the referee's own work on a like match in process, no bots
     again: RefereeProfile  # the same match again in process: every action met before
-    new_actions: int  # actions the full path's match encoded for the first time
+    new_actions: float  # actions the full path's match encoded for the first time, per decision
 
 
 class _Silent:
@@ -143,7 +143,8 @@ async def _rounds(
         for name in names:
             await pool.hello(name)  # start-up is not part of the measure
 
-        async def match(seed: int, *, in_trio: bool, profile=None, requests=None) -> float:
+        async def match(seed: int, *, in_trio: bool, profile=None, requests=None) -> tuple[float, int]:
+            """The match's decisions per second, and its decisions."""
             seats = [pool.seat(n) for n in names]
             if requests is not None:
                 seats = [_Recording(seat, i, requests) for i, seat in enumerate(seats)]
@@ -153,7 +154,7 @@ async def _rounds(
             )
             if record.faults:
                 raise SystemExit(f"The bench match had faults: {record.faults}")
-            return record.decisions / (time.perf_counter() - started)
+            return record.decisions / (time.perf_counter() - started), record.decisions
 
         # First-use costs, and a tournament's later matches find most actions encoded.
         for seed in range(args.warm):
@@ -167,10 +168,10 @@ async def _rounds(
             # The timed one runs as a tournament runs it; timing each phase and keeping
             # the requests costs a few percent, so a second match does that.
             encoded = wire_for(game).actions_encoded
-            full = await match(number + 1, in_trio=False)
-            new_actions = wire_for(game).actions_encoded - encoded
+            full, full_decisions = await match(number + 1, in_trio=False)
+            new_actions = (wire_for(game).actions_encoded - encoded) / full_decisions
             await match(number + 201, in_trio=False, profile=profile, requests=requests)
-            in_trio = await match(number + 401, in_trio=True)
+            in_trio, _ = await match(number + 401, in_trio=True)
             raw = await trio.to_thread.run_sync(raw_round_trips, requests, echo)
             aio = await trio.to_thread.run_sync(aio_round_trips, requests, echo)
             driver = await driver_round_trips(requests, echo)
@@ -287,7 +288,7 @@ def main(args: argparse.Namespace) -> int:
         "(the bots' processes share the 2 cores and the caches with it)"
     )
     again = [w for round_ in rounds for w in round_.again.per_decision]
-    new_actions = sum(round_.new_actions for round_ in rounds) / decisions
+    new_actions = statistics.mean(round_.new_actions for round_ in rounds)
     print(
         f"  the same match once more, every action met before: {median(again) * 1e6:.0f} µs median; on the "
         f"full path {new_actions:.1f} of the legal actions per decision were new to the run (made and encoded "
