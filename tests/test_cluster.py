@@ -52,9 +52,9 @@ def scheduler_and_worker(tmp_path):
     try:
         yield address, worker
     finally:
+        # The worker first: its nanny, with the scheduler gone, spends 8 s trying to reach it.
         for process in (worker, scheduler):
             process.terminate()
-        for process in (worker, scheduler):
             try:
                 process.wait(timeout=20)
             except subprocess.TimeoutExpired:
