@@ -24,6 +24,18 @@ joins later starts its host with its first match.  Each task returns the match's
 ready to write (the costly part of a save) and the worker's arena log records, which the
 coordinator logs to its own ``arena.log``.
 
+Bot logs: a worker that shares the coordinator's logs folder (a LocalCluster, or a shared
+filesystem at the same path: it sees there the file `run_marker` the coordinator wrote
+before opening the hosts) writes them there, as a local run does.  Any other worker writes
+its bots' logs into ``<logs>/<its address as a folder name>/`` (`worker_folder`), and
+each of its tasks brings the bytes written since the last (`WorkerLogs`, `SHIP_LIMIT` at
+most), which the coordinator writes at the same path on its side (`BotLogCopies`): a
+"(see …)" in a reason names a file on both machines, and an interrupted run leaves the
+logs of the matches it saved.  The end of the run brings the rest: the stopped bots' last
+lines, and what a cancelled task had taken.  Each piece is written at its offset in the
+worker's file, so one that comes twice is not doubled; a match played again on another
+worker writes that worker's files, in its own folder.
+
 Faults of the machinery:
 
 * A Dask worker that dies: the scheduler runs its tasks again on the others (the dead
@@ -32,7 +44,7 @@ Faults of the machinery:
   workers (4 by default) stops the run (`WorkerFailed`).
 * The coordinator killed (even with -9): a LocalCluster's workers end with it; on a
   cluster of its own each host stops its bots after `HOST_IDLE` seconds without a match.
-  What was saved stays; the same command resumes.
+  What was saved stays (and the run's `run_marker` file, harmless); the same command resumes.
 * Ctrl-C: the coordinator cancels its tasks and stops every host, which stops its bots.
 """
 
@@ -40,13 +52,15 @@ from __future__ import annotations
 
 import logging
 import math
+import os
 import re
 import time
 import uuid
 from collections import deque
-from collections.abc import AsyncIterator, Callable, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import trio
@@ -55,7 +69,16 @@ from arena.config import TournamentConfig
 from arena.errors import BotStartFailed, UsageError
 from arena.records import MatchRecord, MatchSlot
 from arena.results import ResultStore
-from arena.run._dask_host import HOST_IDLE, Outcome, close_hosts, open_host, play_on_host
+from arena.run._dask_host import (
+    HOST_IDLE,
+    Opened,
+    Outcome,
+    WorkerLogs,
+    close_hosts,
+    open_host,
+    play_on_host,
+    run_marker,
+)
 from arena.run.progress import Progress
 from arena.run.schedule import bot_match_id
 from arena.run.tournament import (
@@ -67,7 +90,15 @@ from arena.run.tournament import (
 )
 from arena.run.workers import WorkerFailed
 
-__all__ = ["HOST_IDLE", "LOCAL_LIMIT", "Cluster", "check_cluster_address", "open_cluster", "run_on_cluster"]
+__all__ = [
+    "HOST_IDLE",
+    "LOCAL_LIMIT",
+    "BotLogCopies",
+    "Cluster",
+    "check_cluster_address",
+    "open_cluster",
+    "run_on_cluster",
+]
 
 log = logging.getLogger("arena.cluster")
 
@@ -111,6 +142,65 @@ def _outcome(future: Any, slot: MatchSlot) -> Outcome:
 
 # --- the coordinator ------------------------------------------------------------------------
 
+# What a worker's log folder and file may be called here: no path, nothing hidden.
+_SAFE_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*")
+
+
+class BotLogCopies:
+    """The coordinator's copies of the bot logs of workers that do not share its logs
+    folder, at ``<logs>/<worker folder>/<file>``.  Each piece is written at its offset in
+    the worker's file, so one that comes twice is not doubled and pieces may come in any
+    order; a retried match's logs are another worker's files, in that worker's folder."""
+
+    def __init__(self, logs: Path) -> None:
+        self.logs = logs
+        #: (worker folder, file) -> the spans [start, end) written, merged and sorted.
+        self._spans: dict[tuple[str, str], list[tuple[int, int]]] = {}
+        self._failed = False
+
+    def write(self, bot_logs: Iterable[WorkerLogs | None]) -> None:
+        for logs in bot_logs:
+            if logs is None:
+                continue
+            if not _SAFE_NAME.fullmatch(logs.folder):
+                log.warning("bot logs from a Dask worker ignored: %r is not a folder name", logs.folder)
+                continue
+            for piece in logs.pieces:
+                if not _SAFE_NAME.fullmatch(piece.name):
+                    log.warning("a bot log from Dask worker %s ignored: %r is not a file name", logs.folder, piece.name)
+                    continue
+                self._write(logs.folder, piece.name, piece.offset, piece.data)
+
+    def _write(self, folder: str, name: str, offset: int, data: bytes) -> None:
+        path = self.logs / folder / name
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_CLOEXEC, 0o644)
+            try:
+                os.pwrite(descriptor, data, offset)
+            finally:
+                os.close(descriptor)
+        except OSError as error:  # a full disk loses the copies, not the run
+            if not self._failed:
+                self._failed = True
+                log.warning("cannot copy the bot logs of Dask workers here (%s): they stay on the workers", error)
+            return
+        spans = [*self._spans.get((folder, name), []), (offset, offset + len(data))]
+        merged: list[tuple[int, int]] = []
+        for start, end in sorted(spans):
+            if merged and start <= merged[-1][1]:
+                merged[-1] = (merged[-1][0], max(merged[-1][1], end))
+            else:
+                merged.append((start, end))
+        self._spans[folder, name] = merged
+
+    def held(self) -> dict[str, dict[str, int]]:
+        """Worker folder -> file -> the bytes held from its start without a gap."""
+        held: dict[str, dict[str, int]] = {}
+        for (folder, name), spans in self._spans.items():
+            held.setdefault(folder, {})[name] = spans[0][1] if spans[0][0] == 0 else 0
+        return held
+
 
 @dataclass(eq=False)
 class Cluster:
@@ -124,6 +214,7 @@ class Cluster:
     threads: int
     on_problem: Callable[[StartProblem], None] | None = None
     sandbox: str | None = None  #: a worker's "unsandboxed: …" line (None: every bot sandboxed everywhere)
+    bot_logs: BotLogCopies | None = None
     _told: set[str] = field(default_factory=set)
     _seen: set[str] = field(default_factory=set)
 
@@ -181,8 +272,11 @@ def _connect(address: str, config: TournamentConfig) -> tuple[Any, Any]:
     return client, None
 
 
-def _open_hosts(client: Any, run_id: str, config: TournamentConfig, level: int) -> tuple[int, int, list[Any]]:
+def _open_hosts(client: Any, run_id: str, config: TournamentConfig, level: int) -> tuple[int, int, list[Opened]]:
     """A host started on every worker: (workers, threads, what each one's open_host said)."""
+    # A worker that finds this file in its own logs folder shares ours: its bot logs are here.
+    config.logs.mkdir(parents=True, exist_ok=True)
+    (config.logs / run_marker(run_id)).touch()
     workers = client.scheduler_info()["workers"]
     futures = [
         client.submit(open_host, run_id, config, level, workers=[address], pure=False, key=f"arena-open-{run_id}-{i}")
@@ -192,11 +286,23 @@ def _open_hosts(client: Any, run_id: str, config: TournamentConfig, level: int) 
     return len(workers), threads, client.gather(futures)
 
 
-def _close(client: Any, local: Any, run_id: str) -> None:
+def _close(client: Any, local: Any, run_id: str, copies: BotLogCopies) -> None:
     try:
-        client.run(close_hosts, run_id)
+        last = client.run(close_hosts, run_id, copies.held())
     except Exception as error:  # noqa: BLE001 - the hosts also stop when idle
         log.warning("cannot tell the Dask workers to stop the bots: %s", error)
+    else:
+        copies.write(last.values())
+        for logs in last.values():
+            if logs is not None and logs.left:
+                log.warning(
+                    "%d bytes of bot logs stay on Dask worker %s, in its folder %s",
+                    logs.left,
+                    logs.folder,
+                    copies.logs / logs.folder,
+                )
+    with suppress(OSError):
+        (copies.logs / run_marker(run_id)).unlink()
     client.close()
     if local is not None:
         local.close()
@@ -216,23 +322,26 @@ async def open_cluster(
     level = logging.getLogger("arena").getEffectiveLevel()
     client, local = await trio.to_thread.run_sync(_connect, address, config)
     run_id = uuid.uuid4().hex
+    copies = BotLogCopies(config.logs)
     try:
         workers, threads, opened = await trio.to_thread.run_sync(_open_hosts, client, run_id, config, level)
+        # Before the start problems are told: they name these logs.
+        await trio.to_thread.run_sync(copies.write, [host.bot_logs for host in opened])
         problems: dict[str, StartProblem] = {}
-        for worker_problems, logs, _ in opened:
-            _relay(logs)
-            problems.update((problem.bot, problem) for problem in worker_problems if problem.bot not in problems)
+        for host in opened:
+            _relay(host.logs)
+            problems.update((problem.bot, problem) for problem in host.problems if problem.bot not in problems)
         if problems and not allow_faulty:
             raise BotStartFailed(start_failure_text(list(problems.values())), list(problems))
-        unsandboxed = next((status for *_, status in opened if status is not None), None)
-        cluster = Cluster(client, address, run_id, workers, threads, on_problem, unsandboxed)
+        unsandboxed = next((host.sandbox for host in opened if host.sandbox is not None), None)
+        cluster = Cluster(client, address, run_id, workers, threads, on_problem, unsandboxed, copies)
         for problem in problems.values():
             cluster.tell(problem)
         cluster.watch()
         yield cluster
     finally:
         with trio.CancelScope(shield=True):
-            await trio.to_thread.run_sync(_close, client, local, run_id)
+            await trio.to_thread.run_sync(_close, client, local, run_id, copies)
 
 
 async def run_on_cluster(
@@ -278,24 +387,31 @@ async def run_on_cluster(
             cluster.watch()
             back: list[tuple[str, str, Any]] = []  # saved in one transaction, each match whole
             records: list[MatchRecord] = []
+            bot_logs: list[WorkerLogs | None] = []
+            problems: list[StartProblem | None] = []  # told once their logs are copied: they name them
             try:
                 for future in done:
                     slot = running.pop(future)
                     outcome = _outcome(future, slot)
                     _relay(outcome.logs)
+                    bot_logs.append(outcome.bot_logs)
                     if outcome.record is None:
                         assert outcome.unstarted is not None
                         unstarted[slot.key] = outcome.unstarted
-                        cluster.tell(outcome.problem)
+                        problems.append(outcome.problem)
                         progress.leave()
                     elif slot.key not in saved:  # each match's result is saved once
                         saved.add(slot.key)
                         back.append((slot.key, outcome.record.game, outcome.rows))
                         records.append(outcome.record)
             finally:  # what came back is saved, even when a failure stops the run
-                if back:
-                    with trio.CancelScope(shield=True):
+                with trio.CancelScope(shield=True):
+                    if cluster.bot_logs is not None and any(logs is not None for logs in bot_logs):
+                        await trio.to_thread.run_sync(cluster.bot_logs.write, bot_logs)
+                    if back:
                         await trio.to_thread.run_sync(store.save_many, back)
+            for problem in problems:
+                cluster.tell(problem)
             for record in records:
                 played += 1
                 progress.add(record)
