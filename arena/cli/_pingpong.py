@@ -116,10 +116,12 @@ def raw_round_trips(requests: Recorded, addresses: Sequence[str]) -> float:
             channel.close()
 
 
-def aio_round_trips(requests: Recorded, addresses: Sequence[str]) -> float:
+def aio_round_trips(requests: Recorded, addresses: Sequence[str], poll: float = 0.0) -> float:
     """Round trips per second over raw grpc.aio streams (a write and an awaited read per
     request, no timeouts), on the arena's gRPC loop (grpc.aio keeps to one loop per
-    process): what the referee's transport costs at least."""
+    process): what the referee's transport costs at least.  `poll`: after each write the
+    loop polls for up to that many seconds without sleeping, as the referee may."""
+    from arena.play import _grpc_loop
 
     async def exchange() -> float:
         channels = [grpc.aio.insecure_channel(address) for address in addresses]
@@ -140,6 +142,8 @@ def aio_round_trips(requests: Recorded, addresses: Sequence[str]) -> float:
             started = time.perf_counter()
             for call, request in route:
                 await call.write(request)
+                if poll:
+                    _grpc_loop.poll_busily(poll)
                 await call.read()
             seconds = time.perf_counter() - started
             for call in calls:
@@ -148,8 +152,6 @@ def aio_round_trips(requests: Recorded, addresses: Sequence[str]) -> float:
         finally:
             for channel in channels:
                 await channel.close()
-
-    from arena.play import _grpc_loop
 
     return _grpc_loop.submit(exchange()).result()
 

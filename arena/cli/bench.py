@@ -40,7 +40,17 @@ import trio
 import engine
 from arena.cli._common import PROJECT_ROOT, add_command, whole_number
 from arena.cli._pingpong import aio_round_trips, driver_round_trips, echo_answer, raw_round_trips, servers
-from arena.play import Match, RefereeProfile, open_bot_pool, play_match, wire_for
+from arena.config import usable_cores
+from arena.play import (
+    BUSY_POLL,
+    Match,
+    RefereeProfile,
+    _grpc_loop,
+    open_bot_pool,
+    play_match,
+    poll_for_answers,
+    wire_for,
+)
 from arena.records import BotEntry
 from arena.v1 import arena_pb2 as pb
 
@@ -89,10 +99,12 @@ class Round:
     """One round's figures, all measured within seconds of each other."""
 
     decisions: int
-    full: float  # decisions/s, driven from a thread
+    full: float  # decisions/s, driven on the gRPC loop, polling for answers if the cores allow
+    asleep: float  # decisions/s, the same, the loop asleep while it waits (no polling)
     in_trio: float  # decisions/s, the same match driven from trio
     raw: float  # round trips/s: raw grpcio, one echo server per seat
     aio: float  # round trips/s: raw grpc.aio, one echo server per seat
+    aio_polled: float  # round trips/s: the same, polling for each answer as the referee does
     driver: float  # round trips/s: the referee's streams, awaited on its gRPC loop
     sdk: float  # round trips/s: raw grpcio, one SDK random bot per seat
     one: float  # round trips/s: raw grpcio, all to one echo server
@@ -143,8 +155,11 @@ async def _rounds(
         for name in names:
             await pool.hello(name)  # start-up is not part of the measure
 
-        async def match(seed: int, *, in_trio: bool, profile=None, requests=None) -> tuple[float, int]:
-            """The match's decisions per second, and its decisions."""
+        async def match(seed: int, *, in_trio: bool, profile=None, requests=None, asleep=False) -> tuple[float, int]:
+            """The match's decisions per second, and its decisions (`asleep`: no busy polling)."""
+            budget = _grpc_loop.busy_poll()
+            if asleep:
+                _grpc_loop.set_busy_poll(0.0)
             seats = [pool.seat(n) for n in names]
             if requests is not None:
                 seats = [_Recording(seat, i, requests) for i, seat in enumerate(seats)]
@@ -152,9 +167,11 @@ async def _rounds(
             record = await play_match(
                 game, seats, seed=seed, deals=deals, move_time=5.0, profile=profile, in_trio=in_trio
             )
+            elapsed = time.perf_counter() - started
+            _grpc_loop.set_busy_poll(budget)
             if record.faults:
                 raise SystemExit(f"The bench match had faults: {record.faults}")
-            return record.decisions / (time.perf_counter() - started), record.decisions
+            return record.decisions / elapsed, record.decisions
 
         # First-use costs, and a tournament's later matches find most actions encoded.
         for seed in range(args.warm):
@@ -170,10 +187,12 @@ async def _rounds(
             encoded = wire_for(game).actions_encoded
             full, full_decisions = await match(number + 1, in_trio=False)
             new_actions = (wire_for(game).actions_encoded - encoded) / full_decisions
+            asleep, _ = await match(number + 601, in_trio=False, asleep=True)
             await match(number + 201, in_trio=False, profile=profile, requests=requests)
             in_trio, _ = await match(number + 401, in_trio=True)
             raw = await trio.to_thread.run_sync(raw_round_trips, requests, echo)
             aio = await trio.to_thread.run_sync(aio_round_trips, requests, echo)
+            aio_polled = await trio.to_thread.run_sync(aio_round_trips, requests, echo, _grpc_loop.busy_poll())
             driver = await driver_round_trips(requests, echo)
             sdk = await trio.to_thread.run_sync(raw_round_trips, requests, sdk_bots)
             to_one = await trio.to_thread.run_sync(raw_round_trips, requests, one)
@@ -181,9 +200,11 @@ async def _rounds(
                 Round(
                     len(requests),
                     full,
+                    asleep,
                     in_trio,
                     raw,
                     aio,
+                    aio_polled,
                     driver,
                     sdk,
                     to_one,
@@ -195,8 +216,8 @@ async def _rounds(
                 )
             )
             print(
-                f"  round {number + 1}: full path {full:,.0f}/s (from trio {in_trio:,.0f}/s); raw ping-pong "
-                f"{raw:,.0f}/s, raw grpc.aio {aio:,.0f}/s, through the referee's streams {driver:,.0f}/s, to SDK bots {sdk:,.0f}/s, "
+                f"  round {number + 1}: full path {full:,.0f}/s (asleep {asleep:,.0f}/s, from trio {in_trio:,.0f}/s); "
+                f"raw ping-pong {raw:,.0f}/s, raw grpc.aio {aio:,.0f}/s (polling {aio_polled:,.0f}/s), through the referee's streams {driver:,.0f}/s, to SDK bots {sdk:,.0f}/s, "
                 f"to one server {to_one:,.0f}/s; ratio {full / raw:.2f}",
                 flush=True,
             )
@@ -262,6 +283,15 @@ def main(args: argparse.Namespace) -> int:
         f"bots (after {args.warm} untimed), then the same requests as ping-pong, one server per seat …"
     )
     engine.load("conto", players=players)  # a table conto cannot seat is a usage error, said now
+    cores = usable_cores()
+    if poll_for_answers(1, cores):
+        print(
+            f"The referee polls for answers without sleeping (up to {BUSY_POLL * 1000:g} ms each), as `arena play` "
+            f"does with {cores} cores for one match; 'asleep': the same match waiting asleep, as a tournament "
+            "with fewer than 2 cores per match at once plays."
+        )
+    else:
+        print(f"The referee waits for answers asleep: {cores} core(s) are too few to poll for one match.")
     with (
         tempfile.TemporaryDirectory(prefix="arena-bench-logs-") as log_dir,
         servers(players) as echo,
@@ -315,16 +345,19 @@ def main(args: argparse.Namespace) -> int:
         f"The SDK: {sdk_work * 1e6:.0f} µs of own work against the echo's {echo_work * 1e6:.0f} µs in process; "
         f"over gRPC a round trip to it takes {(1 / sdk - 1 / raw) * 1e6:+.0f} µs against the echo's"
     )
-    ratios = [r.full / r.raw for r in rounds]
-    trio_ratios = [r.in_trio / r.raw for r in rounds]
-    shown_ratios = ", ".join(f"{x:.2f}" for x in ratios)
-    print(
-        f"Ratio full path / raw ping-pong, one server per seat: median {median(ratios):.2f} ({shown_ratios})  "
-        "(goal ≥ 0.60; raw: blocking grpcio, the issue's reference)"
+
+    def ratio(title: str, values: list[float], note: str = "") -> None:
+        shown = ", ".join(f"{x:.2f}" for x in values)
+        print(f"{title:<54}median {median(values):.2f} ({shown}){note}")
+
+    ratio(
+        "Ratio full path / raw ping-pong, one server per seat:",
+        [r.full / r.raw for r in rounds],
+        "  (goal ≥ 0.60; raw: blocking grpcio, the issue's reference)",
     )
-    aio_ratios = [r.full / r.aio for r in rounds]
-    shown_aio = ", ".join(f"{x:.2f}" for x in aio_ratios)
-    print(f"Ratio full path / raw grpc.aio ping-pong, the same:    median {median(aio_ratios):.2f} ({shown_aio})")
-    print(f"The same ratio driven from trio instead:               median {median(trio_ratios):.2f}")
-    print(f"Ratio full path / raw ping-pong to one server:         median {median(r.full / r.one for r in rounds):.2f}")
+    ratio("  the referee asleep while it waits:", [r.asleep / r.raw for r in rounds])
+    ratio("  driven from trio instead:", [r.in_trio / r.raw for r in rounds])
+    ratio("Ratio full path / raw grpc.aio ping-pong:", [r.full / r.aio for r in rounds])
+    ratio("  to raw grpc.aio polling for answers the same way:", [r.full / r.aio_polled for r in rounds])
+    ratio("Ratio full path / raw ping-pong to one server:", [r.full / r.one for r in rounds])
     return 0

@@ -8,10 +8,11 @@ from pathlib import Path
 
 import engine
 from arena.cli._common import add_command, parse_bot, parse_options, seconds, setup_logging, time_control, whole_number
+from arena.config import usable_cores
 from arena.config.bots import BotChecker
 from arena.config.check import Reporter
 from arena.errors import COMMAND_LINE, ConfigError, UserError
-from arena.play import open_bot_pool, play_match, run_interruptibly
+from arena.play import open_bot_pool, play_match, poll_for_answers, run_interruptibly
 from arena.records import BotEntry, MatchRecord
 from arena.results import explain, match_result_columns, match_result_table, transcript
 
@@ -75,6 +76,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     for name, argv in bots:
         entries.setdefault(name, BotEntry(name, command=argv, protocol="stdio" if args.stdio else "grpc"))
     game = engine.load(args.game, players=len(bots), **parse_options(args.option))
+
+    poll_for_answers(1, usable_cores())
 
     async def play() -> MatchRecord:
         async with open_bot_pool(entries, Path(args.logs), game=args.game) as pool:

@@ -22,11 +22,11 @@ from tabulate import tabulate
 
 import engine
 from arena.cli._common import add_command, parse_options, seconds, setup_logging, split_bot, time_control, whole_number
-from arena.config import TournamentConfig, load_tournament
+from arena.config import TournamentConfig, load_tournament, usable_cores
 from arena.config.adhoc import AdhocTournament, write_adhoc_file
 from arena.config.schema import NAME_RE
 from arena.errors import BotStartFailed, Interrupted, UsageError, UserError
-from arena.play import run_interruptibly
+from arena.play import poll_for_answers, run_interruptibly
 from arena.play.process import sandbox_status
 from arena.play.signals import EXIT_INTERRUPTED
 from arena.results import ResultStore, elo_notes, elo_table, statistics_table
@@ -305,6 +305,8 @@ class _Run:
             opened: Any = partial(open_cluster, address=args.cluster)
         else:
             opened = open_workers if config.workers > 1 else open_started_bots
+            if config.workers == 1:  # workers decide for themselves (arena.run.workers)
+                poll_for_answers(config.concurrency, usable_cores())
         try:
             async with opened(config, allow_faulty=args.allow_faulty, on_problem=self._not_started) as bots:
                 try:

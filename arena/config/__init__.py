@@ -68,7 +68,7 @@ Decisions worth knowing:
 """
 
 from arena.config.schema import DEFAULT_DEALS, DEFAULT_MOVE_TIME
-from arena.config.tournament import WORKERS_ENV, TournamentConfig, default_workers, load_tournament
+from arena.config.tournament import WORKERS_ENV, TournamentConfig, default_workers, load_tournament, usable_cores
 from arena.config.values import parse_memory
 from arena.errors import ConfigError, Problem
 
@@ -77,6 +77,7 @@ __all__ = [
     "TournamentConfig",
     "WORKERS_ENV",
     "default_workers",
+    "usable_cores",
     "ConfigError",
     "Problem",
     "parse_memory",

@@ -28,7 +28,7 @@ from arena.config.values import describe, did_you_mean, safe_repr, toml_literal
 from arena.errors import ConfigError, Problem
 from arena.records import BotEntry, BotSetup, Setup
 
-__all__ = ["SprtConfig", "TournamentConfig", "WORKERS_ENV", "default_workers", "load_tournament"]
+__all__ = ["SprtConfig", "TournamentConfig", "WORKERS_ENV", "default_workers", "load_tournament", "usable_cores"]
 
 #: The environment variable that gives the default number of worker processes.
 WORKERS_ENV = "ARENA_WORKERS"
@@ -307,11 +307,15 @@ def default_workers(concurrency: int) -> int:
     given = os.environ.get(WORKERS_ENV, "").strip()
     if given and _workers_env_problem() is None:
         return int(given)
+    return max(1, min(usable_cores(), concurrency))
+
+
+def usable_cores() -> int:
+    """The cores this process may run on."""
     try:
-        cores = len(os.sched_getaffinity(0))
+        return len(os.sched_getaffinity(0))
     except (AttributeError, OSError):  # not Linux
-        cores = os.cpu_count() or 1
-    return max(1, min(cores, concurrency))
+        return os.cpu_count() or 1
 
 
 def _workers_env_problem() -> Problem | None:

@@ -17,7 +17,7 @@ every bot at the end, whatever happens.
 from arena.play._match import Match, RefereeProfile
 from arena.play.feed import GameWire, wire_for
 from arena.play.pool import BotPool, open_bot_pool
-from arena.play.referee import STOP_AFTER, SeatClient, SeatStream, play_match, settle_heap
+from arena.play.referee import BUSY_POLL, STOP_AFTER, SeatClient, SeatStream, play_match, poll_for_answers, settle_heap
 from arena.play.signals import install_termination_handlers, run_interruptibly
 
 __all__ = [
@@ -30,6 +30,8 @@ __all__ = [
     "SeatStream",
     "play_match",
     "settle_heap",
+    "BUSY_POLL",
+    "poll_for_answers",
     "Match",
     "RefereeProfile",
     "install_termination_handlers",

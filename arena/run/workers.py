@@ -58,9 +58,9 @@ from typing import Any
 import trio
 
 import engine
-from arena.config import TournamentConfig
+from arena.config import TournamentConfig, usable_cores
 from arena.errors import BotStartFailed, UsageError
-from arena.play import settle_heap
+from arena.play import poll_for_answers, settle_heap
 from arena.records import MatchRecord, MatchSlot
 from arena.results import ResultStore
 from arena.results.store import finished_rows
@@ -145,6 +145,7 @@ def _worker_main(conn: Connection, config: TournamentConfig, allow_faulty: bool,
     root.setLevel(level)
     root.propagate = False
     settle_heap()
+    poll_for_answers(config.concurrency, usable_cores())  # all the workers' matches share the machine
     try:
         trio.run(_serve, conn, sender, config, allow_faulty)
     except BaseException:  # noqa: BLE001 - told to the coordinator, which stops the run
