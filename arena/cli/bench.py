@@ -331,22 +331,25 @@ def main(args: argparse.Namespace) -> int:
         "the first time; fewer as a run goes on)"
     )
 
+    # The transport as the referee uses it: polling for answers when it does.
+    transport = "aio_polled" if _grpc_loop.busy_poll() else "aio"
     full, raw, aio, driver, sdk = (
-        median(getattr(r, name) for r in rounds) for name in ("full", "raw", "aio", "driver", "sdk")
+        median(getattr(r, name) for r in rounds) for name in ("full", "raw", transport, "driver", "sdk")
     )
     echo_work, sdk_work = own_work(rounds[-1].requests)
     referee = sum(phases.values())
+    how = "polling," if _grpc_loop.busy_poll() else "round trip"
     parts = {
-        "transport (raw grpc.aio round trip less the echo's own work)": 1 / aio - echo_work,
+        f"transport (raw grpc.aio {how} less the echo's own work)": 1 / aio - echo_work,
         "the referee's streams beyond raw grpc.aio (driver − aio)": 1 / driver - 1 / aio,
         "the SDK bot's own work (decode, events, act, encode)": sdk_work,
         "the referee's own work (mean)": referee,
     }
     print("Where a decision's time goes on the full path (medians over the rounds), per decision:")
     for name, seconds in parts.items():
-        print(f"  {name:<56}{_us(seconds)}")
-    print(f"  {'left over (not accounted for above)':<56}{_us(1 / full - sum(parts.values()))}")
-    print(f"  {'the full path, measured':<56}{_us(1 / full)}")
+        print(f"  {name:<58}{_us(seconds)}")
+    print(f"  {'left over (not accounted for above)':<58}{_us(1 / full - sum(parts.values()))}")
+    print(f"  {'the full path, measured':<58}{_us(1 / full)}")
     print(
         f"The SDK: {sdk_work * 1e6:.0f} µs of own work against the echo's {echo_work * 1e6:.0f} µs in process; "
         f"over gRPC a round trip to it takes {(1 / sdk - 1 / raw) * 1e6:+.0f} µs against the echo's"
