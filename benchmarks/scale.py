@@ -69,7 +69,8 @@ from typing import Any
 
 import trio
 
-from arena.config import load_tournament
+from arena.config import load_tournament, usable_cores
+from arena.play import poll_for_answers
 from arena.results import ResultStore
 from arena.run import plan_tournament, run_tournament
 from arena.run.cluster import open_cluster, run_on_cluster
@@ -162,6 +163,8 @@ async def _run(path: Path, workers: int, cluster: str | None = None) -> Measure:
         opened: Any = open_cluster(config, cluster)
     else:
         opened = open_workers(config) if workers > 1 else open_started_bots(config)
+        if workers == 1:  # as `arena run` does (workers decide for themselves)
+            poll_for_answers(config.concurrency, usable_cores())
     async with opened as bots:
         store = ResultStore.open(config.results, config, fresh=True)
         saves: list[tuple[float, int]] = []
