@@ -49,6 +49,12 @@ matches spread perfectly:
                cores; about 196 at the first run's 2.8 ms); SQLite's saves cap at 667
                matches/s one to a transaction, 1359 eight to one
 
+Here the referee waits for answers asleep (concurrency 4 on 2 cores: polling for them,
+arena/play/_grpc_loop.py, needs 2 cores per match at once); a run after it came in
+(2026-11-25, an hour when this machine was slower): workers 1 at 79.1 deals/s, 2 workers
+103.1 (x1.30), 4 workers 92.1, cluster local:2 87.0.  Polled unconditionally, 2 workers
+with 2 matches each played 55 deals/s against 76 asleep: the polling took the bots' cores.
+
 The coordinator saves the matches back at one moment in one transaction, so when matches
 come faster than a save, they wait together and the cap moves out; longer matches (more
 deals, slower bots) move every cap out, as their cost is per match.  On a Dask cluster the
