@@ -9,6 +9,11 @@ seed); the pool gives a process that has never played them, starting one when no
 free.  A bot given by `address` is already running elsewhere: one connection, whatever
 the deals (it is outside the arena's control, and the tables say so).  The pool owns its
 processes through a trio nursery: leaving `open_bot_pool` stops every one of them.
+
+A run that knows its next match says so (`BotPool.expect`): the processes that match will
+need and the pool lacks are started then, in the background, so the next rotation of a
+table does not wait for its bots to start (about 130 ms each for a Python bot, several at
+once).  Only processes a coming seat needs are started, so a run starts no more of them.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+from collections import Counter
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -61,6 +67,13 @@ class BotPool:
         self._locks = {name: trio.Lock() for name in entries}
         self.starts: dict[str, int] = {name: 0 for name in entries}
         self._start_failures: dict[str, BotFault] = {}
+        #: Seats announced by `expect` and not yet claimed, by bot and deals.
+        self._expected: dict[str, Counter[int]] = {name: Counter() for name in entries}
+        #: Processes on their way (started by a claim or by `expect`), by bot: none has
+        #: played anything yet, so each will do for any deals.
+        self._starting: dict[str, int] = {name: 0 for name in entries}
+        #: Set when a process started by `expect` joins the pool (then replaced).
+        self._joined = {name: trio.Event() for name in entries}
 
     def entry(self, name: str) -> BotEntry:
         return self._entries[name]
@@ -71,6 +84,36 @@ class BotPool:
         if self._entries[name].protocol == "stdio":
             return StdioSeat(self._entries[name], self._log_dir)  # a process per match already
         return _PooledSeat(self, name, deals)
+
+    def expect(self, name: str, deals: int) -> None:
+        """Say that a seat of `name` will soon ask for a process for a match dealt from
+        `deals`: if the bot's processes that have never played them (and those on their
+        way) are fewer than the seats announced for them, one is started now, in the
+        background.  Each seat announced is counted until it asks (`seat`); a bot whose
+        last start failed, or that is not a process of the pool's, is left alone."""
+        entry = self._entries[name]
+        if entry.protocol == "stdio" or entry.address is not None or name in self._start_failures:
+            return
+        self._expected[name][deals] += 1
+        fresh = sum(1 for r in self._running[name] if r.alive() and deals not in r.deals)
+        if fresh + self._starting[name] < self._expected[name][deals]:
+            self._starting[name] += 1
+            self._nursery.start_soon(self._start_ahead, name)
+
+    async def _start_ahead(self, name: str) -> None:
+        try:
+            running = await self._nursery.start(self._serve, self._entries[name])
+        except BotFault as fault:
+            # Claims that waited for it share the fault, as they do a claim's; a later
+            # claim starts the bot anew and reports its own.
+            log.debug("bot %s: a start ahead of its match failed: %s", name, fault.reason)
+            self._start_failures.setdefault(name, fault)
+        else:
+            self._running[name].append(running)
+        finally:
+            self._starting[name] -= 1
+            self._joined[name].set()
+            self._joined[name] = trio.Event()
 
     async def hello(self, name: str) -> pb.HelloReply:
         """Start the bot if none of its processes runs, and return its Hello (raises BotFault)."""
@@ -85,36 +128,47 @@ class BotPool:
         """A running process of the bot that has never played `deals`, marked as playing
         them; started when there is none (a dead one is cleared away first)."""
         attempts = self.starts[name]  # to tell a start that failed while this claim waited
-        async with self._locks[name]:
-            instances = self._running[name]
-            for running in [r for r in instances if not r.alive()]:
-                assert running.process is not None  # only a process can stop being alive
-                log.warning("bot %s: %s; starting another", name, running.process.exit_description())
-                instances.remove(running)
-                running.stop.set()
-                with trio.move_on_after(5):
-                    await running.done.wait()
-            remote = self._entries[name].address is not None
-            for running in instances:
-                if remote or deals is None or deals not in running.deals:
-                    if deals is not None:
-                        running.deals.add(deals)
-                    return running
-            failed = self._start_failures.get(name)
-            if failed is not None and self.starts[name] != attempts:
-                # It failed to start while this claim waited: share that failure rather than
-                # wait as long again.  A later match tries anew.
-                raise BotFault(FaultKind.START, failed.reason)
-            try:
-                running = await self._nursery.start(self._serve, self._entries[name])
-            except BotFault as fault:
-                self._start_failures[name] = fault
-                raise
-            self._start_failures.pop(name, None)
-            if deals is not None:
-                running.deals.add(deals)
-            instances.append(running)
-            return running
+        while True:
+            async with self._locks[name]:
+                instances = self._running[name]
+                for running in [r for r in instances if not r.alive()]:
+                    assert running.process is not None  # only a process can stop being alive
+                    log.warning("bot %s: %s; starting another", name, running.process.exit_description())
+                    instances.remove(running)
+                    running.stop.set()
+                    with trio.move_on_after(5):
+                        await running.done.wait()
+                remote = self._entries[name].address is not None
+                for running in instances:
+                    if remote or deals is None or deals not in running.deals:
+                        return self._claimed(name, running, deals)
+                failed = self._start_failures.get(name)
+                if failed is not None and self.starts[name] != attempts:
+                    # It failed to start while this claim waited: share that failure rather
+                    # than wait as long again.  A later match tries anew.
+                    raise BotFault(FaultKind.START, failed.reason)
+                if not self._starting[name]:
+                    self._starting[name] += 1
+                    try:
+                        running = await self._nursery.start(self._serve, self._entries[name])
+                    except BotFault as fault:
+                        self._start_failures[name] = fault
+                        raise
+                    finally:
+                        self._starting[name] -= 1
+                    self._start_failures.pop(name, None)
+                    instances.append(running)
+                    return self._claimed(name, running, deals)
+                joined = self._joined[name]
+            # A process started ahead is on its way: it may be this seat's.
+            await joined.wait()
+
+    def _claimed(self, name: str, running: _Running, deals: int | None) -> _Running:
+        if deals is not None:
+            running.deals.add(deals)
+            if self._expected[name][deals] > 0:
+                self._expected[name][deals] -= 1
+        return running
 
     async def _serve(self, entry: BotEntry, task_status=trio.TASK_STATUS_IGNORED) -> None:
         self.starts[entry.name] += 1

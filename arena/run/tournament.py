@@ -296,6 +296,12 @@ async def play_slot(
     return record
 
 
+def _expect(bots: StartedBots, slot: MatchSlot) -> None:
+    """Tell the pool the seats of `slot`, which is to start next (see `BotPool.expect`)."""
+    for name in slot.names:
+        bots.pool.expect(name, slot.seed)
+
+
 def _start_fault(record: MatchRecord) -> Fault | None:
     """The fault of a seat that never started in `record`, if any."""
     return next((fault for fault in record.faults if fault.kind is FaultKind.START), None)
@@ -397,13 +403,19 @@ async def run_tournament(
 
     try:
         limiter = trio.Semaphore(config.concurrency)
+        todo = plan.todo
+        if todo:
+            _expect(bots, todo[0])
         async with trio.open_nursery() as nursery:
-            for slot in plan.todo:
+            for index, slot in enumerate(todo):
                 await limiter.acquire()
                 if should_stop is not None and should_stop():
                     limiter.release()
                     break
                 nursery.start_soon(play, slot, limiter)
+                if index + 1 < len(todo):
+                    # Its bots' processes start while the matches under way play.
+                    _expect(bots, todo[index + 1])
     finally:
         update_unstarted_note(store, unstarted)
     return RunSummary(len(plan.schedule), plan.already_done, played, time.monotonic() - started, unstarted)

@@ -8,7 +8,9 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
+import pytest
 import trio
+import trio.testing
 from test_tournament import arena, write_tournament
 
 import engine
@@ -55,10 +57,38 @@ def test_rotations_of_one_table_and_copies_at_it_each_get_their_own_process(tmp_
     assert _pids(later, 0) <= set.union(*p_pids)
 
 
-def test_in_a_tournament_no_process_plays_a_table_twice(tmp_path):
+def test_the_processes_an_announced_match_needs_start_before_it_asks_and_no_more(tmp_path):
+    entries = {"p": BotEntry("p", command=SAYS_PID), "q": BotEntry("q", command=SAYS_PID)}
+
+    async def main():
+        async with open_bot_pool(entries, tmp_path, game="conto") as pool:
+            for name in entries:
+                await pool.hello(name)  # one process each, as a run starts
+            rotations = {"t1-p1": ["p", "q", "q"], "t1-p2": ["q", "p", "q"]}
+            for seats in rotations.values():  # both announced before either plays
+                for name in seats:
+                    pool.expect(name, 11)
+            await trio.testing.wait_all_tasks_blocked()
+            announced = dict(pool.starts)
+            played = {}
+            for key, seats in rotations.items():
+                played[key] = await play_match(
+                    GAME, [pool.seat(name, 11) for name in seats], seed=11, deals=2, match_id=key
+                )
+            return announced, dict(pool.starts), played
+
+    announced, after, played = trio.run(main)
+    assert announced == {"p": 2, "q": 4}, "two rotations need p twice and q four times: started when announced"
+    assert after == announced, "the matches found their processes started: none was started when they asked"
+    pids = [_pids(record, seat) for record in played.values() for seat in range(3)]
+    assert len(set.union(*pids)) == 6, "still a process of its own for every seat of the same deals"
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_in_a_tournament_no_process_plays_a_table_twice(tmp_path, workers):
     says_pid = ["python", "tests/fixtures/bots/says_pid.py"]
     path = write_tournament(tmp_path, "pids", dict.fromkeys("abcd", says_pid), seats=3, deals=2, concurrency=3)
-    run = arena("run", path)
+    run = arena("run", path, "--workers", workers)
     assert "12 matches played" in run.stdout
     log = (tmp_path / "logs" / "arena.log").read_text()
     seen = re.findall(r"match (r\d+-t\d+-p\d+): seat \d \((\w+)\) says: pid (\w+)", log)
