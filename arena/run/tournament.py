@@ -51,6 +51,7 @@ __all__ = [
     "StartedBots",
     "open_started_bots",
     "play_slot",
+    "expect_slot",
     "unstarted_note",
     "read_unstarted_note",
     "update_unstarted_note",
@@ -296,7 +297,7 @@ async def play_slot(
     return record
 
 
-def _expect(bots: StartedBots, slot: MatchSlot) -> None:
+def expect_slot(bots: StartedBots, slot: MatchSlot) -> None:
     """Tell the pool the seats of `slot`, which is to start next (see `BotPool.expect`)."""
     for name in slot.names:
         bots.pool.expect(name, slot.seed)
@@ -405,7 +406,7 @@ async def run_tournament(
         limiter = trio.Semaphore(config.concurrency)
         todo = plan.todo
         if todo:
-            _expect(bots, todo[0])
+            expect_slot(bots, todo[0])
         async with trio.open_nursery() as nursery:
             for index, slot in enumerate(todo):
                 await limiter.acquire()
@@ -415,7 +416,7 @@ async def run_tournament(
                 nursery.start_soon(play, slot, limiter)
                 if index + 1 < len(todo):
                     # Its bots' processes start while the matches under way play.
-                    _expect(bots, todo[index + 1])
+                    expect_slot(bots, todo[index + 1])
     finally:
         update_unstarted_note(store, unstarted)
     return RunSummary(len(plan.schedule), plan.already_done, played, time.monotonic() - started, unstarted)

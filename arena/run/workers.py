@@ -16,7 +16,8 @@ each match key only, the matches back at one moment in one transaction
 (`ResultStore.save_many`: one fsync for all, each match whole), and sends the next
 match once they are saved and the run has seen them (its [sprt] test among others).
 `concurrency` is the number of matches at once over all the workers; each match goes to
-the ready worker with the fewest.
+the ready worker with the fewest, which is then told the match it will play next, so its
+pool starts the bot processes that one needs meanwhile (`BotPool.expect`).
 
 Faults of the machinery:
 
@@ -39,6 +40,7 @@ there, to the same ``arena.log`` and console.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import logging
 import multiprocessing
@@ -47,7 +49,6 @@ import signal
 import threading
 import time
 import traceback
-from collections import deque
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, replace
@@ -64,12 +65,14 @@ from arena.play import poll_for_answers, settle_heap
 from arena.records import MatchRecord, MatchSlot
 from arena.results import ResultStore
 from arena.results.store import finished_rows
+from arena.run._assign import Assigner
 from arena.run.progress import Progress
 from arena.run.schedule import bot_match_id
 from arena.run.tournament import (
     RunSummary,
     StartProblem,
     TournamentPlan,
+    expect_slot,
     open_started_bots,
     play_slot,
     update_unstarted_note,
@@ -187,6 +190,9 @@ async def _serve(conn: Connection, sender: _Sender, config: TournamentConfig, al
                     if message is None or message[0] == "stop":
                         nursery.cancel_scope.cancel()
                         break
+                    if message[0] == "expect":
+                        expect_slot(bots, message[1])
+                        continue
                     _, slot, match_id = message
                     nursery.start_soon(play, slot, match_id)
     except BotStartFailed as error:
@@ -286,10 +292,12 @@ class Workers:
 
     def play(self, worker: _Worker, slot: MatchSlot, match_id: str) -> None:
         worker.playing[slot.key] = slot
-        try:
+        with contextlib.suppress(OSError):  # it has just died: its end is on the way, and the match is played again
             worker.conn.send(("play", slot, match_id))
-        except OSError:  # it has just died: its end is on the way, and the match is played again
-            pass
+
+    def expect(self, worker: _Worker, slot: MatchSlot) -> None:
+        with contextlib.suppress(OSError):  # it has just died (see `play`)
+            worker.conn.send(("expect", slot))
 
     def replace(self, worker: _Worker) -> None:
         """Start a worker in place of `worker`, which died (WorkerFailed when too many have)."""
@@ -386,7 +394,7 @@ async def run_on_workers(
     config = plan.config
     started = time.monotonic()
     progress = Progress(len(plan.schedule), plan.already_done)
-    todo = deque(plan.todo)
+    todo = Assigner(plan.todo, plan.schedule, workers.count)
     attempts: dict[str, int] = {}
     received: set[str] = set()
     unstarted: dict[str, str] = {}
@@ -404,8 +412,13 @@ async def run_on_workers(
             busy = sum(len(worker.playing) for worker in workers.workers)
             if not ready or busy >= config.concurrency:
                 return
-            slot = todo.popleft()
-            workers.play(min(ready, key=lambda worker: len(worker.playing)), slot, bot_match_id(slot.key, plan.secret))
+            worker = min(ready, key=lambda worker: len(worker.playing))
+            slot, told, coming = todo.take(worker.number)
+            if not told:  # its seats are counted before they ask, as those of a match told
+                workers.expect(worker, slot)
+            workers.play(worker, slot, bot_match_id(slot.key, plan.secret))
+            if coming is not None:
+                workers.expect(worker, coming)
 
     async def save_back() -> None:
         nonlocal played
@@ -447,11 +460,11 @@ async def run_on_workers(
         lost = list(worker.playing.values())
         worker.playing.clear()
         log.warning("worker %d %s; its %d matches are played again", worker.number, how, len(lost))
-        for slot in reversed(lost):
+        for slot in lost:
             attempts[slot.key] = attempts.get(slot.key, 0) + 1
             if attempts[slot.key] >= ATTEMPTS:
                 raise WorkerFailed(f"Match {slot.key} was being played by {ATTEMPTS} workers that died; giving up.")
-            todo.appendleft(slot)
+        todo.put_back(lost, worker.number)
         workers.replace(worker)
 
     try:
