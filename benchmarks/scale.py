@@ -6,7 +6,9 @@ limits on bigger machines:
     python benchmarks/scale.py [--deals 30] [--bots 5] [--workers 1,2,4] [--cluster local:2] [--concurrency 4]
 
 A conto round robin of random bots (5 bots at 4 seats: 5 tables of 4 rotations, 20
-matches of 30 deals) played once per number of workers, each into a fresh results file.
+matches of 30 deals) played once per number of workers, each into a fresh results file:
+first one match at a time and two at once (in one process, then on 2 workers; skipped
+with --no-pairs), then `--concurrency` matches at once over each number of workers.
 Workers 1 is the run in one process (`run_tournament`); more are `run_on_workers`;
 ``--cluster local:2`` is `run_on_cluster` on a LocalCluster of 2 worker processes.  For
 each it prints deals (hands) per second over the matches (the bots' start-up apart, and
@@ -21,39 +23,50 @@ and eight to a transaction), since the saves are one after another.  The lowest 
 limit.
 
 Measured on the 2-core machine the arena is developed on (20 matches of 30 deals, random
-bots, concurrency 4, 2026-11-25, the machine otherwise idle; two runs each):
+bots, 2026-11-25, two runs; this machine's speed varies by a fifth from hour to hour, so
+compare the figures of one run):
 
-    workers 1:  93.7 and 92.3 deals/s    (80% of what the cores allow at its CPU per match)
-    workers 2: 104.9 and 107.7 (x1.12, x1.17; 87-90%)
-    workers 4: 118.3 and 89.0 (97%, 91%)   cluster local:2: 107.9 and 87.1
+    one match at a time, in one process:   71.1 and 80.1 deals/s
+    two at once, in one process:            78.4 and 96.1  (x1.10, x1.20)
+    two at once, on 2 workers (one each):   84.0 and 97.6  (x1.18, x1.22)
+    concurrency 4:  workers 1  71.7 and 89.6;  workers 2  91.6 and 100.1 (x1.28, x1.12);
+                    workers 4  82.9 and 95.7;  cluster local:2  87.1 and 93.8
 
-Not the 1.6x hoped for at 2 workers, and not within reach here: 1.6 times workers 1 is
-about 148 deals/s, and the 2 cores allow at most 123 at the cheapest CPU per match any run
-used (a match of 30 deals is about 0.55 CPU-seconds of the bots and referees).  One
-process already keeps the cores 80% busy: it plays the gRPC streams of all its matches
-on one asyncio loop (arena/play/_grpc_loop.py), so its matches take turns rather than
-contend for the interpreter's lock.  Before that loop, with a reader and a writer thread
-per seat, one process played 75.6-78.7 deals/s, 2 workers x1.03-1.36, 4 workers x1.51-
-1.75: the threads of two matches in one process spent 11.8 CPU-s on the 20 matches
-where one match per process spent 8.7.  Workers pay where one process cannot fill the
-cores: many cores, or bots cheaper than the referee.  The coordinator's own cost is
-small: 2.8 and 5.9 ms of its CPU per saved match in the two runs; a save 4.0 and 2.8 ms
-of wall time (one match to a transaction, as the matches came back one at a time here);
-saved again, the same matches took 1.7 and 1.5 ms a match one to a transaction, 0.7
-eight to one.  Hence, from the second run's figures (0.55 CPU-seconds a match), if the
-matches spread perfectly:
+Not the 1.6x hoped for at 2 workers, in either comparison, and not within reach here.
+The issue's 1.17x compared two matches at once with one, in one process.  Against one
+match at a time, the 2 cores allow 2 workers at most x1.37 and x1.44 at the CPU per match
+they used: one match at a time already keeps them busy, its referee polling for answers
+on the core the bot does not use (arena/play/_grpc_loop.py).  At concurrency 4, 1.6
+times workers 1 is 115-143 deals/s, and the 2 cores allow at most 102-112 at the
+cheapest CPU per match any run used (a match of 30 deals is 0.55-0.64 CPU-seconds of
+the bots and referees): one process keeps the cores about 80% busy, as it plays the
+gRPC streams of all its matches on one asyncio loop, so its matches take turns rather
+than contend for the interpreter's lock.  Before that loop, with a reader and a writer
+thread per seat, one process played 75.6-78.7 deals/s, 2 workers x1.03-1.36, 4 workers
+x1.51-1.75.  Workers pay where one process cannot fill the cores: many cores, or bots
+cheaper than the referee (an SDK random bot takes about 280 us of CPU a decision, its
+referee about 490, most of both gRPC's).
 
-    16 cores:  29 matches/s (873 deals/s), limited by the cores
-    64 cores: 116 matches/s (3491 deals/s), limited by the cores
-    256 cores: 168 matches/s (5050 deals/s), limited by the coordinator's CPU (about 93
-               cores; about 196 at the first run's 2.8 ms); SQLite's saves cap at 667
-               matches/s one to a transaction, 1359 eight to one
+Fair play costs processes: each rotation of a table needs a process of each bot that has
+not played its deals (arena/play/pool.py), 20 for this tournament in one process, and a
+Python bot takes about 130 ms to start.  The matches used to wait for them; the pool now
+starts them while the previous match plays (`BotPool.expect`), and a worker is told its
+next match for that.  One match at a time went from 66.7-73.8 to 88.3-94.1 deals/s (three
+alternated runs), one worker process playing one match at a time (a core to spare, as
+on a big machine) from 53.7-66.2 to 72.6-76.8; 2 workers on 2 cores gained nothing
+measurable.
 
-Here the referee waits for answers asleep (concurrency 4 on 2 cores: polling for them,
-arena/play/_grpc_loop.py, needs 2 cores per match at once); a run after it came in
-(2026-11-25, an hour when this machine was slower): workers 1 at 79.1 deals/s, 2 workers
-103.1 (x1.30), 4 workers 92.1, cluster local:2 87.0.  Polled unconditionally, 2 workers
-with 2 matches each played 55 deals/s against 76 asleep: the polling took the bots' cores.
+The coordinator's own cost is small: 3.0 and 3.1 ms of its CPU per saved match; a save
+3.2 and 4.6 ms of wall time (one match to a transaction, as the matches came back one at
+a time here); saved again, the same matches took 1.4-1.6 ms a match one to a
+transaction, 0.7-0.8 eight to one.  Hence, from the second run's figures (0.55
+CPU-seconds a match), if the matches spread perfectly:
+
+    16 cores:  29 matches/s (867 deals/s), limited by the cores
+    64 cores: 116 matches/s (3466 deals/s), limited by the cores
+    256 cores: 332 matches/s (9949 deals/s), limited by the coordinator's CPU (from about
+               184 cores); SQLite's saves cap at 712 matches/s one to a transaction, 1384
+               eight to one
 
 The coordinator saves the matches back at one moment in one transaction, so when matches
 come faster than a save, they wait together and the cap moves out; longer matches (more
@@ -90,7 +103,7 @@ BATCH = 8
 
 @dataclass
 class Measure:
-    label: str  # "workers N" or "cluster ADDRESS"
+    label: str  # "concurrency C, workers N" or "cluster ADDRESS"
     workers: int
     matches: int
     deals: int
@@ -196,7 +209,7 @@ async def _run(path: Path, workers: int, cluster: str | None = None) -> Measure:
         cpu, busy, tree = time.process_time() - cpu, _busy_seconds() - busy, _tree_seconds() - tree
         store.close()
     return Measure(
-        f"cluster {cluster}" if cluster is not None else f"workers {workers}",
+        f"cluster {cluster}" if cluster is not None else f"concurrency {config.concurrency}, workers {workers}",
         workers,
         summary.played,
         summary.played * config.deals,
@@ -235,47 +248,79 @@ def main() -> None:
     parser.add_argument("--workers", default="1,2,4", help="the numbers of workers to measure")
     parser.add_argument("--cluster", default="local:2", help="Dask clusters to measure too, comma-separated ('': none)")
     parser.add_argument("--concurrency", type=int, default=4, help="matches at once, over all the workers")
+    parser.add_argument(
+        "--no-pairs",
+        action="store_true",
+        help="skip one match at a time against two at once (in one process, 2 workers)",
+    )
     args = parser.parse_args()
     counts = [int(count) for count in args.workers.split(",")]
-    print(f"conto, {args.bots} random bots at 4 seats, {args.deals} deals a match, concurrency {args.concurrency}, ")
-    print(f"{os.cpu_count()} cores; deals/s over the matches (and with the start-up of workers and bots):")
-    measures: list[Measure] = []
-    single = batched = 0.0  # wall seconds per match saved alone, and BATCH to a transaction
-    runs = [(count, None) for count in counts] + [(0, address) for address in args.cluster.split(",") if address]
-    for count, cluster in runs:
-        with tempfile.TemporaryDirectory(prefix="arena-scale-") as folder:
-            path = _tournament(Path(folder), args.bots, args.deals, args.concurrency)
-            measure = trio.run(_run, path, max(count, 1), cluster)
-            if not single:
-                single = _batched_saves(path, measure.rows, 1)
-                batched = _batched_saves(path, measure.rows, BATCH)
-        measures.append(measure)
-        line = (
-            f"  {measure.label}: {measure.deals_per_second:6.1f} deals/s ({measure.matches} matches in "
-            f"{measure.seconds:.1f} s; {measure.deals / measure.with_start:.1f} deals/s with the start-up, "
-            f"{measure.with_start:.1f} s)"
-        )
-        if measure is not measures[0]:
-            line += f"  x{measure.deals_per_second / measures[0].deals_per_second:.2f} of {measures[0].label}"
-        cores = os.cpu_count() or 1
-        line += (
-            f"\n      this process {measure.coordinator_cpu:.1f} CPU-s; the machine busy "
-            f"{measure.busy:.1f} of {measure.seconds * cores:.1f} core-seconds; this run's processes "
-            f"{measure.tree:.1f} CPU-s: at that CPU per match the {cores} cores allow at most "
-            f"{_ceiling(measure, cores):.1f} deals/s ({measure.deals_per_second / _ceiling(measure, cores):.0%} reached)"
-        )
-        print(line, flush=True)
     cores = os.cpu_count() or 1
-    two = next((m for m in measures if m.label == "workers 2"), None)
-    if two is not None and measures[0].label == "workers 1":
+    print(f"conto, {args.bots} random bots at 4 seats, {args.deals} deals a match, {cores} cores;")
+    print("deals/s over the matches (and with the start-up of workers and bots):")
+    single = batched = 0.0  # wall seconds per match saved alone, and BATCH to a transaction
+
+    def measure_all(title: str, runs: list[tuple[int, int, str | None]]) -> list[Measure]:
+        """Each (concurrency, workers, cluster) of `runs` measured and printed, against the first."""
+        nonlocal single, batched
+        print(f"\n{title}")
+        measures: list[Measure] = []
+        for concurrency, count, cluster in runs:
+            with tempfile.TemporaryDirectory(prefix="arena-scale-") as folder:
+                path = _tournament(Path(folder), args.bots, args.deals, concurrency)
+                measure = trio.run(_run, path, count, cluster)
+                if not single:
+                    single = _batched_saves(path, measure.rows, 1)
+                    batched = _batched_saves(path, measure.rows, BATCH)
+            measures.append(measure)
+            line = (
+                f"  {measure.label}: {measure.deals_per_second:6.1f} deals/s ({measure.matches} matches in "
+                f"{measure.seconds:.1f} s; {measure.deals / measure.with_start:.1f} deals/s with the start-up, "
+                f"{measure.with_start:.1f} s)"
+            )
+            if measure is not measures[0]:
+                line += f"  x{measure.deals_per_second / measures[0].deals_per_second:.2f} of {measures[0].label}"
+            line += (
+                f"\n      this process {measure.coordinator_cpu:.1f} CPU-s; the machine busy "
+                f"{measure.busy:.1f} of {measure.seconds * cores:.1f} core-seconds; this run's processes "
+                f"{measure.tree:.1f} CPU-s: at that CPU per match the {cores} cores allow at most "
+                f"{_ceiling(measure, cores):.1f} deals/s ({measure.deals_per_second / _ceiling(measure, cores):.0%} "
+                "reached)"
+            )
+            print(line, flush=True)
+        return measures
+
+    pairs: list[Measure] = []
+    if not args.no_pairs:
+        pairs = measure_all(
+            "One match at a time, then two at once: in one process, and on 2 workers (a match each):",
+            [(1, 1, None), (2, 1, None), (2, 2, None)],
+        )
+    clusters = [(args.concurrency, 1, address) for address in args.cluster.split(",") if address]
+    measures = measure_all(
+        f"Concurrency {args.concurrency}, over the workers:",
+        [(args.concurrency, count, None) for count in counts] + clusters,
+    )
+    if pairs:
+        alone, spread = pairs[0], pairs[2]
+        print(
+            f"\n2 workers, a match each: x{spread.deals_per_second / alone.deals_per_second:.2f} of one match at a "
+            f"time in one process (goal x1.6).  The {cores} cores allow at most {_ceiling(spread, cores):.1f} "
+            f"deals/s at the CPU per match the 2 workers used: x{_ceiling(spread, cores) / alone.deals_per_second:.2f}."
+        )
+    local = [m for m in measures if not m.label.startswith("cluster")]
+    two = next((m for m in local if m.workers == 2), None)
+    if two is not None and measures[0].workers == 1:
         goal = 1.6 * measures[0].deals_per_second
         cheapest = max(measures, key=lambda m: _ceiling(m, cores))
         print(
-            f"\n2 workers at 1.6x workers 1 would be {goal:.1f} deals/s. The {cores} cores allow at most "
-            f"{_ceiling(two, cores):.1f} at the CPU per match that 2 workers used, {_ceiling(cheapest, cores):.1f} "
-            f"at the cheapest ({cheapest.label}): whatever runs the matches, the bots and referees need that CPU."
+            f"At concurrency {args.concurrency}, 2 workers at 1.6x workers 1 would be {goal:.1f} deals/s. The "
+            f"{cores} cores allow at most {_ceiling(two, cores):.1f} at the CPU per match that 2 workers used, "
+            f"{_ceiling(cheapest, cores):.1f} at the cheapest ({cheapest.label}): whatever runs the matches, the "
+            "bots and referees need that CPU."
         )
-    spread = [measure for measure in measures if measure.workers > 1 and measure.label.startswith("workers")]
+    measures = pairs + measures
+    spread = [measure for measure in measures if measure.workers > 1 and not measure.label.startswith("cluster")]
     spread = spread or measures
     matches = sum(measure.matches for measure in spread)
     coordinator = sum(measure.coordinator_cpu for measure in spread) / matches
