@@ -4,10 +4,10 @@ Fair play gives each rotation of a table a bot process of its own (arena.play.po
 a worker has its own pool: a worker that plays r rotations of one table needs r
 processes of each bot at it.  So each table's rotations are spread evenly over the
 workers, at most ceil(rotations / workers) to each while another choice is left among
-the next `WINDOW` matches, in the schedule's order otherwise.  And a worker is told the match it will play next as soon as
-it is sent one, so its pool starts the processes that match needs meanwhile
-(`BotPool.expect`); when it is ready again it is sent that match, unless the run lost it
-(a worker died, the run stopped).
+the next `WINDOW` matches, in the schedule's order otherwise.  And a worker is told the
+match it will play next as soon as it is sent one, so its pool starts the processes
+that match needs meanwhile (`BotPool.expect`); when it is ready again it is sent that
+match, unless the run lost it (a worker died, the run stopped).
 """
 
 from __future__ import annotations
