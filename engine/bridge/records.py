@@ -9,7 +9,7 @@ exported by name from `engine.bridge`, the name results files store it under.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from .._core import Action, Event, View
@@ -235,6 +235,8 @@ class BoardDealt(Event):
     vulnerability: Vulnerability
     hands: tuple[DealtHand, ...]
     totals: tuple[int, ...]
+    #: The match seed, so that `replay` deals the boards after the history the same way.
+    seed: int | None = field(default=None, metadata={"referee_only": True})
 
     def visible_to(self, seat: int) -> BoardDealt:
         hidden = tuple(h if h.seat == seat else DealtHand(h.seat, ()) for h in self.hands)

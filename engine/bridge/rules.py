@@ -114,7 +114,8 @@ class BridgeGame(Game["BridgeState"]):
                     "(referee) history, not a seat's view of it."
                 )
             queue.append(tuple(h.cards for h in sorted(d.hands, key=lambda h: h.seat)))
-        state = BridgeState(self, 0, dealt[0].boards_in_match, queue)
+        seed = 0 if dealt[0].seed is None else dealt[0].seed
+        state = BridgeState(self, seed, dealt[0].boards_in_match, queue)
         for event in history:
             if isinstance(event, Called):
                 state.apply(event.call)
@@ -190,6 +191,7 @@ class BridgeState(BridgeRefusals, State):
                 self.vulnerability,
                 tuple(DealtHand(s, tuple(h)) for s, h in enumerate(hands)),
                 tuple(self.totals),
+                self.seed,
             )
         )
         self._to_act = self.dealer

@@ -1,8 +1,7 @@
 """frederik's records: the deck; the actions, events and per-seat view of play.
 
 Imports nothing else of the game, which all builds on it.  Every record is exported by
-name from `engine.frederik`, the name results files store it under.
-"""
+name from `engine.frederik`, the name results files store it under."""
 
 from __future__ import annotations
 
@@ -269,8 +268,9 @@ class DealStarted(Event):
     deals_in_match: int
     starter: int
     points: tuple[float, ...]
-    #: The shuffled pile, top first, so that `replay` deals it again.  Referee-side only.
+    #: Referee-side only: the shuffled pile, top first, and the match seed, for `replay`.
     pile: tuple[str, ...] = field(default=(), metadata={"referee_only": True})
+    seed: int | None = field(default=None, metadata={"referee_only": True})
 
     def visible_to(self, seat: int) -> DealStarted:
         return DealStarted(self.deal, self.deals_in_match, self.starter, self.points)

@@ -96,10 +96,9 @@ class FrederikGame(FrederikScenes, Game["FrederikState"]):
         if not started:
             raise ValueError("A frederik history starts with a DealStarted event; none was found.")
         if any(len(e.pile) != len(DECK) for e in started):
-            raise ValueError(
-                "The pile is hidden in this history; replay needs the full (referee) history, not a seat's view."
-            )
-        state = FrederikState(self, 0, started[0].deals_in_match, started[0].starter, [e.pile for e in started])
+            raise ValueError("The pile is hidden in this history; replay needs the full (referee) history.")
+        first = started[0]
+        state = FrederikState(self, first.seed or 0, first.deals_in_match, first.starter, [e.pile for e in started])
         for event in history:
             if isinstance(event, Kept | Returned | Acted | Responded):
                 state.apply(event.action)
@@ -172,7 +171,8 @@ class FrederikState(FrederikTable, FrederikRefusals, State):
         self._aimed_at = -1
         self._window: Window | None = None
         self._offers: list[int] = []
-        self._history.append(DealStarted(self.deal, self.deals_in_match, self.starter, tuple(self.points), pile))
+        dealt = DealStarted(self.deal, self.deals_in_match, self.starter, tuple(self.points), pile, self.seed)
+        self._history.append(dealt)
         self._next_draft()
 
     def _seat_at(self, index: int) -> int:

@@ -9,7 +9,7 @@ exported by name from `engine.invido`, the name results files store it under.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from .._core import Action, Event, View
@@ -188,6 +188,8 @@ class GiocataDealt(Event):
     goal: int
     points: tuple[int, ...]
     hands: tuple[DealtHand, ...]
+    #: The match seed, so that `replay` deals the giocate after the history the same way.
+    seed: int | None = field(default=None, metadata={"referee_only": True})
 
     def visible_to(self, seat: int) -> GiocataDealt:
         hidden = tuple(h if h.seat == seat else DealtHand(h.seat, h.size, ()) for h in self.hands)

@@ -160,7 +160,7 @@ class InvidoGame(Game["InvidoState"]):
                     "the full (referee) history, not a seat's view of it."
                 )
         first = dealt[0]
-        state = InvidoState(self, 0, first.max_giocate, first.dealer, queue)
+        state = InvidoState(self, first.seed or 0, first.max_giocate, first.dealer, queue)
         for event in history:
             if isinstance(event, CardPlayed):
                 table = self.downs if event.face_down else self.plays
@@ -254,6 +254,7 @@ class InvidoState(InvidoRefusals, State):
                 self.goal,
                 tuple(self.points),
                 tuple(DealtHand(s, len(h), tuple(h)) for s, h in enumerate(hands)),
+                self.seed,
             )
         )
 

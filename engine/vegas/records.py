@@ -9,7 +9,7 @@ name from `engine.vegas`, the name results files store it under.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from .._core import Action, Event, View
@@ -158,6 +158,8 @@ class HandDealt(Event):
     hands: tuple[DealtHand, ...]
     centre: tuple[str, ...]
     chips: tuple[int, ...]
+    #: The match seed, so that `replay` deals the hands after the history the same way.
+    seed: int | None = field(default=None, metadata={"referee_only": True})
 
     def visible_to(self, seat: int) -> HandDealt:
         hidden = tuple(h if h.seat == seat else DealtHand(h.seat, h.size, ()) for h in self.hands)

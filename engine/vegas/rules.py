@@ -119,7 +119,7 @@ class VegasGame(Game["VegasState"]):
                 )
             queue.append((tuple(h.cards for h in sorted(d.hands, key=lambda h: h.seat)), d.centre))
         first = dealt[0]
-        state = VegasState(self, 0, first.hands_in_match, first.dealer, queue)
+        state = VegasState(self, first.seed or 0, first.hands_in_match, first.dealer, queue)
         for event in history:
             if isinstance(event, Acted):
                 state.apply(VegasAction(event.action, event.level if event.action in _LEVELLED else None))
@@ -208,6 +208,7 @@ class VegasState(VegasRefusals, State):
                 tuple(DealtHand(s, HAND_SIZE, tuple(h)) for s, h in enumerate(hands)),
                 centre,
                 tuple(self.chips),
+                self.seed,
             )
         )
         self.round = 0

@@ -7,6 +7,7 @@ default), random legal actions are played to the end of the match within a step 
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -75,12 +76,17 @@ def _check_views(state: engine.State, players: int) -> None:
         events = state.events_for(seat)
         assert None not in events
         assert all(isinstance(e, engine.Event) for e in events)
+        # What only the referee keeps (the match seed, frederik's pile) never reaches a seat.
+        for event in (*events, *view.deal_events):
+            kept = [f for f in dataclasses.fields(event) if f.metadata.get("referee_only")]
+            assert all(getattr(event, f.name) == f.default for f in kept), event
         assert len(events) <= len(state.history)
         assert all(str(e) for e in events)
 
 
-def _play(game: engine.Game, seed: int, policy: int, on_state=None) -> engine.State:
-    """Random legal play to the end, within the step bound."""
+def _play(game: engine.Game, seed: int, policy: int, on_state=None, on_deal_end=None) -> engine.State:
+    """Random legal play to the end, within the step bound; `on_deal_end(history, action,
+    state)` after each action that ends a deal (`history`: the one before it)."""
     state = game.new_match(seed=seed, deals=DEALS)
     rng = random.Random(policy)
     for step in range(MAX_STEPS):
@@ -88,7 +94,11 @@ def _play(game: engine.Game, seed: int, policy: int, on_state=None) -> engine.St
             break
         if on_state is not None:
             on_state(state, step)
-        state.apply(rng.choice(state.legal_actions()))
+        history, ended = state.history, len(state.deal_results())
+        action = rng.choice(state.legal_actions())
+        state.apply(action)
+        if on_deal_end is not None and len(state.deal_results()) > ended:
+            on_deal_end(history, action, state)
     assert state.is_terminal(), f"{game!r} did not finish within {MAX_STEPS} decisions"
     return state
 
@@ -116,8 +126,14 @@ def test_random_play_keeps_the_contract(name: str, players: int, options: dict, 
         if step == 3:
             midway.append((state.history, tuple(state.view(s) for s in range(players))))
 
+    def deal_ended(history: tuple, action: engine.Action, state: engine.State) -> None:
+        # Replayed just before a deal ends, the match plays on as it did: the next deal too.
+        again = game.replay(history)
+        again.apply(action)
+        assert again.history == state.history
+
     before = len(game.new_match(seed=seed, deals=DEALS).history)
-    state = _play(game, seed, policy=seed, on_state=check)
+    state = _play(game, seed, policy=seed, on_state=check, on_deal_end=deal_ended)
     assert len(state.history) > before
 
     # The end: nobody acts, nothing is legal, everything is refused.
