@@ -41,8 +41,10 @@ class Assigner:
         """The match `worker` plays now (taken from `todo`), whether it was told to expect
         it, and the match it is to expect next (None when none is left)."""
         coming = self._coming.pop(worker, None)
-        told = coming is not None and coming in self.todo
-        slot = coming if told and coming is not None else self._choose(worker)
+        if coming is not None and coming in self.todo:
+            slot, told = coming, True
+        else:
+            slot, told = self._choose(worker), False
         self.todo.remove(slot)
         self._played.setdefault(worker, Counter())[slot.seed] += 1
         after = self._choose(worker) if self.todo else None
