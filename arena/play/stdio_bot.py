@@ -60,12 +60,11 @@ from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
 from itertools import accumulate
 from pathlib import Path
-from typing import Any
 
 import trio
-from google.protobuf import json_format
 
 from arena.errors import BotFault, BotStartError
+from arena.play._json import message_to_json
 from arena.play.process import BotCommand, BotProcess, open_bot_process
 from arena.play.referee import late_answer_note
 from arena.protocol import FLOOD_LIMIT, MAX_LINE_BYTES
@@ -103,9 +102,7 @@ def encode_message(message: pb.RefereeMessage | bytes) -> bytes:
     kind = decoded.WhichOneof("message")
     if kind is None:
         raise ValueError("an empty RefereeMessage has no line")
-    line: dict[str, Any] = {"type": kind}
-    line.update(json_format.MessageToDict(decoded))
-    return json.dumps(line, separators=(",", ":"), ensure_ascii=True).encode("ascii") + b"\n"
+    return f'{{"type":"{kind}",{message_to_json(decoded)[1:]}\n'.encode("ascii")
 
 
 def _unread_bytes(fd: int) -> int:
