@@ -153,7 +153,14 @@ def _tree_seconds() -> float:
     return total / os.sysconf("SC_CLK_TCK")
 
 
-def _tournament(folder: Path, bots: int, deals: int, concurrency: int) -> Path:
+#: The random bot of `--bot`: the SDK's in Python over gRPC, or one awk process on stdio.
+RANDOM_BOTS = {
+    "sdk": 'command = ["python", "bots/random_bot.py"]\nargs = ["--seed={seed}"]\n',
+    "stdio": 'command = ["bots/stdio/random.awk"]\nargs = ["-v", "seed={seed}"]\nprotocol = "stdio"\n',
+}
+
+
+def _tournament(folder: Path, bots: int, deals: int, concurrency: int, bot: str = "sdk") -> Path:
     path = folder / "scale.toml"
     text = textwrap.dedent(
         f"""
@@ -169,8 +176,7 @@ def _tournament(folder: Path, bots: int, deals: int, concurrency: int) -> Path:
         """
     )
     for number in range(1, bots + 1):
-        text += f'\n[[bot]]\nname = "random{number}"\ncommand = ["python", "bots/random_bot.py"]\n'
-        text += f'args = ["--seed={number}"]\n'
+        text += f'\n[[bot]]\nname = "random{number}"\n' + RANDOM_BOTS[bot].format(seed=number)
     path.write_text(text)
     return path
 
@@ -245,6 +251,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=30, help="deals per match")
     parser.add_argument("--bots", type=int, default=5, help="random bots (at 4 seats)")
+    parser.add_argument(
+        "--bot",
+        choices=sorted(RANDOM_BOTS),
+        default="sdk",
+        help="the random bot: the SDK's (Python, gRPC) or bots/stdio/random.awk (stdio), far cheaper",
+    )
     parser.add_argument("--workers", default="1,2,4", help="the numbers of workers to measure")
     parser.add_argument("--cluster", default="local:2", help="Dask clusters to measure too, comma-separated ('': none)")
     parser.add_argument("--concurrency", type=int, default=4, help="matches at once, over all the workers")
@@ -256,7 +268,7 @@ def main() -> None:
     args = parser.parse_args()
     counts = [int(count) for count in args.workers.split(",")]
     cores = os.cpu_count() or 1
-    print(f"conto, {args.bots} random bots at 4 seats, {args.deals} deals a match, {cores} cores;")
+    print(f"conto, {args.bots} random bots ({args.bot}) at 4 seats, {args.deals} deals a match, {cores} cores;")
     print("deals/s over the matches (and with the start-up of workers and bots):")
     single = batched = 0.0  # wall seconds per match saved alone, and BATCH to a transaction
 
@@ -267,7 +279,7 @@ def main() -> None:
         measures: list[Measure] = []
         for concurrency, count, cluster in runs:
             with tempfile.TemporaryDirectory(prefix="arena-scale-") as folder:
-                path = _tournament(Path(folder), args.bots, args.deals, concurrency)
+                path = _tournament(Path(folder), args.bots, args.deals, concurrency, args.bot)
                 measure = trio.run(_run, path, count, cluster)
                 if not single:
                     single = _batched_saves(path, measure.rows, 1)

@@ -7,6 +7,7 @@ import json
 import logging
 import os
 import re
+import subprocess
 import sys
 import textwrap
 from pathlib import Path
@@ -24,10 +25,12 @@ from arena.play.stdio_bot import StdioSeat, encode_message, parse_answer
 from arena.records import BotEntry, FaultKind
 from arena.sdk import EventFeed
 from arena.v1 import arena_pb2 as pb
+from tests.test_stdio_json import received
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRST = ROOT / "bots" / "stdio" / "first.awk"
 RANDOM = ROOT / "bots" / "stdio" / "random.sh"
+RANDOM_AWK = ROOT / "bots" / "stdio" / "random.awk"
 
 
 @pytest.fixture(autouse=True)
@@ -243,13 +246,40 @@ def test_stdio_bots_play_a_match(tmp_path):
         seat(tmp_path, "first", str(FIRST)),
         seat(tmp_path, "random", str(RANDOM)),
         seat(tmp_path, "random-2", "bash", str(RANDOM)),
+        seat(tmp_path, "random-awk", str(RANDOM_AWK), "-v", "seed=3"),
     ]
     record = play(seats)
     assert record.faults == (), [str(f) for f in record.faults]
     assert_sane(record)
     assert all(deal.forfeit is None for deal in record.result.deals)
-    assert all(record.latencies[i] for i in (0, 1))
+    assert all(record.latencies[i] for i in (0, 1, 3))
     assert_all_gone(*seats)
+
+
+def test_the_awk_random_bot_replays_its_seed(tmp_path):
+    def history(*seeds: int) -> tuple:
+        seats = [seat(tmp_path, f"awk{n}", str(RANDOM_AWK), "-v", f"seed={s}") for n, s in enumerate(seeds)]
+        record = play(seats, deals=4, seed=5)
+        assert record.faults == (), [str(f) for f in record.faults]
+        return record.history
+
+    assert history(1, 2, 3) == history(1, 2, 3)
+    assert history(1, 2, 3) != history(4, 5, 6)
+
+
+@pytest.mark.parametrize("game", [spec.name for spec in engine.games()])
+def test_the_awk_random_bot_counts_the_legal_actions_of_every_game(tmp_path, game):
+    answer = "print (count > 0 ? int(rand() * count) : 0)"
+    source = RANDOM_AWK.read_text()
+    assert answer in source
+    counter = tmp_path / "count.awk"
+    counter.write_text(source.replace(answer, "print count"))
+    spec = engine.game_class(game).spec
+    messages = [m for players in (spec.min_players, spec.max_players) for m in received(game, players, players)]
+    lines = b"".join(encode_message(message) for message in messages)
+    counted = subprocess.run(["awk", "-f", str(counter)], input=lines, capture_output=True, check=True).stdout
+    requests = [m.decision_request for m in messages if m.HasField("decision_request")]
+    assert [int(n) for n in counted.split()] == [len(request.legal_actions) for request in requests]
 
 
 def test_a_longer_match_and_a_comment(tmp_path):
