@@ -5,7 +5,9 @@ Every process a bot starts counts, however it detaches (setsid, double fork):
 * **Sandboxed** (`SandboxTree`): the processes of the bot's own pid namespace, found by
   comparing ``/proc/<pid>/ns/pid`` with the namespace bwrap reported.  bwrap's init is
   that namespace's first process: killing it (through a pidfd, so never a reused pid)
-  makes the kernel kill every other one.
+  makes the kernel kill every other one.  bwrap exits as soon as the bot does, before its
+  init, which the arena, a child subreaper, then reaps: otherwise the init would be left
+  to the machine's pid 1 (in a container, maybe nobody) and its CPU time to nobody.
 * **Unsandboxed** (`LooseTree`, best effort): the bot's process group, its descendants,
   and the processes that left them but were seen before or carry its address in their
   environment.  The arena is a child subreaper (`become_subreaper`), so a process
@@ -25,6 +27,7 @@ from __future__ import annotations
 import ctypes
 import logging
 import os
+import select
 import signal
 import time
 from collections.abc import Callable, Mapping
@@ -100,6 +103,10 @@ def _resident(pid: int) -> int:
             return int(statm.read().split()[1]) * _PAGE
     except (OSError, IndexError, ValueError):
         return 0
+
+
+#: Seconds to wait for bwrap's init to die once killed, so as to reap it.
+INIT_DEATH_WAIT = 0.2
 
 
 def _signal(pid: int, signum: int) -> None:
@@ -184,12 +191,18 @@ class SandboxTree:
             except (ProcessLookupError, PermissionError):
                 pass
 
-    def reap(self) -> None:
-        """Reap bwrap's init if it became this process's child (when this is a subreaper)."""
+    def reap(self, wait: float = 0.0) -> None:
+        """Reap bwrap's init if it became this process's child, waiting at most `wait`
+        seconds for it to die (in the caller's thread): once it is killed, its death (the
+        kernel's killing every process of its namespace) takes a moment."""
         if self.init_pidfd is not None:
+            if wait > 0:
+                waiting = select.poll()
+                waiting.register(self.init_pidfd, select.POLLIN)
+                waiting.poll(wait * 1000)  # readable once it has exited
             try:
                 os.waitid(os.P_PIDFD, self.init_pidfd, os.WEXITED | os.WNOHANG)
-            except ChildProcessError:
+            except ChildProcessError:  # reaped by bwrap, still bwrap's, or not ours
                 pass
 
     def close(self) -> None:

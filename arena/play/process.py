@@ -70,7 +70,7 @@ from arena.play._launch import (
 )
 from arena.play._output import OutputLog
 from arena.play._sandbox import _release_sandbox, sandbox_problem, sandbox_status
-from arena.play._watch import LimitBreach, LooseTree, SandboxTree, become_subreaper, watch_limits
+from arena.play._watch import INIT_DEATH_WAIT, LimitBreach, LooseTree, SandboxTree, become_subreaper, watch_limits
 from arena.play.signals import _Group, _live_groups
 from arena.protocol import ADDRESS_ENV
 from arena.records import FaultKind
@@ -286,7 +286,7 @@ class BotProcess:
         if tree is not None:
             if isinstance(tree, SandboxTree):
                 tree.kill()
-                tree.reap()
+                tree.reap(wait=INIT_DEATH_WAIT)
             tree.close()
 
     def _close_pidfd(self) -> None:
@@ -408,8 +408,7 @@ async def open_bot_process(command: BotCommand, log_dir: Path, *, stdio: bool = 
     """
     log_dir = Path(log_dir)
     sandboxed = command.sandbox and sandbox_problem() is None
-    if not sandboxed:
-        become_subreaper()  # so that what its processes orphan comes back to the arena
+    become_subreaper()  # what its processes orphan comes back to the arena (bwrap's init too)
     log_path, log_file = _create_log_file(log_dir, command.name)
     try:
         socket_dir = _make_socket_dir(command.name)
