@@ -459,7 +459,8 @@ async def run_on_workers(
         how = workers.ended(worker)
         lost = list(worker.playing.values())
         worker.playing.clear()
-        log.warning("worker %d %s; its %d matches are played again", worker.number, how, len(lost))
+        lost_text = "its match is" if len(lost) == 1 else f"its {len(lost)} matches are"
+        log.warning("worker %d %s; %s played again", worker.number, how, lost_text)
         for slot in lost:
             attempts[slot.key] = attempts.get(slot.key, 0) + 1
             if attempts[slot.key] >= ATTEMPTS:
