@@ -13,8 +13,8 @@ from arena.clock import TimeControl
 from arena.play._cpu import OFF_TURN_LIMIT
 from arena.records import BotEntry, FaultKind
 
-# Thinks 0.3 s per decision: while it does, the spinner is off turn and spinning.
-SLOW = (sys.executable, str(ROOT / "tests" / "fixtures" / "bots" / "thinks.py"), "--seconds=0.3")
+# Thinks 0.6 s per decision: while it does, the spinner is off turn and spinning.
+SLOW = (sys.executable, str(ROOT / "tests" / "fixtures" / "bots" / "thinks.py"), "--seconds=0.6")
 
 
 def test_a_bot_spinning_after_it_answered_is_charged_on_its_clock_not_its_neighbour(tmp_path, sandbox):
@@ -23,10 +23,11 @@ def test_a_bot_spinning_after_it_answered_is_charged_on_its_clock_not_its_neighb
         "spins": BotEntry("spins", command=hostile("spins"), env={MARKER: marker}),
         "slow": BotEntry("slow", command=SLOW),
     }
-    # 0.1 s a move: each 0.3 s of the neighbour's thinking costs the spinner more than that,
-    # even on a machine so loaded that its spinning child gets less than half a core (with
-    # 0.2 s, one CI run charged it less than its move's time at each decision).  The
-    # neighbour's 10 s: a loaded machine (one core spun away) must not time it out.
+    # 0.1 s a move: each 0.6 s of the neighbour's thinking costs the spinner more than that,
+    # and its three gaps more than 0.2 s in all, even on a machine so loaded that its
+    # spinning child gets only 30% of a core (two CI runs, with 0.3 s of thinking and 0.2 s
+    # a move, then 0.1 s a move, charged it too little).  The neighbour's 10 s: a loaded
+    # machine (one core spun away) must not time it out.
     controls = [TimeControl.per_move(0.1), TimeControl.per_move(10.0)]
     record = run_match(tmp_path, entries, deals=3, time_controls=controls)
     assert len(record.result.deals) == 3, "the match went on to the end"
