@@ -6,14 +6,17 @@ from __future__ import annotations
 
 import json
 import math
+import random
 
 import pytest
 import trio
 from google.protobuf import json_format, struct_pb2, timestamp_pb2
 
 import engine
-from arena.play import play_match
+from arena.play import Match, play_match
+from arena.play._encode_json import JsonLine
 from arena.play._json import message_to_json
+from arena.play.stdio_bot import encode_message
 from arena.v1 import arena_pb2 as pb
 from tests.fakebot import FakeSeat
 
@@ -68,3 +71,37 @@ def test_types_it_does_not_map_itself_are_left_to_json_format() -> None:
     for message in (document, stamp):
         assert message_to_json(message) == by_json_format(message)
     assert message_to_json(stamp) == '"1970-01-01T00:00:01.000000005Z"'
+
+
+def requests_both_ways(spec, players: int, seed: int) -> tuple[list[bytes], list[bytes]]:
+    """Every request of one random match, made for a gRPC seat (protobuf bytes) and for a
+    stdio seat (a JSON line): two matches on the same deals, with the same answers."""
+    made = []
+    for json_seats in (False, True):
+        match = Match(engine.load(spec.name, players=players), [f"s{i}" for i in range(players)], seed=seed, deals=3)
+        for seat in match.seats:
+            seat.stream, seat.json = object(), json_seats  # reachable; asked in process
+        rng = random.Random(seed)
+        requests = []
+        while (ask := match.next_request()) is not None:
+            requests.append(ask.request)
+            answer = pb.Decision(
+                decision_id=ask.decision_id, action_index=rng.randrange(len(match.state.legal_actions()))
+            )
+            match.answered(ask.seat, answer, 0.0)
+        made.append(requests)
+    return made[0], made[1]
+
+
+@pytest.mark.parametrize("spec", engine.games(), ids=lambda spec: spec.name)
+def test_a_request_made_as_json_is_the_line_its_bytes_make(spec) -> None:
+    count = 0
+    for players in sorted({spec.min_players, spec.max_players}):
+        for seed in (1, 2):
+            as_bytes, as_json = requests_both_ways(spec, players, seed)
+            assert len(as_bytes) == len(as_json) > 0
+            for binary, line in zip(as_bytes, as_json):
+                assert isinstance(line, JsonLine)
+                assert line == encode_message(binary)
+                count += 1
+    assert count > 20

@@ -22,7 +22,7 @@ from google.protobuf.descriptor import Descriptor, FieldDescriptor
 
 from arena.errors import WireError
 
-__all__ = ["encode_record", "varint", "length_delimited", "snake_name", "wire_names"]
+__all__ = ["encode_record", "varint", "length_delimited", "snake_name", "union_member", "wire_fields", "wire_names"]
 
 _SMALL = [bytes([i]) for i in range(128)]
 _VARINT, _FIXED64, _DELIMITED, _FIXED32 = 0, 1, 2, 5
@@ -129,14 +129,35 @@ _INTEGERS = {
 }
 
 
+def union_member(cls: type, descriptor: Descriptor) -> FieldDescriptor | None:
+    """When `descriptor` is a union (a game's Event: one oneof holding every field), the
+    member a record of `cls` fills, the one named after its class; otherwise None."""
+    oneofs = descriptor.oneofs
+    if not (len(oneofs) == 1 and len(descriptor.fields) == len(oneofs[0].fields)):
+        return None
+    member = descriptor.fields_by_name.get(snake_name(cls.__name__))
+    if member is None:
+        raise WireError(f"{descriptor.full_name} has no member {snake_name(cls.__name__)!r} for {cls.__name__}.")
+    return member
+
+
+def wire_fields(cls: type, descriptor: Descriptor, skip: frozenset[str] = _NONE) -> list[FieldDescriptor]:
+    """The fields of `descriptor` that a record of `cls` fills (`wire_names` less `skip`), in number order."""
+    fields = []
+    for name in wire_names(cls):
+        if name in skip:
+            continue
+        field = descriptor.fields_by_name.get(name)
+        if field is None:
+            raise WireError(f"{descriptor.full_name} has no field {name!r} for {cls.__name__}.")
+        fields.append(field)
+    return sorted(fields, key=lambda f: f.number)
+
+
 def _compile(cls: type, descriptor: Descriptor, skip: frozenset[str]) -> Encoder:
     """Write and compile the encoder of `cls` into `descriptor`'s wire format."""
-    oneofs = descriptor.oneofs
-    if len(oneofs) == 1 and len(descriptor.fields) == len(oneofs[0].fields):
-        # A union (a game's Event): the member named after the record's class.
-        member = descriptor.fields_by_name.get(snake_name(cls.__name__))
-        if member is None:
-            raise WireError(f"{descriptor.full_name} has no member {snake_name(cls.__name__)!r} for {cls.__name__}.")
+    member = union_member(cls, descriptor)
+    if member is not None:
         tag, inner = varint(member.number << 3 | _DELIMITED), member.message_type
 
         def encode_member(record: Any) -> bytes:
@@ -146,15 +167,7 @@ def _compile(cls: type, descriptor: Descriptor, skip: frozenset[str]) -> Encoder
 
         return encode_member
 
-    fields = []
-    for name in wire_names(cls):
-        if name in skip:
-            continue
-        field = descriptor.fields_by_name.get(name)
-        if field is None:
-            raise WireError(f"{descriptor.full_name} has no field {name!r} for {cls.__name__}.")
-        fields.append(field)
-    fields.sort(key=lambda f: f.number)
+    fields = wire_fields(cls, descriptor, skip)
     namespace: dict[str, Any] = {
         "varint": varint,
         "SMALL": _SMALL,

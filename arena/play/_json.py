@@ -25,7 +25,7 @@ from google.protobuf import json_format
 from google.protobuf.descriptor import Descriptor, EnumDescriptor, FieldDescriptor
 from google.protobuf.message import Message
 
-__all__ = ["message_to_json"]
+__all__ = ["message_to_json", "quote", "float_json"]
 
 _ToText = Callable[[Any], str]
 
@@ -36,7 +36,8 @@ _messages: dict[Descriptor, _ToText] = {}
 #: Texts kept per repeated message field; past this many, that field's are dropped.
 CACHE_LIMIT = 4096
 
-_quote: Callable[[str], str] = json.encoder.encode_basestring_ascii
+#: A string as a JSON string, pure ASCII (as json.dumps writes it).
+quote: Callable[[str], str] = json.encoder.encode_basestring_ascii
 _float_text = float.__repr__  # as json.dumps writes a float
 _INT64 = {FieldDescriptor.CPPTYPE_INT64, FieldDescriptor.CPPTYPE_UINT64}
 _INT32 = {FieldDescriptor.CPPTYPE_INT32, FieldDescriptor.CPPTYPE_UINT32}
@@ -90,7 +91,7 @@ def _plain_enum(enum: EnumDescriptor) -> bool:
 
 
 def _field(field: FieldDescriptor) -> tuple[str, _ToText]:
-    name = _quote(f"[{field.full_name}]" if field.is_extension else field.json_name) + ":"
+    name = quote(f"[{field.full_name}]" if field.is_extension else field.json_name) + ":"
     one = _value_converter(field)
     to_text = one
     if field.is_repeated:
@@ -128,7 +129,7 @@ def _value_converter(field: FieldDescriptor) -> _ToText:
     if kind == FieldDescriptor.CPPTYPE_MESSAGE:
         return message_to_json
     if kind == FieldDescriptor.CPPTYPE_ENUM:
-        names = {value.number: _quote(value.name) for value in field.enum_type.values}
+        names = {value.number: quote(value.name) for value in field.enum_type.values}
         return lambda number: names.get(number) or str(number)  # an open enum keeps numbers it does not know
     if kind in _INT32:
         return str
@@ -139,11 +140,12 @@ def _value_converter(field: FieldDescriptor) -> _ToText:
     if kind == FieldDescriptor.CPPTYPE_STRING:
         if field.type == FieldDescriptor.TYPE_BYTES:
             return lambda data: '"' + base64.b64encode(data).decode("ascii") + '"'
-        return _quote
-    return _double
+        return quote
+    return float_json
 
 
-def _double(value: float) -> str:
+def float_json(value: float) -> str:
+    """A double as json_format writes it: infinities and NaN as strings."""
     if math.isinf(value):
         return '"-Infinity"' if value < 0 else '"Infinity"'
     if math.isnan(value):

@@ -60,7 +60,8 @@ class RefereeProfile:
 
 
 class Ask(NamedTuple):
-    """A decision to ask: of which seat, the request's bytes, its id, and the seconds it may take."""
+    """A decision to ask: of which seat, the request's bytes (a serialized RefereeMessage,
+    or for a seat that takes JSON its line: a JsonLine), its id, and the seconds it may take."""
 
     seat: MatchSeat
     request: bytes
@@ -79,6 +80,8 @@ class MatchSeat:
         "consecutive_faults",
         "stopped",
         "seen",
+        "events",
+        "json",
         "unsent",
         "deal_from",
         "deal",
@@ -96,6 +99,8 @@ class MatchSeat:
         self.consecutive_faults = 0
         self.stopped: str | None = None
         self.seen: list[bytes] = []  # every event this seat may see, each a serialized GameEvent
+        self.events: list[engine.Event] = []  # the same events as records (as this seat may see them)
+        self.json = False  # its stream takes its requests as JSON lines (a stdio bot's)
         self.unsent = 0  # how many of them the bot has been sent (as news, or in a view)
         self.deal_from = 0  # where the current deal's events begin in `seen`
         self.deal = bytearray()  # the current deal's events, encoded as the view's deal_events
@@ -135,6 +140,12 @@ class MatchSeat:
         """For a request: the serialized events of earlier deals this seat has not been
         sent yet.  The current deal's go in the view's deal_events; all count as sent."""
         news = self.seen[self.unsent : self.deal_from]
+        self.unsent = len(self.seen)
+        return news
+
+    def take_news_events(self) -> list[engine.Event]:
+        """`take_news`, as event records."""
+        news = self.events[self.unsent : self.deal_from]
         self.unsent = len(self.seen)
         return news
 
@@ -189,6 +200,11 @@ class Match:
         self._decision_id = 0
         self._standing_for = -1  # the number of finished deals `_standing` was encoded for
         self._standing = b""
+        self._standing_json_for = -1  # the same for its JSON, made for stdio bots only
+        self._standing_json = ""
+        #: Each event's JSON (`GameWire.event_json`) by the event's id, made once a seat
+        #: that takes JSON needs it; the entry holds the event, so its id is not reused.
+        self._events_json: dict[int, tuple[engine.Event, tuple[str, str]]] = {}
         self._pending_legal: tuple[engine.Action, ...] = ()
         self._asked_work = 0.0  # profiling: the wall time of the pending request's making
         self._asked_cpu = 0.0  # profiling: the thread's CPU time when it began
@@ -242,20 +258,37 @@ class Match:
         view = state.view(seat.index)
         t2 = time.perf_counter() if profile else 0.0
         finished = len(state.deal_results())
-        if finished != self._standing_for:
-            self._standing = self.wire.standing(state, self.deals)
-            self._standing_for = finished
         self._decision_id += 1
-        request = self.wire.decision_request(
-            self._decision_id,
-            _ms(time_limit),
-            view,
-            seat.deal,
-            legal,
-            seat.take_news(),
-            self.wire.turn(turn),
-            self._standing,
-        )
+        request: bytes
+        if seat.json:
+            if finished != self._standing_json_for:
+                self._standing_json = self.wire.standing_json(state, self.deals)
+                self._standing_json_for = finished
+            event_json = self._event_json
+            request = self.wire.decision_request_json(
+                self._decision_id,
+                _ms(time_limit),
+                view,
+                [event_json(event)[1] for event in seat.events[seat.deal_from :]],
+                legal,
+                [event_json(event)[0] for event in seat.take_news_events()],
+                self.wire.turn_json(turn),
+                self._standing_json,
+            )
+        else:
+            if finished != self._standing_for:
+                self._standing = self.wire.standing(state, self.deals)
+                self._standing_for = finished
+            request = self.wire.decision_request(
+                self._decision_id,
+                _ms(time_limit),
+                view,
+                seat.deal,
+                legal,
+                seat.take_news(),
+                self.wire.turn(turn),
+                self._standing,
+            )
         self._pending_legal = legal
         if profile:
             t3 = time.perf_counter()
@@ -264,6 +297,12 @@ class Match:
             profile.encode += t3 - t2
             self._asked_work = t3 - t0
         return Ask(seat, request, self._decision_id, time_limit)
+
+    def _event_json(self, event: engine.Event) -> tuple[str, str]:
+        hit = self._events_json.get(id(event))
+        if hit is None or hit[0] is not event:
+            hit = self._events_json[id(event)] = (event, self.wire.event_json(event))
+        return hit[1]
 
     def answered(self, seat: MatchSeat, decision: pb.Decision, latency: float) -> None:
         """Apply a seat's answer (an index out of range is an `illegal` fault)."""
@@ -416,6 +455,7 @@ class Match:
                 else:
                     whole, entry = encode(visible)
                 seat.seen.append(whole)
+                seat.events.append(visible)
                 seat.deal += entry
         self._recorded += len(new)
 

@@ -28,6 +28,8 @@ from google.protobuf.message import Message
 import engine
 from arena.errors import WireError
 from arena.play._encode import encode_record, length_delimited, snake_name, varint, wire_names
+from arena.play._encode_json import JsonLine, json_record
+from arena.play._json import message_to_json, quote
 from arena.v1 import arena_pb2 as pb
 
 __all__ = ["GameWire", "wire_for", "fill"]
@@ -153,7 +155,7 @@ _END_HISTORY = _field(pb.MatchEnd, "history")
 #: the plate and the card revealed: 133,404 were met over 120 random 60-deal matches,
 #: about 200 more a match by then.  Emptied at 100,000, that run encoded 389,597 actions
 #: instead of 133,404 (and took 12.4 s against 11.4), so the limit holds them with room:
-#: 72 MB at most.
+#: 72 MB at most (and as much again for their JSON text, in a run with stdio bots).
 _ACTION_CACHE_LIMIT = 400_000
 
 
@@ -198,6 +200,10 @@ class GameWire:
         #: cache was emptied): what `arena bench` counts as new.
         self.actions_encoded = 0
         self._turns: dict[tuple[Any, int, int | None], bytes] = {}
+        # The same for stdio bots, as JSON text (`decision_request_json`).
+        self._game_key = quote(game_field.json_name) + ":"
+        self._actions_json: dict[int, tuple[engine.Action, str]] = {}
+        self._turns_json: dict[tuple[Any, int, int | None], str] = {}
 
     def options(self) -> pb.GameOptions:
         message = pb.GameOptions()
@@ -314,6 +320,72 @@ class GameWire:
             )
         )
         return length_delimited(_MESSAGE_REQUEST, request)
+
+    # --- the same request as a stdio bot's JSON line (arena/play/_encode_json.py) ---------
+
+    def event_json(self, event: engine.Event) -> tuple[str, str]:
+        """One event as JSON: (a GameEvent, the same event as an entry of the view's
+        `deal_events`).  Not kept here: a match's events end with it (see `Match`)."""
+        inner = json_record(event, self._event_descriptor)
+        text = f'"text":{quote(event.text)},' if event.text else ""
+        return "{" + text + self._game_key + inner + "}", inner
+
+    def _action_json(self, action: engine.Action) -> str:
+        """The action as one entry of a request's `legalActions`, made once per action object."""
+        hit = self._actions_json.get(id(action))
+        if hit is not None and hit[0] is action:
+            return hit[1]
+        if len(self._actions_json) > _ACTION_CACHE_LIMIT:
+            self._actions_json.clear()
+        text = f'"text":{quote(action.text)},' if action.text else ""
+        encoded = "{" + text + '"action":{' + self._game_key + json_record(action, self._action_descriptor) + "}}"
+        self._actions_json[id(action)] = (action, encoded)
+        return encoded
+
+    def turn_json(self, turn: engine.Turn) -> str:
+        """The request's kind, actingSeat and respondingTo members ("" when all are defaults)."""
+        key = (turn.kind, turn.acting_seat, turn.responding_to)
+        encoded = self._turns_json.get(key)
+        if encoded is None:
+            encoded = self._turns_json[key] = message_to_json(pb.DecisionRequest.FromString(self.turn(turn)))[1:-1]
+        return encoded
+
+    @staticmethod
+    def standing_json(state: engine.State, deals: int) -> str:
+        """The request's `standing` member: the match before the current deal."""
+        standing = pb.DecisionRequest.FromString(GameWire.standing(state, deals))
+        return message_to_json(standing)[1:-1]
+
+    def decision_request_json(
+        self,
+        decision_id: int,
+        time_limit_ms: int,
+        view: engine.View,
+        deal_events: Sequence[str],
+        actions: Sequence[engine.Action],
+        events: Sequence[str] = (),
+        turn: str = "",
+        standing: str = "",
+    ) -> JsonLine:
+        """`decision_request`'s message as the line a stdio bot reads (its canonical JSON
+        with "type" first): the same arguments, but the deal's events and the news as
+        `event_json`'s texts, and `turn` and `standing` as their JSON members."""
+        members = [f'"decisionId":"{decision_id}"'] if decision_id else []
+        if time_limit_ms:
+            members.append(f'"timeLimitMs":{time_limit_ms}')
+        deal = ",".join(deal_events)
+        view_text = json_record(view, self._view_descriptor, "deal_events", f"[{deal}]" if deal else "")
+        members.append('"view":{' + self._game_key + view_text + "}")
+        if actions:
+            action_json = self._action_json
+            members.append('"legalActions":[' + ",".join([action_json(action) for action in actions]) + "]")
+        if events:
+            members.append('"events":[' + ",".join(events) + "]")
+        if turn:
+            members.append(turn)
+        if standing:
+            members.append(standing)
+        return JsonLine(('{"type":"decision_request","decisionRequest":{' + ",".join(members) + "}}\n").encode())
 
     def view(self, view: engine.View) -> pb.GameView:
         """The whole view as a message, its deal events included (for tests and tools;

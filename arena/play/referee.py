@@ -62,7 +62,8 @@ class SeatStream(Protocol):
     def send(self, message: pb.RefereeMessage | bytes) -> None: ...
 
     async def decide(self, request: bytes, decision_id: int, time_limit: float) -> pb.Decision:
-        """`request` is a serialized RefereeMessage holding the DecisionRequest."""
+        """`request` is a serialized RefereeMessage holding the DecisionRequest, or, for a
+        stream whose `json_requests` attribute is true, its JSON line (a JsonLine)."""
         ...
 
     def cancel(self) -> None: ...
@@ -207,6 +208,7 @@ async def play_match(
             try:
                 seat.stream = await streams.enter_async_context(client.open_play(match.start_message(seat)))
                 seat.meter = seat.stream.cpu_meter
+                seat.json = getattr(seat.stream, "json_requests", False)
             except BotFault as fault:
                 match.failed_to_start(seat, fault)
         open_streams = [seat.stream for seat in match.seats if seat.stream is not None]

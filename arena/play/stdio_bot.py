@@ -64,6 +64,7 @@ from pathlib import Path
 import trio
 
 from arena.errors import BotFault, BotStartError
+from arena.play._encode_json import JsonLine
 from arena.play._json import message_to_json
 from arena.play.process import BotCommand, BotProcess, open_bot_process
 from arena.play.referee import late_answer_note
@@ -94,9 +95,8 @@ _DIGITS = re.compile(rb"[0-9]+")
 def encode_message(message: pb.RefereeMessage | bytes) -> bytes:
     """The bot's line for a RefereeMessage: its canonical JSON with "type" first.
 
-    The same message a gRPC bot receives, field for field: the news rides in the
-    decision request's `events`, the view holds the current deal, match_end the whole
-    match.
+    The same message a gRPC bot receives, field for field: the news rides in the decision
+    request's `events`, the view holds the current deal, match_end the whole match.
     """
     decoded = message if isinstance(message, pb.RefereeMessage) else pb.RefereeMessage.FromString(bytes(message))
     kind = decoded.WhichOneof("message")
@@ -163,6 +163,8 @@ class _Pending:
 class StdioStream:
     """One match's conversation with one stdio bot process (a referee `SeatStream`)."""
 
+    json_requests = True  # the referee makes its requests as JSON lines (arena/play/_encode_json.py)
+
     def __init__(self, name: str, process: BotProcess) -> None:
         self.name = name
         self._process = process
@@ -203,7 +205,7 @@ class StdioStream:
         if self._deferred is not None:
             fault, self._deferred = self._deferred, None
             raise fault
-        line = encode_message(request)
+        line = request if isinstance(request, JsonLine) else encode_message(request)
         pending = _Pending(decision_id, len(self._asked))
         self._position[decision_id] = pending.slot
         self._asked.append(decision_id)
