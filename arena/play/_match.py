@@ -7,7 +7,9 @@ view's `deal_events`.  A request's news (`events`) holds only what the seat has 
 of earlier deals: the current deal is in its view, and nothing is sent twice in one
 request.  A request is then joined from bytes: the view of the moment, the
 current deal's entries, the legal actions (each encoded once per game), the turn and
-the standing (encoded once per deal).  Nothing in it grows with the match.
+the standing (encoded once per deal).  Nothing in it grows with the match.  For a seat
+that takes JSON (a stdio bot's), the same request is joined as its JSON line instead, from
+the same records: each event's JSON made once per match, each action's once per game.
 """
 
 from __future__ import annotations
