@@ -73,35 +73,51 @@ def test_types_it_does_not_map_itself_are_left_to_json_format() -> None:
     assert message_to_json(stamp) == '"1970-01-01T00:00:01.000000005Z"'
 
 
-def requests_both_ways(spec, players: int, seed: int) -> tuple[list[bytes], list[bytes]]:
-    """Every request of one random match, made for a gRPC seat (protobuf bytes) and for a
-    stdio seat (a JSON line): two matches on the same deals, with the same answers."""
+class Sink:
+    """A seat's stream for a match asked in process: it keeps what the referee sends."""
+
+    def __init__(self) -> None:
+        self.sent: list[bytes] = []
+
+    def send(self, message) -> None:
+        self.sent.append(message)
+
+
+def lines_both_ways(spec, players: int, seed: int) -> tuple[list[bytes], list[bytes]]:
+    """Every request of one random match, then the last news and the match's end, made
+    for gRPC seats (protobuf bytes, made into lines here) and for stdio seats (JSON
+    lines): two matches on the same deals, with the same answers."""
     made = []
     for json_seats in (False, True):
         match = Match(engine.load(spec.name, players=players), [f"s{i}" for i in range(players)], seed=seed, deals=3)
         for seat in match.seats:
-            seat.stream, seat.json = object(), json_seats  # reachable; asked in process
+            seat.stream, seat.json = Sink(), json_seats
         rng = random.Random(seed)
-        requests = []
+        lines = []
         while (ask := match.next_request()) is not None:
-            requests.append(ask.request)
+            lines.append(ask.request if json_seats else encode_message(ask.request))
             answer = pb.Decision(
                 decision_id=ask.decision_id, action_index=rng.randrange(len(match.state.legal_actions()))
             )
             match.answered(ask.seat, answer, 0.0)
-        made.append(requests)
+        match.send_match_end()
+        for seat in match.seats:
+            lines += [sent if json_seats else encode_message(sent) for sent in seat.stream.sent]
+        made.append(lines)
     return made[0], made[1]
 
 
 @pytest.mark.parametrize("spec", engine.games(), ids=lambda spec: spec.name)
-def test_a_request_made_as_json_is_the_line_its_bytes_make(spec) -> None:
-    count = 0
+def test_a_line_made_as_json_is_the_line_its_bytes_make(spec) -> None:
+    count, kinds = 0, set()
     for players in sorted({spec.min_players, spec.max_players}):
         for seed in (1, 2):
-            as_bytes, as_json = requests_both_ways(spec, players, seed)
-            assert len(as_bytes) == len(as_json) > 0
-            for binary, line in zip(as_bytes, as_json):
+            from_bytes, as_json = lines_both_ways(spec, players, seed)
+            assert len(from_bytes) == len(as_json) > players
+            for made, line in zip(from_bytes, as_json):
                 assert isinstance(line, JsonLine)
-                assert line == encode_message(binary)
-                count += 1
+                assert line == made
+            kinds.update(json.loads(line)["type"] for line in as_json)
+            count += len(as_json)
     assert count > 20
+    assert kinds == {"decision_request", "event", "match_end"}

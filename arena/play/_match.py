@@ -386,6 +386,14 @@ class Match:
         for seat in self.seats:
             if not seat.reachable:
                 continue
+            if seat.json:
+                whole = [self._event_json(event)[0] for event in seat.events]
+                unsent_json = whole[seat.unsent :]
+                seat.unsent = len(seat.seen)
+                if unsent_json:
+                    seat.stream.send(self.wire.event_notice_json(unsent_json))
+                seat.stream.send(self.wire.match_end_json(end, whole))
+                continue
             unsent = seat.take_unsent()
             if unsent:
                 seat.stream.send(self.wire.event_notice(unsent))

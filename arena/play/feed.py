@@ -387,6 +387,21 @@ class GameWire:
             members.append(standing)
         return JsonLine(('{"type":"decision_request","decisionRequest":{' + ",".join(members) + "}}\n").encode())
 
+    @staticmethod
+    def event_notice_json(events: Sequence[str]) -> JsonLine:
+        """`event_notice` as a stdio bot's line, of `event_json`'s GameEvent texts."""
+        return JsonLine(('{"type":"event","event":{"events":[' + ",".join(events) + "]}}\n").encode())
+
+    @staticmethod
+    def match_end_json(end: pb.MatchEnd, history: Sequence[str]) -> JsonLine:
+        """`match_end` as a stdio bot's line, `history` as `event_json`'s GameEvent texts."""
+        members = [message_to_json(pb.MatchEnd(result=end.result))[1:-1]]
+        if history:
+            members.append('"history":[' + ",".join(history) + "]")
+        if end.faults:
+            members.append(message_to_json(pb.MatchEnd(faults=end.faults))[1:-1])
+        return JsonLine(('{"type":"match_end","matchEnd":{' + ",".join(members) + "}}\n").encode())
+
     def view(self, view: engine.View) -> pb.GameView:
         """The whole view as a message, its deal events included (for tests and tools;
         the referee builds its requests from bytes with `decision_request`)."""

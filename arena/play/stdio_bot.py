@@ -193,7 +193,7 @@ class StdioStream:
     def send(self, message: pb.RefereeMessage | bytes) -> None:
         """Queue a message for the bot as one line; never blocks."""
         if self._fatal is None and not self._closing:
-            self._write(encode_message(message), None)
+            self._write(message if isinstance(message, JsonLine) else encode_message(message), None)
 
     async def decide(self, request: bytes, decision_id: int, time_limit: float) -> pb.Decision:
         """Send the request line and wait at most `time_limit` seconds for its answer."""
