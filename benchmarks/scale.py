@@ -29,38 +29,40 @@ referee.  The last lines say, for each, how 2 workers compare with one against t
 of 1.6 times, and what share of the CPU the bots took.
 
 Measured on the 2-core machine the arena is developed on (2026-11-27, three runs with the
-SDK bots; with the awk bots, three runs before the referee made their requests as JSON
-lines straight from the records, and two after; this machine's speed moves by a factor
-of up to two from one minute to the next, so compare the figures of one run):
+SDK bots; with the awk bots, three runs before the referee made their lines as JSON
+straight from the records, and two after; this machine's speed moves by a factor of up
+to two from one minute to the next, so compare the figures of one run):
 
     deals/s                              SDK bots (gRPC)      awk bots (stdio)
                                                               before               after
-    one match at a time, one process     48.1, 42.2, 60.8     36.4, 34.6, 41.1     48.8, 49.8
-    two at once, one process             69.2, 55.0, 73.9     52.0, 47.2, 58.3     64.4, 65.6
-    two at once, on 2 workers            70.7, 54.8, 76.8     78.5, 64.1, 86.2     85.9, 84.4
-      against one match at a time        x1.47, x1.30, x1.26  x2.16, x1.85, x2.10  x1.76, x1.69
-    concurrency 4, workers 1             63.2, 59.3, 66.0     50.5, 40.8, 54.3     58.9, 57.8
-    concurrency 4, workers 2             70.2, 61.0, 65.0     93.3, 69.0, 80.6     95.9, 89.5
-      against workers 1                  x1.11, x1.03, x0.98  x1.85, x1.69, x1.48  x1.63, x1.55
-    concurrency 4, workers 4             68.4, 51.6, 64.8     74.4, 65.9, 82.3     93.4, 76.6
-    cluster local:2                      -, 57.8, 54.7        60.7, 53.8, 85.2     93.2, 66.5
+    one match at a time, one process     48.1, 42.2, 60.8     36.4, 34.6, 41.1     45.0, 44.3
+    two at once, one process             69.2, 55.0, 73.9     52.0, 47.2, 58.3     72.0, 66.2
+    two at once, on 2 workers            70.7, 54.8, 76.8     78.5, 64.1, 86.2     96.3, 89.5
+      against one match at a time        x1.47, x1.30, x1.26  x2.16, x1.85, x2.10  x2.14, x2.02
+    concurrency 4, workers 1             63.2, 59.3, 66.0     50.5, 40.8, 54.3     63.4, 67.1
+    concurrency 4, workers 2             70.2, 61.0, 65.0     93.3, 69.0, 80.6     90.4, 96.9
+      against workers 1                  x1.11, x1.03, x0.98  x1.85, x1.69, x1.48  x1.43, x1.44
+    concurrency 4, workers 4             68.4, 51.6, 64.8     74.4, 65.9, 82.3     89.5, 84.2
+    cluster local:2                      -, 57.8, 54.7        60.7, 53.8, 85.2     67.8, 72.9
 
 The goal, 2 workers at least 1.6 times one, holds where the arena is the limit, as it was
 when the goal was set: with bots far cheaper than their referee, one process keeps one
-core busy and 2 workers both.  With the awk bots, 2 workers played x1.69-2.16 as fast as
-one match at a time in one process, and x1.48-1.85 as fast as one process at
-concurrency 4 (over 1.6 in three runs of five).  The cheaper the referee, the less one
-process leaves to gain: since it makes a stdio bot's request as its JSON line directly,
-the referee costs 18-38% less CPU a match, every run with those bots is faster, and the
-bots' share of the CPU rose from 31-33% to 40%, so the ratios fell.  With the SDK's
-Python bots the goal does not hold, and cannot on 2 cores: those bots took 42-44% of the
-CPU, so one process already keeps both cores mostly busy, and 2 workers reached
-x1.26-1.47 and x0.98-1.11, where the cores allow at most x1.40-1.63 and x1.08-1.19 at the
-CPU per match the 2 workers used (93-96% of it reached): whatever runs the matches, the
-bots and referees need that CPU.  Workers pay where one process cannot keep the cores
-busy: many cores, or bots cheaper than the referee.  A Dask LocalCluster played within
-the spread of the local workers, as fast in two runs, slower in four (down to 35%): its
-scheduler, nannies and workers' own loops take CPU of their own.
+core busy and 2 workers both.  With the awk bots, 2 workers played x1.85-2.16 as fast as
+one match at a time in one process in every run.  Against one process playing 4 matches
+at once, x1.48-1.85 before and x1.43-1.44 after: the cheaper the referee, the less one
+process leaves to gain.  Since it makes a stdio bot's lines as JSON straight from the
+records, the referee costs about a third less CPU a match, every run with those bots is
+faster (one process at concurrency 4: 41-54 -> 63-67 deals/s), and the bots' share of the
+CPU rose from 31-33% to 42%, so that ratio fell.  (Two runs in between, with only the
+requests made so, gave x1.76 and x1.69, x1.63 and x1.55.)  With the SDK's Python bots the
+goal does not hold, and cannot on 2 cores: those bots took 42-44% of the CPU, so one
+process already keeps both cores mostly busy, and 2 workers reached x1.26-1.47 and
+x0.98-1.11, where the cores allow at most x1.40-1.63 and x1.08-1.19 at the CPU per match
+the 2 workers used (93-96% of it reached): whatever runs the matches, the bots and
+referees need that CPU.  Workers pay where one process cannot keep the cores busy: many
+cores, or bots cheaper than the referee.  A Dask LocalCluster played within the spread of
+the local workers in two runs and slower in the others (down to 35%): its scheduler,
+nannies and workers' own loops take CPU of their own.
 
 Fair play costs processes: each rotation of a table needs a process of each bot that has
 not played its deals (arena/play/pool.py), 20 for this tournament in one process, and a
