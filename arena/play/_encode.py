@@ -22,7 +22,16 @@ from google.protobuf.descriptor import Descriptor, FieldDescriptor
 
 from arena.errors import WireError
 
-__all__ = ["encode_record", "varint", "length_delimited", "snake_name", "union_member", "wire_fields", "wire_names"]
+__all__ = [
+    "EnumNumbers",
+    "encode_record",
+    "varint",
+    "length_delimited",
+    "snake_name",
+    "union_member",
+    "wire_fields",
+    "wire_names",
+]
 
 _SMALL = [bytes([i]) for i in range(128)]
 _VARINT, _FIXED64, _DELIMITED, _FIXED32 = 0, 1, 2, 5
@@ -82,7 +91,7 @@ def _nested_field(cache: dict[int, tuple[Any, bytes]], record: Any, descriptor: 
     return field
 
 
-def _enum_field(cache: dict[int, bytes], numbers: _EnumNumbers, tag: bytes, member: enum.Enum, presence: bool) -> bytes:
+def _enum_field(cache: dict[int, bytes], numbers: EnumNumbers, tag: bytes, member: enum.Enum, presence: bool) -> bytes:
     """An enum field's bytes for `member` (none for proto3's default 0 without presence),
     kept by the member's id: members live as long as their class."""
     number = numbers[member]
@@ -105,7 +114,7 @@ def wire_names(cls: type) -> tuple[str, ...]:
     return tuple(f.name for f in dataclasses.fields(cls) if f.repr and not f.metadata.get("referee_only"))
 
 
-class _EnumNumbers(dict):
+class EnumNumbers(dict):
     """An engine enum member -> the proto enum's number (value name ending in _MEMBER)."""
 
     def __init__(self, descriptor: Any) -> None:
@@ -205,7 +214,7 @@ def _field_lines(field: FieldDescriptor, namespace: dict[str, Any]) -> list[str]
         )
 
     if kind == FieldDescriptor.TYPE_ENUM:
-        namespace[f"ENUM_{name}"] = _EnumNumbers(field.enum_type)
+        namespace[f"ENUM_{name}"] = EnumNumbers(field.enum_type)
     if field.is_repeated:
         if kind == FieldDescriptor.TYPE_MESSAGE:
             tag(_DELIMITED)

@@ -23,7 +23,7 @@ from typing import Any
 from google.protobuf.descriptor import Descriptor, FieldDescriptor
 
 from arena.errors import WireError
-from arena.play._encode import union_member, wire_fields, wire_names
+from arena.play._encode import EnumNumbers, union_member, wire_fields, wire_names
 from arena.play._json import float_json, quote
 
 __all__ = ["JsonLine", "json_record"]
@@ -65,20 +65,18 @@ def _nested(cache: dict[int, tuple[Any, str]], record: Any, descriptor: Descript
 
 
 class _EnumNames(dict):
-    """An engine enum member -> (the quoted name of the proto enum value whose name ends
-    in _MEMBER, its number: 0, proto3's default, is left out without presence)."""
+    """An engine enum member -> (the quoted name of its proto enum value, its number: 0,
+    proto3's default, is left out without presence)."""
 
     def __init__(self, descriptor: Any) -> None:
         super().__init__()
         self._descriptor = descriptor
+        self._numbers = EnumNumbers(descriptor)
 
     def __missing__(self, member: enum.Enum) -> tuple[str, int]:
-        suffix = "_" + member.name
-        for value in self._descriptor.values:
-            if value.name == member.name or value.name.endswith(suffix):
-                named = self[member] = (quote(value.name), value.number)
-                return named
-        raise WireError(f"Proto enum {self._descriptor.full_name} has no value for {member.name}.")
+        number = self._numbers[member]
+        named = self[member] = (quote(self._descriptor.values_by_number[number].name), number)
+        return named
 
 
 def _compile(cls: type, descriptor: Descriptor, given: str | None) -> Writer:
