@@ -241,6 +241,24 @@ def test_lines_the_bot_reads(tmp_path):
 # ---- matches -------------------------------------------------------------------------
 
 
+def test_a_stdio_bot_gets_the_lines_the_referee_made_as_json(tmp_path, monkeypatch):
+    # Only the match's start is made from a message here: the requests, the news and the
+    # match's end come made as JSON lines from the records (arena/play/_encode_json.py).
+    converted = []
+
+    def counting(message):
+        line = encode_message(message)
+        converted.append(json.loads(line)["type"])
+        return line
+
+    monkeypatch.setattr(stdio, "encode_message", counting)
+    seats = [seat(tmp_path, f"awk{n}", str(RANDOM_AWK), "-v", f"seed={n}") for n in range(4)]
+    record = play(seats)
+    assert record.faults == (), [str(f) for f in record.faults]
+    assert sum(len(latencies) for latencies in record.latencies) > 20
+    assert converted == ["match_start"] * 4
+
+
 def test_stdio_bots_play_a_match(tmp_path):
     seats = [
         seat(tmp_path, "first", str(FIRST)),
