@@ -16,7 +16,7 @@ fault like any other; the clock is then empty, and a seat whose clock is empty a
 no increment is not asked again in that period: each decision is a `timeout` at once, until
 the seat is stopped.
 
-CPU time a bot's processes use while nothing is asked of it is owed (arena/play/_cpu.py):
+CPU time a bot's processes use while nothing is asked of it is owed (arena/process/cpu.py):
 `Clock.charge` takes it from the next decision's time, whatever the control.
 """
 

@@ -119,7 +119,7 @@ class BotEntry:
     startup_timeout: float = DEFAULT_STARTUP_TIMEOUT
     #: This bot's own time control; None: the tournament's.
     time_control: TimeControl | None = None
-    #: Run it in a sandbox (arena/play/_sandbox.py); false: as the arena's own user sees the machine.
+    #: Run it in a sandbox (arena/process/_sandbox.py); false: as the arena's own user sees the machine.
     sandbox: bool = True
     #: Inside the sandbox: keep the network (a sandboxed bot has none by default).
     network: bool = False
@@ -429,7 +429,7 @@ class MatchRecord:
 
 @dataclass(frozen=True)
 class CpuUse:
-    """The CPU time one seat's bot processes used in one match (seconds; arena/play/_cpu.py).
+    """The CPU time one seat's bot processes used in one match (seconds; arena/process/cpu.py).
 
     `decisions`: the decisions it was asked (answered or not); `seconds`: the CPU used
     on them, `off_turn` included; `off_turn`: the CPU used while nothing was asked of it,

@@ -21,7 +21,7 @@ from pathlib import Path
 import trio
 
 from arena.play import open_bot_pool
-from arena.play.process import sandbox_status
+from arena.process import sandbox_status
 from arena.records import BotEntry
 
 

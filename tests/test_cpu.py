@@ -11,8 +11,8 @@ import pytest
 import engine
 from arena.clock import TimeControl
 from arena.errors import BotFault
-from arena.play._cpu import OFF_TURN_ALLOWANCE, OFF_TURN_SLACK, CpuMeter, DecisionCpu
 from arena.play._match import Match
+from arena.process.cpu import OFF_TURN_ALLOWANCE, OFF_TURN_SLACK, CpuMeter, DecisionCpu
 from arena.records import CpuUse, FaultKind
 from arena.v1 import arena_pb2 as pb
 

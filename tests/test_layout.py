@@ -3,7 +3,7 @@
 - no module of engine/, arena/ or bots/ over 500 lines (generated stubs excepted);
 - no import cycle among the project's own modules;
 - imports run one way along the data path (docs/architecture.md):
-  cli → run → {play, results, config} → errors → records → {protocol, clock} → engine.
+  cli → run → {play, results, config} → process → errors → records → {protocol, clock} → engine.
 """
 
 from __future__ import annotations
@@ -109,6 +109,7 @@ LAYERS = (
     ("arena.protocol", "arena.clock"),
     ("arena.records",),
     ("arena.errors",),
+    ("arena.process",),
     ("arena.play", "arena.results", "arena.config"),
     ("arena.run", "arena.report"),
     ("arena.cli",),

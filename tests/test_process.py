@@ -1,4 +1,4 @@
-"""Tests of arena.play.process: starting and stopping bot processes safely."""
+"""Tests of arena.process.bot: starting and stopping bot processes safely."""
 
 from __future__ import annotations
 
@@ -17,13 +17,13 @@ import pytest
 import trio
 
 from arena.errors import BotFault, BotStartError, ProcessError
-from arena.play import _watch, signals
 from arena.play import pool as _pool
-from arena.play import process as _process
-from arena.play._sandbox import sandbox_problem
 from arena.play.pool import open_bot_pool
-from arena.play.process import BotCommand, open_bot_process
-from arena.play.signals import kill_all_bot_processes
+from arena.process import _watch, signals
+from arena.process import bot as _process
+from arena.process._sandbox import sandbox_problem
+from arena.process.bot import BotCommand, open_bot_process
+from arena.process.signals import kill_all_bot_processes
 from arena.protocol import ADDRESS_ENV
 from arena.records import BotEntry, FaultKind
 
@@ -502,6 +502,6 @@ async def test_a_bot_that_exits_at_once_is_a_start_fault_with_its_own_reason(tmp
     ],
 )
 def test_the_go_waits_for_the_init_s_seccomp_program_where_it_can_be_seen(init, own, armed):
-    from arena.play._sandbox import _armed
+    from arena.process._sandbox import _armed
 
     assert _armed(init, own) is armed

@@ -19,9 +19,9 @@ from google.protobuf import json_format
 import engine
 from arena.errors import BotFault
 from arena.play import open_bot_pool, play_match, wire_for
-from arena.play import process as _process
 from arena.play import stdio_bot as stdio
 from arena.play.stdio_bot import StdioSeat, encode_message, parse_answer
+from arena.process import bot as _process
 from arena.records import BotEntry, FaultKind
 from arena.sdk import EventFeed
 from arena.v1 import arena_pb2 as pb

@@ -31,7 +31,7 @@ from arena.cli._common import EXIT_USAGE, setup_logging
 from arena.config import load_tournament
 from arena.errors import Interrupted, UsageError
 from arena.play import settle_heap
-from arena.play.signals import EXIT_INTERRUPTED, install_termination_handlers
+from arena.process import EXIT_INTERRUPTED, install_termination_handlers
 from arena.protocol import ARENA_VERSION
 from arena.results import damage_words, readable_matches
 

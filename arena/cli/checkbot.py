@@ -22,7 +22,8 @@ from pathlib import Path
 import engine
 from arena.cli._common import PROJECT_ROOT, add_command, seconds, whole_number
 from arena.errors import BotFault
-from arena.play import BotPool, open_bot_pool, play_match, run_interruptibly
+from arena.play import BotPool, open_bot_pool, play_match
+from arena.process import run_interruptibly
 from arena.records import BotEntry, Fault, MatchRecord
 
 __all__ = ["add_parser", "main", "check_bot", "CheckReport"]

@@ -12,7 +12,8 @@ from arena.config import usable_cores
 from arena.config.bots import BotChecker
 from arena.config.check import Reporter
 from arena.errors import COMMAND_LINE, ConfigError, UserError
-from arena.play import open_bot_pool, play_match, poll_for_answers, run_interruptibly
+from arena.play import open_bot_pool, play_match, poll_for_answers
+from arena.process import run_interruptibly
 from arena.records import BotEntry, MatchRecord
 from arena.results import explain, match_result_columns, match_result_table, transcript
 

@@ -26,9 +26,8 @@ from arena.config import TournamentConfig, load_tournament, usable_cores
 from arena.config.adhoc import AdhocTournament, write_adhoc_file
 from arena.config.schema import NAME_RE
 from arena.errors import BotStartFailed, Interrupted, UsageError, UserError
-from arena.play import poll_for_answers, run_interruptibly
-from arena.play.process import sandbox_status
-from arena.play.signals import EXIT_INTERRUPTED
+from arena.play import poll_for_answers
+from arena.process import EXIT_INTERRUPTED, run_interruptibly, sandbox_status
 from arena.results import ResultStore, elo_notes, elo_table, statistics_table
 from arena.results.sprt import Decision, SprtFollower, SprtState, sprt_state
 from arena.run import Progress, ProgressPrinter, RunSummary, TournamentPlan, plan_tournament, run_tournament

@@ -9,16 +9,14 @@ such as benchmarks/conto_quality.py); `RefereeProfile` adds up its own time by p
 Inside, along the data path: `referee` asks the engine's State whose turn it is and
 sends that seat its view; `feed` encodes engine records as the protocol's messages;
 `pool` hands out seats, one process per gRPC bot (`grpc_bot`) or one per match for a
-stdio bot (`stdio_bot`); `process` starts and stops the programs safely (`_launch` is
-the launcher between spawn and exec); `signals` turns Ctrl-C into a clean stop and kills
-every bot at the end, whatever happens.
+stdio bot (`stdio_bot`); the processes themselves (start, sandbox, limits, CPU, the end)
+are arena/process/'s.
 """
 
 from arena.play._match import Match, RefereeProfile
 from arena.play.feed import GameWire, wire_for
 from arena.play.pool import BotPool, open_bot_pool
 from arena.play.referee import BUSY_POLL, STOP_AFTER, SeatClient, SeatStream, play_match, poll_for_answers, settle_heap
-from arena.play.signals import install_termination_handlers, run_interruptibly
 
 __all__ = [
     "GameWire",
@@ -34,6 +32,4 @@ __all__ = [
     "poll_for_answers",
     "Match",
     "RefereeProfile",
-    "install_termination_handlers",
-    "run_interruptibly",
 ]

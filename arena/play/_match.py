@@ -23,8 +23,8 @@ from typing import Any, NamedTuple
 import engine
 from arena.clock import Clock, Period, TimeControl
 from arena.errors import BotFault
-from arena.play._cpu import CpuMeter, DecisionCpu
 from arena.play.feed import GameWire, wire_for
+from arena.process import CpuMeter, DecisionCpu
 from arena.protocol import COMMENT_LIMIT
 from arena.records import Comment, CpuUse, Fault, FaultKind, MatchRecord
 from arena.v1 import arena_pb2 as pb

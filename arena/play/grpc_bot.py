@@ -25,8 +25,8 @@ from google.protobuf.message import DecodeError
 
 from arena.errors import BotFault
 from arena.play import _grpc_loop
-from arena.play._cpu import CpuMeter
 from arena.play.referee import late_answer_note
+from arena.process import CpuMeter
 from arena.protocol import (
     ARENA_VERSION,
     FLOOD_LIMIT,

@@ -30,9 +30,9 @@ import trio
 
 from arena.errors import BotFault, BotStartError
 from arena.play.grpc_bot import GrpcBot
-from arena.play.process import BotCommand, BotProcess, open_bot_process
 from arena.play.referee import SeatClient
 from arena.play.stdio_bot import StdioSeat
+from arena.process import BotCommand, BotProcess, open_bot_process
 from arena.records import BotEntry, FaultKind
 from arena.v1 import arena_pb2 as pb
 

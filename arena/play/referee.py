@@ -29,8 +29,8 @@ import engine
 from arena.clock import TimeControl
 from arena.errors import BotFault
 from arena.play import _grpc_loop
-from arena.play._cpu import CpuMeter
 from arena.play._match import Match, RefereeProfile
+from arena.process import CpuMeter
 from arena.records import MatchRecord
 from arena.v1 import arena_pb2 as pb
 

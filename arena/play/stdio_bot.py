@@ -5,7 +5,7 @@ arena runs once per match and seat (``BotPool.seat`` hands out a `StdioSeat`); t
 process lives for that one match.  It gets the same process care as a gRPC bot (the
 sandbox, limits on all its processes together, stderr in a log file in the run's log
 directory, every process it started killed at the end): see
-`arena.play.process.open_bot_process`.
+`arena.process.bot.open_bot_process`.
 
 The wire format is specified field by field in protos/README.md ("Without gRPC: the
 stdio form"): every message to the bot is ONE line on its stdin, the RefereeMessage a
@@ -66,8 +66,8 @@ import trio
 from arena.errors import BotFault, BotStartError
 from arena.play._encode_json import JsonLine
 from arena.play._json import message_to_json
-from arena.play.process import BotCommand, BotProcess, open_bot_process
 from arena.play.referee import late_answer_note
+from arena.process import BotCommand, BotProcess, open_bot_process
 from arena.protocol import FLOOD_LIMIT, MAX_LINE_BYTES
 from arena.records import BotEntry, FaultKind
 from arena.v1 import arena_pb2 as pb

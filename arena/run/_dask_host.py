@@ -23,7 +23,7 @@ import trio
 
 import engine
 from arena.config import TournamentConfig
-from arena.play.process import sandbox_status
+from arena.process import sandbox_status
 from arena.records import MatchRecord, MatchSlot
 from arena.results.store import finished_rows
 from arena.run.tournament import StartedBots, StartProblem, open_started_bots, play_slot

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from hostile_support import sandbox_or_skip
 
-from arena.play import process
+from arena.process import bot as process
 
 
 @pytest.fixture(params=["sandboxed", "unsandboxed"])

@@ -15,8 +15,8 @@ import trio
 import engine
 from arena.clock import TimeControl
 from arena.play import open_bot_pool, play_match
-from arena.play._sandbox import sandbox_problem
-from arena.play.process import BotCommand, BotProcess, open_bot_process
+from arena.process._sandbox import sandbox_problem
+from arena.process.bot import BotCommand, BotProcess, open_bot_process
 from arena.records import BotEntry, MatchRecord
 
 ROOT = Path(__file__).resolve().parents[2]

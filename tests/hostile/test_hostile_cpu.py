@@ -10,7 +10,7 @@ import uuid
 from hostile_support import MARKER, ROOT, carrying, hostile, run_match, wait_until
 
 from arena.clock import TimeControl
-from arena.play._cpu import OFF_TURN_LIMIT
+from arena.process.cpu import OFF_TURN_LIMIT
 from arena.records import BotEntry, FaultKind
 
 # Thinks 0.6 s per decision: while it does, the spinner is off turn and spinning.

@@ -17,7 +17,7 @@ from hostile_support import (
     wait_until,
 )
 
-from arena.play.process import BotCommand
+from arena.process.bot import BotCommand
 from arena.records import BotEntry, FaultKind
 
 LIMIT = 400 * 1024**2

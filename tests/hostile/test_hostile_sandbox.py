@@ -13,8 +13,8 @@ import pytest
 import trio
 from hostile_support import RANDOM, ROOT, comments_of, hostile, run_match, sandbox_or_skip
 
-from arena.play._sandbox import SANDBOX_ENVIRONMENT
-from arena.play.process import BotCommand, open_bot_process
+from arena.process._sandbox import SANDBOX_ENVIRONMENT
+from arena.process.bot import BotCommand, open_bot_process
 from arena.records import BotEntry
 
 pytestmark = pytest.mark.usefixtures("needs_sandbox")

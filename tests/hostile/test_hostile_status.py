@@ -10,7 +10,7 @@ import pytest
 from arena.config.bots import BotChecker
 from arena.config.check import Reporter
 from arena.config.tournament import load_tournament
-from arena.play import _sandbox
+from arena.process import _sandbox
 from arena.records import DEFAULT_MAX_PROCESSES, BotEntry
 
 LOCAL = BotEntry("local", command=("python", "bots/random_bot.py"))

@@ -85,7 +85,7 @@ def test_nothing_survives_the_arena(tmp_path, how):
                 [
                     sys.executable,
                     "-c",
-                    "from arena.play import _launch; _launch._remove_socket_dir(_launch._make_socket_dir('x'))",
+                    "from arena.process import _launch; _launch._remove_socket_dir(_launch._make_socket_dir('x'))",
                 ],
                 cwd=ROOT,
                 check=True,
@@ -96,12 +96,12 @@ def test_nothing_survives_the_arena(tmp_path, how):
         _end(arena, arena.stderr, marker)
 
 
-# An arena whose sandboxed bot never gets its go (arena/play/_sandbox.py's `_release_sandbox`
+# An arena whose sandboxed bot never gets its go (arena/process/_sandbox.py's `_release_sandbox`
 # is held): it prints bwrap's pid, then waits.  Until the go, bwrap's init may not have set
 # its death signal yet (bwrap sets it late, after making the sandbox), so the bot waits.
 _HELD_BEFORE_THE_GO = """
 import sys, trio
-from arena.play import process
+from arena.process import bot as process
 
 async def held(bwrap_pid, init_pid, go_fd):
     print(bwrap_pid, flush=True)
@@ -163,7 +163,7 @@ def test_the_next_arena_ends_what_the_sandboxes_of_a_gone_arena_left(tmp_path):
     # A run folder whose arena is gone (no process has that pid and start time), and a
     # process naming it as bwrap's --bind does: a bwrap init that bwrap's death left
     # waiting for the go.  The next arena's sweep of stale run folders ends it, and only it.
-    from arena.play._launch import _remove_stale_run_folders
+    from arena.process._launch import _remove_stale_run_folders
 
     gone = subprocess.Popen(["true"])
     gone.wait()

@@ -18,7 +18,7 @@ Every process a bot starts counts, however it detaches (setsid, double fork):
 `watch_limits` looks every `WATCH_PERIOD` seconds: more than ``max_processes`` processes,
 more resident memory than the limit summed over all of them (and the files in the
 sandbox's private /tmp and /dev/shm, which are memory too), or more CPU used while
-nothing was asked of it than it may owe (arena/play/_cpu.py), and it reports a
+nothing was asked of it than it may owe (arena/process/cpu.py), and it reports a
 `LimitBreach` (fault ``processes``, ``memory`` or ``cpu``) for the caller to stop the bot.
 """
 
@@ -36,7 +36,7 @@ from typing import Any
 
 import trio
 
-from arena.play._cpu import OFF_TURN_LIMIT, CpuMeter
+from arena.process.cpu import OFF_TURN_LIMIT, CpuMeter
 from arena.records import FaultKind
 
 logger = logging.getLogger(__name__)

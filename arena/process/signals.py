@@ -18,7 +18,7 @@ Every bot process group the arena starts is in a registry here, with a way to ki
 bot's processes outside it (its sandbox's namespace, its orphans), so
 `kill_all_bot_processes` can SIGKILL them from a signal handler or ``atexit``.  If the
 arena itself is killed with SIGKILL, PR_SET_PDEATHSIG (set by the launcher,
-arena/play/_launch.py) kills its bots, and a sandboxed bot's whole namespace with bwrap
+arena/process/_launch.py) kills its bots, and a sandboxed bot's whole namespace with bwrap
 (``--die-with-parent``); nothing needs installing for that.  An unsandboxed bot's
 setsid'ed grandchild can survive a SIGKILL of the arena: only the sandbox prevents it.
 """

@@ -3,7 +3,7 @@
 A bot is a separate program that serves gRPC on an address the arena hands it in the
 ``ARENA_BOT_ADDRESS`` environment variable.  This module only deals with the *process*:
 it starts the program (in a sandbox by default), copies its output into a log file
-(arena/play/_output.py), holds its processes to their limits, and makes sure that it
+(arena/process/_output.py), holds its processes to their limits, and makes sure that it
 and everything it spawned are gone however the arena is done with it.  No gRPC here::
 
     command = BotCommand(name="alice", argv=("python", "alice.py"))
@@ -13,26 +13,26 @@ and everything it spawned are gone however the arena is done with it.  No gRPC h
 
 How "no survivors, no zombies" is kept:
 
-* The bot starts in a new session, through a launcher (arena/play/_launch.py) that
+* The bot starts in a new session, through a launcher (arena/process/_launch.py) that
   sets ``PR_SET_PDEATHSIG`` (the kernel kills it if the arena dies, even by
   ``kill -9``) and ``RLIMIT_AS``, then execs it.  The spawn happens in the trio thread
   itself: the death signal follows the *thread* that made the child.
-* Sandboxed (arena/play/_sandbox.py), the launcher execs bwrap instead (with no death
+* Sandboxed (arena/process/_sandbox.py), the launcher execs bwrap instead (with no death
   signal: bwrap sets its own, ``--die-with-parent``), which runs the bot in its own pid
   namespace: when bwrap or its init dies, the kernel kills every process of the bot,
   setsid'ed or double forked.  The bot waits until that chain is armed
   (`_release_sandbox`); what a bwrap killed before its go leaves, the next arena ends
-  (`end_strays`).  Unsandboxed, its process group and the processes arena/play/_watch.py
+  (`end_strays`).  Unsandboxed, its process group and the processes arena/process/_watch.py
   finds are killed, and the arena is a child subreaper so that orphans come back to it.
-* A watcher task (arena/play/_watch.py) holds the bot's processes together to its limits
-  (memory, ``max_processes``, CPU owed: arena/play/_cpu.py); over one, the bot is killed
+* A watcher task (arena/process/_watch.py) holds the bot's processes together to its limits
+  (memory, ``max_processes``, CPU owed: arena/process/cpu.py); over one, the bot is killed
   and `BotProcess.limit_fault` says why (fault ``memory``, ``processes`` or ``cpu``).
 * Leaving the context (normally, by exception, by cancellation, by KeyboardInterrupt)
   sends SIGTERM to all the bot's processes, waits up to :data:`TERMINATE_GRACE` seconds
   (shielded), then SIGKILLs them and reaps the bot.  When the bot itself exits, the rest
   is SIGKILLed *before* it is reaped, so its group id cannot have been reused.  If even
   that is interrupted (a second Ctrl-C), a synchronous last resort SIGKILLs and reaps.
-* Live bots are in a registry (arena/play/signals.py), so `kill_all_bot_processes` can
+* Live bots are in a registry (arena/process/signals.py), so `kill_all_bot_processes` can
   SIGKILL them from a signal handler or ``atexit``.
 """
 
@@ -51,9 +51,8 @@ from typing import Any
 import trio
 
 from arena.errors import BotFault, BotStartError
-from arena.play._cpu import CpuMeter
-from arena.play._fate import describe_exit, format_bytes
-from arena.play._launch import (
+from arena.process._fate import describe_exit, format_bytes
+from arena.process._launch import (
     BotCommand,
     _await_exec,
     _await_sandbox,
@@ -68,10 +67,11 @@ from arena.play._launch import (
     _spawn,
     _start_error_message,
 )
-from arena.play._output import OutputLog
-from arena.play._sandbox import _release_sandbox, sandbox_problem, sandbox_status
-from arena.play._watch import INIT_DEATH_WAIT, LimitBreach, LooseTree, SandboxTree, become_subreaper, watch_limits
-from arena.play.signals import _Group, _live_groups
+from arena.process._output import OutputLog
+from arena.process._sandbox import _release_sandbox, sandbox_problem, sandbox_status
+from arena.process._watch import INIT_DEATH_WAIT, LimitBreach, LooseTree, SandboxTree, become_subreaper, watch_limits
+from arena.process.cpu import CpuMeter
+from arena.process.signals import _Group, _live_groups
 from arena.protocol import ADDRESS_ENV
 from arena.records import FaultKind
 
@@ -133,7 +133,7 @@ class BotProcess:
         self.pid = popen.pid
         self.log_path = log_path
         self.socket_dir = socket_dir
-        #: Whether it runs in the sandbox (arena/play/_sandbox.py).
+        #: Whether it runs in the sandbox (arena/process/_sandbox.py).
         self.sandboxed = sandboxed
         self._popen = popen
         self._group = group
@@ -228,7 +228,7 @@ class BotProcess:
             self._finish_reaping()
 
     async def _watch(self) -> None:
-        """Hold the bot's processes together to its limits (arena/play/_watch.py)."""
+        """Hold the bot's processes together to its limits (arena/process/_watch.py)."""
         tree = self._tree
         if tree is None:  # reaped (a bot that exited at once) before this task first ran
             return
@@ -394,7 +394,7 @@ async def open_bot_process(command: BotCommand, log_dir: Path, *, stdio: bool = 
     environment (plus ``command.env``; unsandboxed, on top of ``os.environ``), stdin from
     /dev/null, and its stdout and stderr go to ``bot.log_path`` in ``log_dir``.  With
     ``command.sandbox`` and a bwrap that runs here, it runs in the sandbox
-    (arena/play/_sandbox.py); otherwise with resource limits only.
+    (arena/process/_sandbox.py); otherwise with resource limits only.
 
     Raises :class:`BotStartError` if the command cannot be started.  On leaving the
     context, however that happens, the bot's processes get SIGTERM, then SIGKILL after

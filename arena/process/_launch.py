@@ -2,10 +2,10 @@
 
 `BotCommand` says what to run.  `spawn` starts it in a new session through a tiny
 launcher (see `LAUNCHER`) that sets RLIMIT_AS and (but for bwrap) PR_SET_PDEATHSIG,
-then execs the bot, or bwrap with the bot inside (arena/play/_sandbox.py).  The helpers here
+then execs the bot, or bwrap with the bot inside (arena/process/_sandbox.py).  The helpers here
 name log files and socket folders (one folder per arena process holds them all, and the
 next arena removes those a killed one left) and word start-up failures.  Everything
-about the running process is in arena.play.process.
+about the running process is in arena.process.bot.
 """
 
 from __future__ import annotations
@@ -30,8 +30,8 @@ from typing import Any
 import trio
 
 from arena.errors import BotStartError, ProcessError
-from arena.play._fate import format_bytes
-from arena.play._sandbox import ALLOW_ALL, check_program, end_strays, sandbox_argv, sandbox_environment
+from arena.process._fate import format_bytes
+from arena.process._sandbox import ALLOW_ALL, check_program, end_strays, sandbox_argv, sandbox_environment
 from arena.protocol import ADDRESS_ENV, DEFAULT_MEMORY_LIMIT
 from arena.records import DEFAULT_MAX_PROCESSES, BotEntry
 
@@ -55,7 +55,7 @@ class BotCommand:
     number of bytes of output kept in the log file; more output is still read
     (the bot never blocks on a full pipe) but discarded, and one line in the
     log notes the truncation.  ``sandbox``, ``network`` and ``files``: see
-    arena/play/_sandbox.py; ``max_processes``: how many processes the bot may
+    arena/process/_sandbox.py; ``max_processes``: how many processes the bot may
     run at once.
     """
 
@@ -144,7 +144,7 @@ def main():
     parent, limit, errfd = map(int, sys.argv[1:4])
     argv = sys.argv[4:]
     try:
-        if parent:  # 0: bwrap, which sets its own (arena/play/_sandbox.py's _release_sandbox)
+        if parent:  # 0: bwrap, which sets its own (arena/process/_sandbox.py's _release_sandbox)
             import ctypes
             libc = ctypes.CDLL(None, use_errno=True)
             if libc.prctl(1, 9, 0, 0, 0) != 0:  # PR_SET_PDEATHSIG, SIGKILL

@@ -43,7 +43,7 @@ from arena.protocol import ADDRESS_ENV
 from arena.records import BotEntry
 
 if TYPE_CHECKING:
-    from arena.play._launch import BotCommand
+    from arena.process._launch import BotCommand
 
 __all__ = [
     "ALLOW_ALL",
@@ -72,7 +72,7 @@ _SYSTEM_PATH = "/usr/local/bin:/usr/bin:/bin:/usr/local/sbin:/usr/sbin:/sbin"
 # (bwrap's, not the bot's) and execs the bot only once the arena says go on fd argv[1]; EOF
 # there means the arena died first, and then the bot never runs (`_release_sandbox`).  For a
 # stdio bot it puts its pipes (inherited as fds argv[3] and argv[4]) on its stdin and stdout
-# first: bwrap's own stdin and stdout must not hold them (arena/play/_launch.py).  Python,
+# first: bwrap's own stdin and stdout must not hold them (arena/process/_launch.py).  Python,
 # not sh: dash redirects only the fds 0 to 9.
 _SHIM = (
     "import os, sys\n"
@@ -213,7 +213,7 @@ async def _release_sandbox(bwrap_pid: int, init_pid: int | None, go_fd: int) -> 
     its death signal (seen in /proc: the seccomp program it applies right after) with bwrap
     still its parent; the arena gone before, the go pipe reads EOF and the bot never runs,
     and the init ends with its only child.  The launcher sets no death signal on bwrap
-    (arena/play/_launch.py): bwrap outliving a dead arena runs on to that end, and holds
+    (arena/process/_launch.py): bwrap outliving a dead arena runs on to that end, and holds
     the other end of its info pipe, so that its report cannot kill it (SIGPIPE)."""
     if init_pid is None:
         return True

@@ -2,7 +2,7 @@
 
 The bot's output is read as fast as it comes (a bot never blocks on a full pipe), kept
 up to a limit with one line noting the truncation, and scanned for the messages runtimes
-print when an allocation fails (arena/play/_fate.py words the exit with them).
+print when an allocation fails (arena/process/_fate.py words the exit with them).
 """
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ from typing import Any
 
 import trio
 
-from arena.play._fate import find_memory_marker
+from arena.process._fate import find_memory_marker
 
 __all__ = ["OutputLog"]
 
-logger = logging.getLogger("arena.play.process")
+logger = logging.getLogger("arena.process.bot")
 
 _READ_SIZE = 65536
 
