@@ -434,16 +434,6 @@ def _where(config: TournamentConfig, bots: object) -> str:
     return f" in {config.workers} worker processes" if config.workers > 1 else ""
 
 
-def _left_for_later(summary: RunSummary) -> str:
-    by_bot = Counter(summary.unstarted.values())
-    count = len(summary.unstarted)
-    bots = ", ".join(f"{bot} in {n}" for bot, n in sorted(by_bot.items()))
-    return (
-        f"{count} match{'' if count == 1 else 'es'} left unplayed because a bot had not started ({bots}); "
-        "run the same command again once it starts to play them."
-    )
-
-
 def cmd_run(args: argparse.Namespace) -> int:
     if args.cluster is not None and args.workers is not None:
         raise UserError("--cluster and --workers: give one (a cluster's workers are its own, started with it).")
@@ -494,6 +484,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     summary = run.summary
     if not interrupted and summary is not None:
         print(f"\n{summary.played} matches played in {summary.seconds:.0f} s; results in {config.results}")
-        if summary.unstarted:
-            print(_left_for_later(summary))
+        for note in summary.notes(config.logs / "arena.log"):
+            print(note)
+        return summary.exit_code  # 1 when an internal error ended a match (arena.run.match_errors)
     return EXIT_INTERRUPTED if interrupted else 0

@@ -12,6 +12,7 @@ from itertools import islice
 from typing import TextIO
 
 from arena.records import MatchRecord
+from arena.run.match_errors import ERRORS_NAMED, MatchError
 
 __all__ = ["EtaEstimator", "Progress", "ProgressPrinter", "match_kind"]
 
@@ -33,6 +34,8 @@ class Progress:
         self.already_done = done
         #: Matches this run left unplayed (or unsaved) because a bot in them had not started.
         self.left = 0
+        #: Matches this run left unsaved because an internal error ended them, in order.
+        self.errors: list[MatchError] = []
         self.deals = 0
         self.faults = 0
         self.started = time.monotonic()
@@ -54,9 +57,18 @@ class Progress:
         """A match is left for a later run: a bot in it had not started."""
         self.left += 1
 
+    def fail(self, error: MatchError) -> None:
+        """A match is left for a later run: `error` ended it (see arena.run.match_errors)."""
+        self.errors.append(error)
+
+    @property
+    def ended(self) -> int:
+        """Matches this run ended without saving them (a bot had not started, an error)."""
+        return self.left + len(self.errors)
+
     @property
     def finished(self) -> bool:
-        return self.done + self.left >= self.total
+        return self.done + self.ended >= self.total
 
     @property
     def leader(self) -> str | None:
@@ -78,7 +90,7 @@ class Progress:
         played = self.done - self.already_done
         if played == 0:
             return None
-        return (time.monotonic() - self.started) / played * (self.total - self.done - self.left)
+        return (time.monotonic() - self.started) / played * (self.total - self.done - self.ended)
 
 
 class EtaEstimator:
@@ -155,7 +167,8 @@ class EtaEstimator:
         self._start(at)
 
     def left(self, at: float) -> None:
-        """A match was left unplayed at time `at` (a bot in it had not started)."""
+        """A match was left unplayed at time `at` (a bot in it had not started, or an
+        internal error ended it)."""
         if self._running:
             del self._running[0]
         self._start(at)
@@ -212,7 +225,8 @@ class ProgressPrinter:
         self._last = 0.0
         self.leader = "-"
         self.eta: EtaEstimator | None = None
-        self._seen: tuple[int, int] | None = None  # (done, left) at the last show
+        self._seen: tuple[int, int] | None = None  # (done, ended) at the last show
+        self._errors = 0  # match errors told so far
 
     def expect(self, todo: Iterable[Iterable[str]], concurrency: int) -> None:
         """The matches the run will play, in order (each its bots' names), and how many at
@@ -231,11 +245,12 @@ class ProgressPrinter:
                 if last is not None:
                     seats = sorted(zip(last.names, map(sum, last.latencies or ((),) * len(last.names))))
                     self.eta.finished(tuple(name for name, _ in seats), now, [seconds for _, seconds in seats])
-            for _ in range(progress.left - left):
+            for _ in range(progress.ended - left):
                 self.eta.left(now)
-        self._seen = (progress.done, progress.left)
+        self._seen = (progress.done, progress.ended)
 
     def show(self, progress: Progress) -> None:
+        self._tell_errors(progress)
         if progress.leader:
             self.leader = progress.leader
         now = self.clock()
@@ -252,6 +267,8 @@ class ProgressPrinter:
         )
         if progress.left:
             status += f"  ({progress.left} left: a bot had not started)"
+        if progress.errors:
+            status += f"  ({len(progress.errors)} ended by an internal error)"
         if self.tty:
             width = 24
             filled = int(width * done / total) if total else width
@@ -261,6 +278,16 @@ class ProgressPrinter:
         else:
             self.stream.write(status + "\n")
         self.stream.flush()
+
+    def _tell_errors(self, progress: Progress) -> None:
+        """A line for each match an internal error ended since the last show (the first
+        `ERRORS_NAMED`; then one line that says the others are only logged)."""
+        for error in progress.errors[self._errors :]:
+            self._errors += 1
+            if self._errors <= ERRORS_NAMED:
+                self.note(error.line())
+            elif self._errors == ERRORS_NAMED + 1:
+                self.note("More matches ended by an internal error: arena.log has each, and the run's end counts them.")
 
     def note(self, text: str) -> None:
         """Print `text` on lines of its own (on a terminal, over the bar: the next `show`

@@ -15,6 +15,10 @@ why (its exit status) and the last lines of its log; with `allow_faulty` the run
 and each such bot is tried again before each of its matches.  A match in which a bot
 never started is not final: it is not saved, and a note beside the results file
 (`unstarted_note`) remembers it, so the next run plays it again and can say why.
+
+Each match's play is a boundary (arena.run.match_errors): an unexpected error inside one
+match ends that match only; it is logged, not saved (the next run plays it again), the
+other matches go on, and the summary names it (`RunSummary.errors`, `RunSummary.notes`).
 """
 
 from __future__ import annotations
@@ -24,9 +28,11 @@ import logging
 import re
 import shlex
 import time
+from collections import Counter
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 import trio
@@ -38,6 +44,7 @@ from arena.play import BotPool, open_bot_pool, play_match
 from arena.play.stdio_bot import StdioSeat
 from arena.records import BotEntry, Fault, FaultKind, MatchRecord, MatchSlot
 from arena.results import ResultStore
+from arena.run.match_errors import EXIT_MATCH_ERRORS, MatchError, error_notes, guarded, report, rows_or_error
 from arena.run.progress import Progress
 from arena.run.schedule import bot_match_id, build_schedule
 from arena.v1 import arena_pb2 as pb
@@ -101,6 +108,27 @@ class RunSummary:
     seconds: float
     #: The matches left unsaved because a bot in them had not started: key -> that bot.
     unstarted: dict[str, str] = field(default_factory=dict)
+    #: The matches left unsaved because an internal error ended them, in order.
+    errors: tuple[MatchError, ...] = ()
+
+    def notes(self, log_file: Path | None = None) -> list[str]:
+        """The run's closing lines: the matches it left for a later run, and why
+        (`log_file`: where the run's log with the errors' tracebacks is)."""
+        lines = []
+        if self.unstarted:
+            by_bot = Counter(self.unstarted.values())
+            count = len(self.unstarted)
+            bots = ", ".join(f"{bot} in {n}" for bot, n in sorted(by_bot.items()))
+            lines.append(
+                f"{count} match{'' if count == 1 else 'es'} left unplayed because a bot had not started ({bots}); "
+                "run the same command again once it starts to play them."
+            )
+        return lines + error_notes(self.errors, None if log_file is None else str(log_file))
+
+    @property
+    def exit_code(self) -> int:
+        """`arena run`'s exit code after this run: `EXIT_MATCH_ERRORS` if an error ended a match."""
+        return EXIT_MATCH_ERRORS if self.errors else 0
 
 
 # --- starting the bots ----------------------------------------------------------------------
@@ -365,7 +393,8 @@ async def run_tournament(
 
     `bots` are the run's bots, started by `open_started_bots`; without them the bots are
     started here first, with `allow_faulty` and `on_start_problem` (see there).  A match in
-    which a bot never started is not saved (see the module docstring).  `on_progress` is
+    which a bot never started, or that an internal error ended, is not saved (see the
+    module docstring).  `on_progress` is
     called once at the start and again after each match is saved or left.  `should_stop`,
     when given, is asked before each new match: once true, no match is started and the
     matches under way finish and are saved.
@@ -378,23 +407,40 @@ async def run_tournament(
     progress = Progress(len(plan.schedule), plan.already_done)
     played = 0
     unstarted: dict[str, str] = {}
+    errors: list[MatchError] = []
     if on_progress is not None:
         on_progress(progress)
 
-    def leave(slot: MatchSlot, bot: str) -> None:
-        unstarted[slot.key] = bot
-        progress.leave()
+    def leave(slot: MatchSlot, why: str | MatchError) -> None:
+        if isinstance(why, MatchError):
+            report(why)
+            errors.append(why)
+            progress.fail(why)
+        else:
+            unstarted[slot.key] = why
+            progress.leave()
         if on_progress is not None:
             on_progress(progress)
+
+    def save(slot: MatchSlot, record: MatchRecord) -> MatchError | None:
+        rows = rows_or_error(slot, record)
+        if isinstance(rows, MatchError):
+            return rows
+        store.save_rows(slot.key, record.game, rows)
+        return None
 
     async def play(slot: MatchSlot, limiter: trio.Semaphore) -> None:
         nonlocal played
         try:
-            record = await play_slot(plan.game, config, bots, slot, bot_match_id(slot.key, plan.secret))
-            if isinstance(record, str):
+            match_id = bot_match_id(slot.key, plan.secret)
+            record = await guarded(slot.key, partial(play_slot, plan.game, config, bots, slot, match_id))
+            if not isinstance(record, MatchRecord):
                 leave(slot, record)
                 return
-            await trio.to_thread.run_sync(store.save, slot, record)
+            error = await trio.to_thread.run_sync(save, slot, record)
+            if error is not None:
+                leave(slot, error)
+                return
             played += 1
             progress.add(record)
             if on_progress is not None:
@@ -419,4 +465,5 @@ async def run_tournament(
                     expect_slot(bots, todo[index + 1])
     finally:
         update_unstarted_note(store, unstarted)
-    return RunSummary(len(plan.schedule), plan.already_done, played, time.monotonic() - started, unstarted)
+    seconds = time.monotonic() - started
+    return RunSummary(len(plan.schedule), plan.already_done, played, seconds, unstarted, tuple(errors))
