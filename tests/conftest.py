@@ -43,3 +43,11 @@ def small_tournament(tmp_path_factory):
     folder = tmp_path_factory.mktemp("small")
     run = arena("run", tournament_file(folder, "small"))
     return run.stdout, folder / "small.sqlite"
+
+
+@pytest.fixture(autouse=True)
+def _tmp_path_open_to_bots(request):
+    """pytest makes tmp_path 0700; an arena running as root runs each sandboxed bot as a
+    user of its own, which could not read a bot written there (arena/process/_sandbox.py)."""
+    if os.geteuid() == 0 and "tmp_path" in request.fixturenames:
+        request.getfixturevalue("tmp_path").chmod(0o755)

@@ -3,42 +3,39 @@
 `BotCommand` says what to run.  `spawn` starts it in a new session through a tiny
 launcher (see `LAUNCHER`) that sets RLIMIT_AS and (but for bwrap) PR_SET_PDEATHSIG,
 then execs the bot, or bwrap with the bot inside (arena/process/_sandbox.py).  The helpers here
-name log files and socket folders (one folder per arena process holds them all, and the
-next arena removes those a killed one left) and word start-up failures.  Everything
+word start-up failures; where its log and socket go is arena/process/_folders.py.  Everything
 about the running process is in arena.process.bot.
 """
 
 from __future__ import annotations
 
 import errno
-import itertools
 import json
 import os
-import re
 import resource
 import shlex
-import shutil
 import subprocess
 import sys
-import tempfile
 import types
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import trio
 
 from arena.errors import BotStartError, ProcessError
 from arena.process._fate import format_bytes
-from arena.process._sandbox import ALLOW_ALL, check_program, end_strays, sandbox_argv, sandbox_environment
+from arena.process._sandbox import (
+    BOT_FILTER,
+    check_program,
+    sandbox_argv,
+    sandbox_environment,
+    take_bot_uid,
+)
 from arena.protocol import ADDRESS_ENV, DEFAULT_MEMORY_LIMIT
 from arena.records import DEFAULT_MAX_PROCESSES, BotEntry
 
 __all__ = ["BotCommand"]
-
-# Longest usable path of an AF_UNIX socket on Linux (108 bytes with the NUL).
-_MAX_SOCKET_PATH = 107
 
 
 @dataclass(frozen=True)
@@ -185,105 +182,6 @@ def _effective_memory_limit(limit: int | None) -> int | None:
 # Helpers
 
 
-_UNSAFE_CHARS = re.compile(r"[^A-Za-z0-9._-]+")
-# (log dir, file stem) -> next number to try
-_log_counters: dict[tuple[str, str], itertools.count[int]] = {}
-
-
-def _safe_stem(name: str) -> str:
-    stem = _UNSAFE_CHARS.sub("_", name).strip("._")[:64]
-    return stem or "bot"
-
-
-def _create_log_file(log_dir: Path, name: str) -> tuple[Path, Any]:
-    """Create ``log_dir/<name>-<n>.log`` with a fresh n, exclusively."""
-    log_dir.mkdir(parents=True, exist_ok=True)
-    stem = _safe_stem(name)
-    counter = _log_counters.setdefault((str(log_dir.resolve()), stem), itertools.count(1))
-    while True:
-        path = log_dir / f"{stem}-{next(counter)}.log"
-        try:
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o644)
-        except FileExistsError:
-            continue
-        return path, os.fdopen(fd, "wb", buffering=0)
-
-
-def _make_socket_dir(name: str) -> str:
-    """A new private folder for one bot's socket, inside this arena's run folder."""
-    prefix = f"{_safe_stem(name)[:16]}-"
-    for base in (tempfile.gettempdir(), "/tmp"):
-        for _attempt in range(3):  # the run folder may vanish in between (see _remove_socket_dir)
-            try:
-                directory = tempfile.mkdtemp(prefix=prefix, dir=_run_folder(base))
-            except FileNotFoundError:
-                continue
-            break
-        else:  # pragma: no cover - a folder removed three times running
-            raise ProcessError(f"Cannot make a socket folder for bot {name!r} in {base}.")
-        if len(os.path.join(directory, "bot.sock")) <= _MAX_SOCKET_PATH:
-            return directory
-        # TMPDIR is too deep for an AF_UNIX path; /tmp always fits.
-        _remove_socket_dir(directory)
-    raise ProcessError(f"Cannot make a socket folder for bot {name!r} short enough for a socket path.")
-
-
-def _remove_socket_dir(directory: str) -> None:
-    """Remove a bot's socket folder, and the run folder with its last one."""
-    shutil.rmtree(directory, ignore_errors=True)
-    try:
-        os.rmdir(os.path.dirname(directory))
-    except OSError:
-        pass  # other bots' folders are still in it, or it is gone
-
-
-_RUN_FOLDER = re.compile(r"arena-run-(\d+)-(\d+)")
-# Temp folders whose stale run folders this process has removed already.
-_swept: set[str] = set()
-
-
-def _run_folder(base: str) -> str:
-    """``<base>/arena-run-<pid>-<start time>``, this arena process's folder of socket
-    folders (0700), made if needed; the first call per base removes those of arenas gone."""
-    pid = os.getpid()
-    folder = os.path.join(base, f"arena-run-{pid}-{_start_time(pid)}")
-    if base not in _swept:
-        _swept.add(base)
-        _remove_stale_run_folders(base)
-    os.makedirs(folder, mode=0o700, exist_ok=True)
-    return folder
-
-
-def _remove_stale_run_folders(base: str) -> None:
-    # A killed arena (kill -9) cannot remove its folder; its pid and start time say it is gone.
-    try:
-        entries = os.listdir(base)
-    except OSError:
-        return
-    for entry in entries:
-        match = _RUN_FOLDER.fullmatch(entry)
-        if match is None or _start_time(int(match[1])) == int(match[2]):
-            continue
-        path = os.path.join(base, entry)
-        try:
-            if os.lstat(path).st_uid != os.geteuid():
-                continue
-        except OSError:
-            continue
-        end_strays(path)
-        shutil.rmtree(path, ignore_errors=True)
-
-
-def _start_time(pid: int) -> int | None:
-    """When `pid` started, in clock ticks since boot (None: no such process); with the
-    pid, this names a process even after the pid is reused."""
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as stat:
-            return int(stat.read().rsplit(b")", 1)[1].split()[19])
-    except (OSError, ValueError, IndexError):
-        return None
-
-
 def _start_error_message(command: BotCommand, exc: BaseException) -> str:
     where = f" in directory {command.cwd!r}" if command.cwd is not None else ""
     if isinstance(exc, OSError):
@@ -312,7 +210,7 @@ class _Pipes:
             self._pipe("info")
             self._pipe("go")  # the arena's go to the bot (`_release_sandbox`)
             self._pipe("seccomp")
-            os.write(self.end("seccomp_write"), ALLOW_ALL)
+            os.write(self.end("seccomp_write"), BOT_FILTER)
             os.close(self.take("seccomp_write"))
         self.child_stdio: tuple[int, int] | None = None
         if stdio:
@@ -396,7 +294,8 @@ def _spawn(
         program = check_program(command, cwd)
         env = sandbox_environment(command, address, program)
         fds = (info_fd, go_fd, seccomp_fd, info_read_fd)
-        argv = tuple(sandbox_argv(command, program, cwd, socket_dir, *fds, stdio_fds=stdio_fds))
+        uid = take_bot_uid(socket_dir)
+        argv = tuple(sandbox_argv(command, program, cwd, socket_dir, *fds, stdio_fds=stdio_fds, uid=uid))
         # bwrap holds the info pipe's other end too: if the arena dies before bwrap sets its
         # death signal, its report must not kill it (SIGPIPE) with its child still waiting.
         pass_fds += fds

@@ -3,7 +3,8 @@
 A sandboxed bot is started as ``bwrap <what it may see> -- <its argv>`` (bubblewrap,
 Debian's ``bubblewrap``).  Inside it sees:
 
-* the system read-only: /usr, /bin, /sbin, /lib*, /etc (symlinks where the host has them);
+* the system read-only: /usr, /bin, /sbin, /lib*, /etc (symlinks where the host has them),
+  less what only root may read in /etc (shadow files, private keys: hidden behind empty ones);
 * the Python that runs it: ``sys.prefix`` and ``sys.base_prefix``, their site-packages
   and the folders their ``.pth`` files name, and the arena's ``arena/`` and ``engine/``
   packages (plus ``protos/`` beside them) at their own paths, so ``from arena import sdk``
@@ -19,10 +20,19 @@ process (bwrap's init) dies the kernel kills every process in it.  The bot start
 the arena sees that chain armed (`_release_sandbox`).  Its environment is
 `sandbox_environment`'s short list.  Where bwrap cannot run, `sandbox_problem` says why,
 once; bots then run unsandboxed, with resource limits only (`sandbox_status`).
+
+Nothing in it can carry a bit to another bot process: what two sandboxes both see is
+read-only, and the kernel state kept about those files that a reader could change (locks,
+change notifications) is refused by the seccomp program (arena/process/_seccomp.py), as
+are keyrings and ptrace.  An arena running as root runs each bot process as a uid of its
+own that owns nothing (`take_bot_uid`): bwrap starts as root, and the first process
+inside drops to that uid before it execs the bot, so the bot is no one inside (it cannot
+read what only root may, nor write /proc/sys, nor trace the sandbox's init).
 """
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import functools
 import logging
@@ -30,7 +40,7 @@ import os
 import shutil
 import signal
 import site
-import struct
+import stat
 import subprocess
 import sys
 from collections.abc import Iterable, Mapping
@@ -39,6 +49,7 @@ from typing import TYPE_CHECKING
 
 import trio
 
+from arena.process._seccomp import bot_filter
 from arena.protocol import ADDRESS_ENV
 from arena.records import BotEntry
 
@@ -46,7 +57,7 @@ if TYPE_CHECKING:
     from arena.process._launch import BotCommand
 
 __all__ = [
-    "ALLOW_ALL",
+    "BOT_FILTER",
     "BWRAP_ENV",
     "SANDBOX_ENVIRONMENT",
     "sandbox_argv",
@@ -55,6 +66,8 @@ __all__ = [
     "sandbox_status",
     "check_program",
     "end_strays",
+    "take_bot_uid",
+    "give_back_bot_uid",
 ]
 
 logger = logging.getLogger(__name__)
@@ -72,8 +85,9 @@ _SYSTEM_PATH = "/usr/local/bin:/usr/bin:/bin:/usr/local/sbin:/usr/sbin:/sbin"
 # (bwrap's, not the bot's) and execs the bot only once the arena says go on fd argv[1]; EOF
 # there means the arena died first, and then the bot never runs (`_release_sandbox`).  For a
 # stdio bot it puts its pipes (inherited as fds argv[3] and argv[4]) on its stdin and stdout
-# first: bwrap's own stdin and stdout must not hold them (arena/process/_launch.py).  Python,
-# not sh: dash redirects only the fds 0 to 9.
+# first: bwrap's own stdin and stdout must not hold them (arena/process/_launch.py).  Given a
+# uid (argv[5], an arena running as root), it becomes that uid and group, which drops every
+# capability, before the exec.  Python, not sh: dash redirects only the fds 0 to 9.
 _SHIM = (
     "import os, sys\n"
     "os.close(int(sys.argv[2]))\n"
@@ -84,12 +98,21 @@ _SHIM = (
     "    for fd, std in ((int(sys.argv[3]), 0), (int(sys.argv[4]), 1)):\n"
     "        os.dup2(fd, std)\n"
     "        os.close(fd)\n"
-    "os.execvp(sys.argv[5], sys.argv[5:])\n"
+    "if sys.argv[5] != '-':\n"
+    "    os.setgroups([])\n"
+    "    os.setgid(int(sys.argv[5]))\n"
+    "    os.setuid(int(sys.argv[5]))\n"
+    "os.execvp(sys.argv[6], sys.argv[6:])\n"
 )
-#: A seccomp program that allows every system call (one ``BPF_RET | BPF_K`` of
-#: ``SECCOMP_RET_ALLOW``): bwrap's init applies it just after it sets its death signal,
-#: so the arena sees the moment in /proc (`_release_sandbox` below).
-ALLOW_ALL = struct.pack("=HBBI", 0x06, 0, 0, 0x7FFF0000)
+#: The seccomp program bwrap's init applies just after it sets its death signal (so the
+#: arena sees the moment in /proc, `_release_sandbox` below), and every bot process runs
+#: under: arena/process/_seccomp.py.
+BOT_FILTER = bot_filter()
+# A root arena's bots run as uids from here: above any account's, each arena process its
+# own block of 256 (pids are below 2**22), one uid per live bot process.
+_BOT_UIDS_FROM = 1 << 30
+_BOT_UIDS_PER_ARENA = 256
+_bot_uids: dict[str, int] = {}  # socket folder -> the uid of its bot process
 # Seconds bwrap's init may take to set its death signal (normally a few ms).
 _RELEASE_TIMEOUT = 30.0
 # Seconds the one probe of bwrap may take.
@@ -109,8 +132,9 @@ def _namespace_flags(network: bool) -> list[str]:
         flags.append("--unshare-net")
     flags += ["--hostname", "bot"]
     if os.geteuid() == 0:
-        # Root keeps every capability inside unless told otherwise (bwrap's rule for uid 0).
-        flags += ["--cap-drop", "ALL"]
+        # Root keeps every capability inside unless told otherwise (bwrap's rule for uid 0);
+        # the shim needs these two only to become the bot's own uid, which drops them.
+        flags += ["--cap-drop", "ALL", "--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID"]
     return flags
 
 
@@ -121,7 +145,51 @@ def _system_mounts() -> list[str]:
             args += ["--symlink", os.readlink(path), path]
         elif os.path.isdir(path):
             args += ["--ro-bind", path, path]
+    for path, is_folder in _root_only("/etc"):
+        args += ["--tmpfs", path, "--remount-ro", path] if is_folder else ["--ro-bind", "/dev/null", path]
     return args
+
+
+@functools.cache
+def _root_only(folder: str) -> tuple[tuple[str, bool], ...]:
+    """The files and folders under `folder` that others may not read (shadow files, private
+    keys), outermost only, each with whether it is a folder: hidden inside the sandbox."""
+    hidden: list[tuple[str, bool]] = []
+    for top, folders, files in os.walk(folder):
+        for name in sorted(files):
+            path = os.path.join(top, name)
+            with contextlib.suppress(OSError):
+                mode = os.lstat(path).st_mode
+                if stat.S_ISREG(mode) and not mode & stat.S_IROTH:
+                    hidden.append((path, False))
+        for name in sorted(folders):
+            path = os.path.join(top, name)
+            with contextlib.suppress(OSError):
+                mode = os.lstat(path).st_mode
+                if stat.S_ISDIR(mode) and (mode & (stat.S_IROTH | stat.S_IXOTH)) != stat.S_IROTH | stat.S_IXOTH:
+                    hidden.append((path, True))
+                    folders.remove(name)  # not walked: hidden whole
+    return tuple(hidden)
+
+
+def take_bot_uid(socket_dir: str) -> int | None:
+    """A uid for the bot process whose socket folder is `socket_dir` that no other live bot
+    process of this arena has, when the arena runs as root, its socket folder given to it;
+    None otherwise (the bot then runs as the arena's user, which bwrap maps into a user
+    namespace of its own).  `give_back_bot_uid` frees it."""
+    if os.geteuid() != 0:
+        return None
+    first = _BOT_UIDS_FROM + (os.getpid() % (1 << 22)) * _BOT_UIDS_PER_ARENA
+    taken = set(_bot_uids.values())
+    # 256 live bot processes in one arena: the next ones share the first uid (each is still no one).
+    uid = next((uid for uid in range(first, first + _BOT_UIDS_PER_ARENA) if uid not in taken), first)
+    os.chown(socket_dir, uid, uid)
+    _bot_uids[socket_dir] = uid
+    return uid
+
+
+def give_back_bot_uid(socket_dir: str) -> None:
+    _bot_uids.pop(socket_dir, None)
 
 
 @functools.cache
@@ -189,7 +257,7 @@ def _status(pid: int | str) -> dict[str, str]:
 
 
 def _armed(init: Mapping[str, str], own: Mapping[str, str]) -> bool:
-    """Whether bwrap's init (`init`, its /proc status) has applied `ALLOW_ALL`, as the
+    """Whether bwrap's init (`init`, its /proc status) has applied `BOT_FILTER`, as the
     arena (`own`) has not: it does just after it sets its death signal."""
     if "Seccomp_filters" in init and "Seccomp_filters" in own:  # Linux 5.9 and later
         return int(init["Seccomp_filters"]) > int(own["Seccomp_filters"])
@@ -274,7 +342,33 @@ def check_program(command: BotCommand, cwd: str) -> str:
             raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), program)
     if os.path.isdir(found) or not os.access(found, os.X_OK):
         raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), program)
-    return os.path.abspath(found)
+    found = os.path.abspath(found)
+    if os.geteuid() == 0:
+        _check_open_to_others(command, found, cwd)
+    return found
+
+
+def _check_open_to_others(command: BotCommand, program: str, cwd: str) -> None:
+    """A root arena's bot runs as no one (`take_bot_uid`): raise PermissionError, naming the
+    path, when its program, or a folder or file it is given, is closed to other users."""
+    for path in [*_outermost(_python_paths() | _bot_paths(command, program, cwd)), program]:
+        try:
+            mode = os.stat(path).st_mode
+        except OSError:
+            continue  # gone: bwrap or exec will say
+        if path == program:
+            needed, how = stat.S_IXOTH, "o+x"
+        elif stat.S_ISDIR(mode):
+            needed, how = stat.S_IROTH | stat.S_IXOTH, "o+rx"
+        else:
+            needed, how = stat.S_IROTH, "o+r"
+        if mode & needed != needed:
+            raise PermissionError(
+                errno.EACCES,
+                f"it is closed to other users (mode {stat.filemode(mode)}), and an arena running as root "
+                f"runs each sandboxed bot as a user of its own: open it (chmod {how}) or give the bot sandbox = false",
+                path,
+            )
 
 
 def sandbox_environment(command: BotCommand, address: str, program: str) -> dict[str, str]:
@@ -303,12 +397,14 @@ def sandbox_argv(
     seccomp_fd: int,
     stray_fd: int,
     stdio_fds: tuple[int, int] | None = None,
+    uid: int | None = None,
 ) -> list[str]:
     """bwrap's command line that runs `command` (its program found at `program`) in `cwd`,
     with `socket_dir` writable, writing its child's pid and namespaces to `info_fd`, with
-    the seccomp program read from `seccomp_fd` (`ALLOW_ALL`: it shows when bwrap's init
+    the seccomp program read from `seccomp_fd` (`BOT_FILTER`: it shows when bwrap's init
     has armed its death signal); the bot starts once a byte comes on `go_fd` (`_SHIM`),
-    without `stray_fd` (bwrap's, not the bot's); with `stdio_fds` (inherited, not bwrap's own stdin and stdout) as its stdin and stdout."""
+    without `stray_fd` (bwrap's, not the bot's); with `stdio_fds` (inherited, not bwrap's
+    own stdin and stdout) as its stdin and stdout; as `uid` (`take_bot_uid`) when given."""
     bwrap = _bwrap()
     assert bwrap is not None, "sandbox_argv without a bwrap: check sandbox_problem() first"
     args = [bwrap, *_namespace_flags(command.network), "--info-fd", str(info_fd), "--seccomp", str(seccomp_fd)]
@@ -318,10 +414,13 @@ def sandbox_argv(
         # Files there are memory no process's RSS shows: capped here, counted by the watcher.
         if command.memory_limit is not None:
             args += ["--size", str(command.memory_limit)]
-        args += ["--tmpfs", tmp]
+        args += ["--perms", "1777", "--tmpfs", tmp]
     readable = _python_paths() | _bot_paths(command, program, cwd)
     mounts = [(path, "--ro-bind") for path in _outermost(readable)]
     mounts.append((socket_dir, "--bind"))
+    for folder in _folders_above(path for path, _ in mounts):
+        # bwrap would make them 0700, which a root arena's bot (no one) could not cross.
+        args += ["--perms", "0755", "--dir", folder]
     for path, how in sorted(mounts, key=lambda mount: Path(mount[0]).parts):
         args += [how, path, path]
     if not any(_inside(cwd, path) for path, _ in mounts):
@@ -329,7 +428,16 @@ def sandbox_argv(
     args += ["--remount-ro", "/", "--chdir", cwd, "--", sys.executable, "-I", "-S", "-c", _SHIM]
     args += [str(go_fd), str(stray_fd)]
     args += ["-", "-"] if stdio_fds is None else list(map(str, stdio_fds))
+    args.append("-" if uid is None else str(uid))
     return args + list(command.argv)
+
+
+def _folders_above(paths: Iterable[str]) -> list[str]:
+    """The folders that hold `paths` inside the sandbox and that bwrap makes: not the root,
+    the system's, nor the private /tmp and /dev/shm; outermost first."""
+    made = ("/", *_SYSTEM, "/tmp", "/dev/shm", "/dev", "/proc")
+    above = {str(parent) for path in paths for parent in Path(path).parents if str(parent) not in made}
+    return sorted(above, key=lambda folder: Path(folder).parts)
 
 
 def _inside(path: str, folder: str) -> bool:

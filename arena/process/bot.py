@@ -52,18 +52,16 @@ import trio
 
 from arena.errors import BotFault, BotStartError
 from arena.process._fate import describe_exit, format_bytes
+from arena.process._folders import create_log_file, make_socket_dir, remove_socket_dir
 from arena.process._launch import (
     BotCommand,
     _await_exec,
     _await_sandbox,
-    _create_log_file,
     _effective_memory_limit,
     _exited_status_available,
     _killpg,
-    _make_socket_dir,
     _most_important,
     _Pipes,
-    _remove_socket_dir,
     _spawn,
     _start_error_message,
 )
@@ -363,7 +361,7 @@ class BotProcess:
                 os.close(self._read_fd)
                 self._read_fd = None
             self._log.close()
-            _remove_socket_dir(self.socket_dir)
+            remove_socket_dir(self.socket_dir)
 
     # -- starting -----------------------------------------------------------
 
@@ -409,9 +407,9 @@ async def open_bot_process(command: BotCommand, log_dir: Path, *, stdio: bool = 
     log_dir = Path(log_dir)
     sandboxed = command.sandbox and sandbox_problem() is None
     become_subreaper()  # what its processes orphan comes back to the arena (bwrap's init too)
-    log_path, log_file = _create_log_file(log_dir, command.name)
+    log_path, log_file = create_log_file(log_dir, command.name)
     try:
-        socket_dir = _make_socket_dir(command.name)
+        socket_dir = make_socket_dir(command.name)
     except BaseException:
         log_file.close()
         raise
@@ -434,7 +432,7 @@ async def open_bot_process(command: BotCommand, log_dir: Path, *, stdio: bool = 
     except BaseException:
         pipes.close_all()
         log_file.close()
-        _remove_socket_dir(socket_dir)
+        remove_socket_dir(socket_dir)
         raise
 
     memory_limit = _effective_memory_limit(command.memory_limit)

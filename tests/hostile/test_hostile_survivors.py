@@ -85,7 +85,7 @@ def test_nothing_survives_the_arena(tmp_path, how):
                 [
                     sys.executable,
                     "-c",
-                    "from arena.process import _launch; _launch._remove_socket_dir(_launch._make_socket_dir('x'))",
+                    "from arena.process import _folders; _folders.remove_socket_dir(_folders.make_socket_dir('x'))",
                 ],
                 cwd=ROOT,
                 check=True,
@@ -163,7 +163,7 @@ def test_the_next_arena_ends_what_the_sandboxes_of_a_gone_arena_left(tmp_path):
     # A run folder whose arena is gone (no process has that pid and start time), and a
     # process naming it as bwrap's --bind does: a bwrap init that bwrap's death left
     # waiting for the go.  The next arena's sweep of stale run folders ends it, and only it.
-    from arena.process._launch import _remove_stale_run_folders
+    from arena.process._folders import remove_stale_run_folders
 
     gone = subprocess.Popen(["true"])
     gone.wait()
@@ -173,7 +173,7 @@ def test_the_next_arena_ends_what_the_sandboxes_of_a_gone_arena_left(tmp_path):
     stray = subprocess.Popen([*sleeper, "--bind", str(folder / "bot-x"), "/x"])
     bystander = subprocess.Popen([*sleeper, str(tmp_path / "arena-run-elsewhere")])
     try:
-        _remove_stale_run_folders(str(tmp_path))
+        remove_stale_run_folders(str(tmp_path))
         assert stray.wait(timeout=10) == -signal.SIGKILL
         assert bystander.poll() is None
         assert not folder.exists()
