@@ -1,10 +1,11 @@
 """How a bot's program is started: the command, and the launcher between spawn and exec.
 
 `BotCommand` says what to run.  `spawn` starts it in a new session through a tiny
-launcher (see `LAUNCHER`) that sets RLIMIT_AS and (but for bwrap) PR_SET_PDEATHSIG,
-then execs the bot, or bwrap with the bot inside (arena/process/_sandbox.py).  The helpers here
-word start-up failures; where its log and socket go is arena/process/_folders.py.  Everything
-about the running process is in arena.process.bot.
+launcher (see `LAUNCHER`) that joins the bot's cgroup (if it has one), sets RLIMIT_AS
+and (but for bwrap) PR_SET_PDEATHSIG, then execs the bot, or bwrap with the bot inside
+(arena/process/_sandbox.py).  The helpers here word start-up failures; where its log and
+socket go is arena/process/_folders.py.  Everything about the running process is in
+arena.process.bot.
 """
 
 from __future__ import annotations
@@ -138,9 +139,13 @@ class BotCommand:
 _LAUNCHER = r"""
 import os, sys
 def main():
-    parent, limit, errfd = map(int, sys.argv[1:4])
-    argv = sys.argv[4:]
+    parent, limit, errfd, joins = map(int, sys.argv[1:5])
+    cgroups, argv = sys.argv[5 : 5 + joins], sys.argv[5 + joins :]
     try:
+        for procs in cgroups:  # the bot's cgroup (arena/process/_cgroup.py), before it runs
+            fd = os.open(procs, os.O_WRONLY)
+            os.write(fd, b"0")  # 0: the writer
+            os.close(fd)
         if parent:  # 0: bwrap, which sets its own (arena/process/_sandbox.py's _release_sandbox)
             import ctypes
             libc = ctypes.CDLL(None, use_errno=True)
@@ -276,10 +281,12 @@ def _spawn(
     exec_error_fd: int,
     stdio_fds: tuple[int, int] | None = None,
     sandbox: tuple[str, int, int, int, int] | None = None,
+    cgroups: tuple[str, ...] = (),
 ) -> subprocess.Popen[bytes]:
     """Start the launcher, which execs the bot; with `sandbox` (its socket folder, the fd
     bwrap writes its child's pid to and its other end, the bot's go fd and the seccomp
-    program's fd) it execs bwrap around the bot instead."""
+    program's fd) it execs bwrap around the bot instead.  It first joins the cgroups whose
+    ``cgroup.procs`` files `cgroups` names, so that everything the bot starts is in them."""
     if not sys.executable:  # pragma: no cover - embedded interpreter
         raise ProcessError("Cannot start bots: sys.executable (needed by the launcher) is unset.")
     pass_fds: tuple[int, ...] = (exec_error_fd,)
@@ -314,6 +321,8 @@ def _spawn(
         str(os.getpid() if sandbox is None else 0),
         str(-1 if limit is None else limit),
         str(exec_error_fd),
+        str(len(cgroups)),
+        *cgroups,
     )
     # Spawning from the current (trio) thread matters: PR_SET_PDEATHSIG fires
     # when the *thread* that created the child exits, and trio's worker
