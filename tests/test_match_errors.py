@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 import trio
 
-from arena.run import tournament, workers
+from arena.run import _worker_process, cluster, tournament, workers
 from arena.run._dask_host import play_on_host
 from arena.run.match_errors import ERRORS_NAMED, MatchError, guarded, match_error
 from arena.run.progress import Progress, ProgressPrinter
@@ -60,16 +60,13 @@ def _break_here(keys: frozenset[str] | None) -> None:
 def _worker_with_broken_matches(keys: frozenset[str] | None, *args: Any) -> None:
     """A worker process's entry point: the referee broken in `keys`, then the real worker."""
     _break_here(keys)
-    _REAL_WORKER_MAIN(*args)
+    _worker_process.worker_main(*args)
 
 
 def _play_on_broken_host(keys: frozenset[str] | None, *args: Any) -> Any:
     """A Dask task: the referee of this worker broken in `keys`, then the real task."""
     _break_here(keys)
     return play_on_host(*args)
-
-
-_REAL_WORKER_MAIN = workers._worker_main
 
 
 def stored_keys(results: Path) -> set[str]:
@@ -113,6 +110,20 @@ def test_an_error_in_one_match_ends_that_match_only_and_a_rerun_plays_it(tmp_pat
     assert_one_broken_match(code, out, err, tmp_path, "one")
     monkeypatch.undo()
     assert_the_rerun_plays_exactly_it(path, tmp_path, "one")
+
+
+@pytest.mark.parametrize("spread", [("--workers", "2"), ("--cluster", "local:2")], ids=["workers", "cluster"])
+def test_on_workers_a_match_error_ends_that_match_and_the_worker_plays_on(tmp_path, capsys, monkeypatch, spread):
+    keys = frozenset({BROKEN})
+    monkeypatch.setattr(workers, "worker_main", partial(_worker_with_broken_matches, keys))
+    monkeypatch.setattr(cluster, "play_on_host", partial(_play_on_broken_host, keys))
+    path = tournament_file(tmp_path, "spread")
+    code, out, err = arena_here(capsys, "run", path, *spread)
+    assert_one_broken_match(code, out, err, tmp_path, "spread")
+    # No worker died: the one that met the error played on.
+    log = (tmp_path / "logs" / "spread" / "arena.log").read_text()
+    assert "played again" not in log and "left the cluster" not in log, log
+    assert_the_rerun_plays_exactly_it(path, tmp_path, "spread")
 
 
 def test_a_run_whose_every_match_fails_ends_after_each_was_tried_once(tmp_path, capsys, monkeypatch):

@@ -16,6 +16,7 @@ import threading
 from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +26,7 @@ import engine
 from arena.config import TournamentConfig
 from arena.process import sandbox_status
 from arena.records import MatchRecord, MatchSlot
-from arena.results.store import finished_rows
+from arena.run.match_errors import MatchError, guarded, rows_or_error
 from arena.run.tournament import StartedBots, StartProblem, open_started_bots, play_slot
 from arena.run.workers import STOP_LIMIT
 
@@ -251,25 +252,23 @@ class _Host:
     async def _play(
         self, bots: StartedBots, slot: MatchSlot, match_id: str, reply: concurrent.futures.Future[Any]
     ) -> None:
-        try:
-            record = await play_slot(self.game, self.config, bots, slot, match_id)
+        try:  # an error inside the match is its MatchError (the task returns it): the host plays on
+            record = await guarded(slot.key, partial(play_slot, self.game, self.config, bots, slot, match_id))
         except trio.Cancelled:
             reply.set_exception(_HostGone())
             raise
-        except Exception as error:  # noqa: BLE001 - the task raises it, the coordinator reports it
-            reply.set_exception(error)
-        else:
-            reply.set_result((record, bots.unstarted.get(record) if isinstance(record, str) else None))
+        reply.set_result((record, bots.unstarted.get(record) if isinstance(record, str) else None))
 
-    def play(self, slot: MatchSlot, match_id: str) -> tuple[MatchRecord | str, StartProblem | None]:
-        """Play `slot` here (from a Dask task's thread): its record or the bot that did not start."""
+    def play(self, slot: MatchSlot, match_id: str) -> tuple[MatchRecord | str | MatchError, StartProblem | None]:
+        """Play `slot` here (from a Dask task's thread): its record, the bot that did not
+        start, or the internal error that ended it."""
         reply: concurrent.futures.Future[Any] = concurrent.futures.Future()
         assert self._requests is not None and self._token is not None
         try:
             trio.from_thread.run_sync(self._requests.send_nowait, (slot, match_id, reply), trio_token=self._token)
         except (trio.RunFinishedError, trio.ClosedResourceError, trio.BrokenResourceError):
             raise _HostGone() from None
-        result: tuple[MatchRecord | str, StartProblem | None] = reply.result()
+        result: tuple[MatchRecord | str | MatchError, StartProblem | None] = reply.result()
         return result
 
     def stop(self) -> None:
@@ -326,7 +325,8 @@ def open_host(run_id: str, config: TournamentConfig, level: int) -> Opened:
 
 @dataclass(frozen=True)
 class Outcome:
-    """What a match task sends back: a record with its rows, or the bot that did not start."""
+    """What a match task sends back: a record with its rows, the bot that did not start, or
+    the internal error that ended the match (`error`)."""
 
     record: MatchRecord | None
     rows: Any
@@ -334,6 +334,7 @@ class Outcome:
     problem: StartProblem | None
     logs: tuple[tuple[str, int, str], ...]
     bot_logs: WorkerLogs | None = None  #: None: the worker shares the coordinator's logs folder
+    error: MatchError | None = None
 
 
 def play_on_host(run_id: str, config: TournamentConfig, slot: MatchSlot, match_id: str, level: int) -> Outcome:
@@ -349,7 +350,11 @@ def play_on_host(run_id: str, config: TournamentConfig, slot: MatchSlot, match_i
         raise RuntimeError("the bots' host on this worker stopped three times while the match was sent to it")
     if isinstance(record, str):
         return Outcome(None, None, record, problem, _LOGS.take(), _new_bot_logs(run_id))
-    rows = finished_rows(slot, record)
+    if isinstance(record, MatchError):  # this match only: the host plays on
+        return Outcome(None, None, None, None, _LOGS.take(), _new_bot_logs(run_id), record)
+    rows = rows_or_error(slot, record)
+    if isinstance(rows, MatchError):
+        return Outcome(None, None, None, None, _LOGS.take(), _new_bot_logs(run_id), rows)
     return Outcome(replace(record, history=()), rows, None, None, _LOGS.take(), _new_bot_logs(run_id))
 
 

@@ -38,6 +38,9 @@ worker writes that worker's files, in its own folder.
 
 Faults of the machinery:
 
+* An unexpected error inside one match (a bug of the referee, say): the host catches it
+  at the match's boundary (arena.run.match_errors), its task returns it, and the host
+  plays on; the coordinator logs it and leaves the match unsaved, as in one process.
 * A Dask worker that dies: the scheduler runs its tasks again on the others (the dead
   worker's bots die with it: PR_SET_PDEATHSIG); a match's result is saved once, by its
   key.  A match that was running on ``distributed.scheduler.allowed-failures`` + 1 dead
@@ -79,6 +82,7 @@ from arena.run._dask_host import (
     play_on_host,
     run_marker,
 )
+from arena.run.match_errors import MatchError, report
 from arena.run.progress import Progress
 from arena.run.schedule import bot_match_id
 from arena.run.tournament import (
@@ -365,6 +369,7 @@ async def run_on_cluster(
     finished = as_completed()
     saved: set[str] = set()
     unstarted: dict[str, str] = {}
+    errors: list[MatchError] = []
     played = 0
 
     def send() -> None:
@@ -395,7 +400,12 @@ async def run_on_cluster(
                     outcome = _outcome(future, slot)
                     _relay(outcome.logs)
                     bot_logs.append(outcome.bot_logs)
-                    if outcome.record is None:
+                    if outcome.error is not None:  # this match only: the host plays on
+                        if slot.key not in saved:
+                            report(outcome.error)
+                            errors.append(outcome.error)
+                            progress.fail(outcome.error)
+                    elif outcome.record is None:
                         assert outcome.unstarted is not None
                         unstarted[slot.key] = outcome.unstarted
                         problems.append(outcome.problem)
@@ -423,4 +433,5 @@ async def run_on_cluster(
             with trio.CancelScope(shield=True):
                 await trio.to_thread.run_sync(cluster.client.cancel, list(running))
         update_unstarted_note(store, unstarted)
-    return RunSummary(len(plan.schedule), plan.already_done, played, time.monotonic() - started, unstarted)
+    seconds = time.monotonic() - started
+    return RunSummary(len(plan.schedule), plan.already_done, played, seconds, unstarted, tuple(errors))

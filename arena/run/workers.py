@@ -21,6 +21,9 @@ pool starts the bot processes that one needs meanwhile (`BotPool.expect`).
 
 Faults of the machinery:
 
+* An unexpected error inside one match (a bug of the referee, say): the worker catches it
+  at the match's boundary (arena.run.match_errors) and plays on; the coordinator logs it
+  and leaves the match unsaved for a later run, as in one process.
 * A bot that does not start in a worker is reported as in one process: `BotStartFailed`
   before the results file is opened, or with `allow_faulty` a `StartProblem` (each bot's
   once) and its matches left for a later run (the unstarted-bot note).
@@ -35,48 +38,37 @@ Faults of the machinery:
   tells every worker to stop, which stops its bots as a run in one process does.
 
 A worker's log records (faults, late answers) are sent to the coordinator and logged
-there, to the same ``arena.log`` and console.
+there, to the same ``arena.log`` and console.  What runs in a worker process is in
+`arena.run._worker_process`.
 """
 
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import logging
 import multiprocessing
 import os
 import signal
-import threading
 import time
-import traceback
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any
 
 import trio
 
-import engine
-from arena.config import TournamentConfig, usable_cores
+from arena.config import TournamentConfig
 from arena.errors import BotStartFailed, UsageError
-from arena.play import poll_for_answers, settle_heap
 from arena.records import MatchRecord, MatchSlot
 from arena.results import ResultStore
-from arena.results.store import finished_rows
 from arena.run._assign import Assigner
+from arena.run._worker_process import receive, worker_main
+from arena.run.match_errors import MatchError, report
 from arena.run.progress import Progress
 from arena.run.schedule import bot_match_id
-from arena.run.tournament import (
-    RunSummary,
-    StartProblem,
-    TournamentPlan,
-    expect_slot,
-    open_started_bots,
-    play_slot,
-    update_unstarted_note,
-)
+from arena.run.tournament import RunSummary, StartProblem, TournamentPlan, update_unstarted_note
 
 __all__ = ["ATTEMPTS", "STOP_LIMIT", "WorkerFailed", "Workers", "open_workers", "run_on_workers"]
 
@@ -95,115 +87,6 @@ _CONTEXT = multiprocessing.get_context("spawn")
 class WorkerFailed(UsageError):
     """The worker processes cannot go on (a match kept killing them, or one died starting);
     a message for the user, as a bot that does not start is."""
-
-
-# --- the worker process -----------------------------------------------------------------------
-
-
-class _Sender:
-    """A worker's end of its pipe, for the trio loop and the gRPC loop's thread alike."""
-
-    def __init__(self, conn: Connection) -> None:
-        self._conn = conn
-        self._lock = threading.Lock()
-
-    def send(self, message: tuple[Any, ...]) -> None:
-        with self._lock:
-            try:
-                self._conn.send(message)
-            except (OSError, ValueError):  # the coordinator is gone: this worker ends with it
-                pass
-
-
-class _ToCoordinator(logging.Handler):
-    """Sends a worker's log records to the coordinator, which logs them."""
-
-    def __init__(self, sender: _Sender) -> None:
-        super().__init__()
-        self._sender = sender
-
-    def emit(self, record: logging.LogRecord) -> None:
-        try:
-            record.msg = self.format(record)
-            record.args, record.exc_info, record.exc_text = None, None, None
-            self._sender.send(("log", record))
-        except Exception:  # noqa: BLE001 - logging must not fail a match
-            self.handleError(record)
-
-
-def _die_with(parent: int) -> None:
-    """The kernel kills this process when `parent` (the coordinator) dies, even by -9."""
-    ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
-    if os.getppid() != parent:  # it died before prctl
-        os._exit(1)
-
-
-def _worker_main(conn: Connection, config: TournamentConfig, allow_faulty: bool, parent: int, level: int) -> None:
-    """A worker process: start the bots, play what the coordinator sends, send back records."""
-    _die_with(parent)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the coordinator's to handle
-    sender = _Sender(conn)
-    root = logging.getLogger("arena")
-    root.handlers[:] = [_ToCoordinator(sender)]
-    root.setLevel(level)
-    root.propagate = False
-    settle_heap()
-    poll_for_answers(config.concurrency, usable_cores())  # all the workers' matches share the machine
-    try:
-        trio.run(_serve, conn, sender, config, allow_faulty)
-    except BaseException:  # noqa: BLE001 - told to the coordinator, which stops the run
-        sender.send(("error", traceback.format_exc()))
-    finally:
-        conn.close()
-
-
-async def _receive(conn: Connection) -> tuple[Any, ...] | None:
-    """The coordinator's next message; None when it is gone."""
-    try:
-        await trio.lowlevel.wait_readable(conn.fileno())
-        message: tuple[Any, ...] = conn.recv()
-    except (EOFError, OSError, trio.ClosedResourceError):
-        return None
-    return message
-
-
-async def _serve(conn: Connection, sender: _Sender, config: TournamentConfig, allow_faulty: bool) -> None:
-    game = engine.load(config.game, players=config.seats, **config.options)
-
-    def problem(started: StartProblem) -> None:
-        sender.send(("problem", started))
-
-    try:
-        async with open_started_bots(config, allow_faulty=allow_faulty, on_problem=problem) as bots:
-            sender.send(("ready",))
-
-            async def play(slot: MatchSlot, match_id: str) -> None:
-                record = await play_slot(game, config, bots, slot, match_id)
-                if isinstance(record, str):
-                    sender.send(("left", slot.key, record))
-                else:  # the rows made and sent from a thread: the referees go on meanwhile
-                    await trio.to_thread.run_sync(_send_record, sender, slot, record)
-
-            async with trio.open_nursery() as nursery:
-                while True:
-                    message = await _receive(conn)
-                    if message is None or message[0] == "stop":
-                        nursery.cancel_scope.cancel()
-                        break
-                    if message[0] == "expect":
-                        expect_slot(bots, message[1])
-                        continue
-                    _, slot, match_id = message
-                    nursery.start_soon(play, slot, match_id)
-    except BotStartFailed as error:
-        sender.send(("start_failed", str(error), error.bots))
-
-
-def _send_record(sender: _Sender, slot: MatchSlot, record: MatchRecord) -> None:
-    """Send the coordinator `record`'s rows, ready to write (the costly part of a save), and
-    the record without its history (for the progress: the rows hold the history)."""
-    rows = finished_rows(slot, record)
-    sender.send(("record", slot.key, replace(record, history=()), rows))
 
 
 # --- the coordinator ------------------------------------------------------------------------
@@ -241,7 +124,7 @@ class Workers:
         mine, theirs = _CONTEXT.Pipe()
         level = logging.getLogger("arena").getEffectiveLevel()
         process = _CONTEXT.Process(
-            target=_worker_main,
+            target=worker_main,
             args=(theirs, self.config, allow_faulty, os.getpid(), level),
             name=f"arena-worker-{self.started + 1}",
             daemon=True,
@@ -256,7 +139,7 @@ class Workers:
 
     async def _read(self, worker: _Worker) -> None:
         while True:
-            message = await _receive(worker.conn)
+            message = await receive(worker.conn)
             worker.read = message is None
             await self._send.send((worker, message))
             if message is None:
@@ -398,6 +281,7 @@ async def run_on_workers(
     attempts: dict[str, int] = {}
     received: set[str] = set()
     unstarted: dict[str, str] = {}
+    errors: list[MatchError] = []
     played = 0
     if on_progress is not None:
         on_progress(progress)
@@ -446,12 +330,17 @@ async def run_on_workers(
         else:
             kind, key = message[0], message[1]
             slot = worker.playing.pop(key)
-            if kind == "left":
-                unstarted[key] = message[2]
-                progress.leave()
+            if kind == "left" or (kind == "failed" and key not in received):
+                if kind == "left":
+                    unstarted[key] = message[2]
+                    progress.leave()
+                else:  # an internal error ended the match: it is not saved, the worker plays on
+                    report(message[2])
+                    errors.append(message[2])
+                    progress.fail(message[2])
                 if on_progress is not None:
                     on_progress(progress)
-            elif key not in received:  # each match's result is saved once
+            elif kind == "record" and key not in received:  # each match's result is saved once
                 received.add(key)
                 back.append((slot, message[2], message[3]))
 
@@ -484,4 +373,5 @@ async def run_on_workers(
             dispatch()
     finally:
         update_unstarted_note(store, unstarted)
-    return RunSummary(len(plan.schedule), plan.already_done, played, time.monotonic() - started, unstarted)
+    seconds = time.monotonic() - started
+    return RunSummary(len(plan.schedule), plan.already_done, played, seconds, unstarted, tuple(errors))
