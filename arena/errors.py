@@ -3,7 +3,8 @@
     ArenaError
     ├── UsageError        the user's input cannot be used: printed as is, exit code 2
     │   ├── ConfigError   a tournament file or override, with every Problem found
-    │   ├── StoreError    a results file (ResumeMismatch: written by another setup)
+    │   ├── StoreError    a results file (ResumeMismatch: written by another setup;
+    │   │                 ResultsDamaged: damaged on disk)
     │   ├── UserError     a command-line flag or argument
     │   └── BotStartFailed  bots that did not start before a run: nothing was played
     ├── BotFault          a bot misbehaved: the referee charges a named Fault
@@ -23,6 +24,7 @@ import math
 import signal
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from arena.records import FaultKind
 
@@ -34,6 +36,7 @@ __all__ = [
     "COMMAND_LINE",
     "StoreError",
     "ResumeMismatch",
+    "ResultsDamaged",
     "UserError",
     "BotStartFailed",
     "BotFault",
@@ -111,6 +114,18 @@ class ResumeMismatch(StoreError):
     def __init__(self, message: str, changes: tuple[str, ...]) -> None:
         super().__init__(message)
         self.changes = changes
+
+
+class ResultsDamaged(StoreError):
+    """A results file damaged on disk (cut short, pages overwritten): `damage` says how,
+    and ``arena recover`` copies every match it still holds whole into a new file."""
+
+    def __init__(self, path: Path, damage: str) -> None:
+        super().__init__(
+            f"{path} is damaged ({damage}); run 'arena recover {path}' to copy what can still be read into a new file."
+        )
+        self.path = path
+        self.damage = damage
 
 
 class UserError(UsageError):

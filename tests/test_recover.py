@@ -14,7 +14,7 @@ from test_tournament import arena, tournament_file
 from arena.cli import main
 from arena.config import load_tournament
 from arena.records import MatchSlot
-from arena.results import ResultStore, readable_matches, recover_results
+from arena.results import ResultStore, readable_matches, recover_results, recovered_path
 from arena.results.schema import MATCH_COLUMNS
 
 GARBAGE = b"\xde\xad\xbe\xef"
@@ -197,7 +197,7 @@ def test_arena_run_resumes_the_recovered_file_and_plays_only_the_lost_matches(pl
     assert [row for row in after if row[0] not in lost] == before  # the recovered ones, untouched
 
 
-def test_a_damaged_deals_page_loses_the_matches_with_deals_on_it(tmp_path):
+def test_a_damaged_deals_page_loses_no_match_its_deal_rows_are_made_again(tmp_path, capsys):
     config = load_tournament(tournament_file(tmp_path, "zoo"))
     names = tuple(bot.name for bot in config.bots[:3])
     with ResultStore.open(config.results, config) as store:
@@ -210,16 +210,33 @@ def test_a_damaged_deals_page_loses_the_matches_with_deals_on_it(tmp_path):
     assert len(leaves) >= 3, f"the deals table spans {len(leaves)} pages: no middle page to damage"
     number, rowids = leaves[len(leaves) // 2]
     match_of = keys_by_rowid(config.results, "deals", "match")
-    lost = {match_of[rowid] for rowid in rowids}
+    hit = {match_of[rowid] for rowid in rowids}
     whole = tmp_path / "whole.sqlite"
     shutil.copyfile(config.results, whole)
     damage_page(config.results, number)
 
-    assert readable_matches(config.results).lost == tuple(sorted(lost))
-    salvage = recover_results(config.results)
-    assert set(salvage.readable) == set(keys_by_rowid(whole).values()) - lost
-    assert salvage.lost == tuple(sorted(lost)) and salvage.unreadable_rows == 0
-    assert raw_rows(salvage.target)[2] == [row for row in raw_rows(whole)[2] if row[0] not in lost]
+    assert readable_matches(config.results).lost == ()
+    code, out, _ = arena_in_process(capsys, "recover", config.results)
+    assert code == 0
+    assert f"Copied 12 of 12 matches to {recovered_path(config.results)}." in out
+    assert f"Of those, {len(hit)} had lost their per-deal rows with their pages; each was made again" in out
+    salvage = readable_matches(config.results)
+    assert set(salvage.rebuilt) == hit and salvage.unreadable_rows == 0
+    assert raw_rows(recovered_path(config.results)) == raw_rows(whole)  # every row, as it was saved
+
+
+def test_a_deal_row_that_disagrees_with_its_match_loses_the_match(played, tmp_path):
+    _, results = played
+    broken = tmp_path / "small.sqlite"
+    shutil.copyfile(results, broken)
+    keys = keys_by_rowid(broken)
+    with sqlite3.connect(broken) as db:  # a garbled score, as a bad sector might leave it
+        changed = db.execute("UPDATE deals SET score = score + 1 WHERE match = ? AND deal = 1 AND seat = 0", (keys[1],))
+        assert changed.rowcount == 1
+    number, _ = leaf_pages(broken, "matches")[-1]
+    damage_page(broken, number)  # damage elsewhere: the deal rows lost to it are made again, not this one
+    salvage = readable_matches(broken)
+    assert keys[1] in salvage.lost and keys[1] not in salvage.readable
 
 
 def test_a_damaged_index_loses_nothing_but_is_damage_all_the_same(played, tmp_path, capsys):

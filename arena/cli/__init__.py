@@ -29,7 +29,7 @@ import engine
 from arena.cli import bench, checkbot, play, report, results, run
 from arena.cli._common import EXIT_USAGE, setup_logging
 from arena.config import load_tournament
-from arena.errors import Interrupted, UsageError
+from arena.errors import Interrupted, ResultsDamaged, UsageError
 from arena.play import settle_heap
 from arena.process import EXIT_INTERRUPTED, install_termination_handlers
 from arena.protocol import ARENA_VERSION
@@ -85,15 +85,21 @@ def _damaged(args: argparse.Namespace, error: sqlite3.DatabaseError) -> str:
     words = damage_words(error)
     if path is None:
         return f"the results file is damaged ({words}); run 'arena recover RESULTS' to copy what can still be read into a new file."
+    return _damaged_file(path, words)
+
+
+def _damaged_file(path: Path, words: str) -> str:
+    """The message for the damaged results file `path` (`words`: how): what can still be read, and the way out."""
     try:
         salvage = readable_matches(path)
     except (UsageError, sqlite3.Error, OSError):
         return (
             f"{path} is damaged ({words}); run 'arena recover {path}' to copy what can still be read into a new file."
         )
+    held = f"of {salvage.total}" if salvage.counted else "(how many it held cannot be told)"
     return (
-        f"{path} is damaged ({words}); the matches that can still be read are {len(salvage.readable)} of "
-        f"{salvage.total}; run 'arena recover {path}' to copy them into a new file."
+        f"{path} is damaged ({words}); the matches that can still be read are {len(salvage.readable)} {held}; "
+        f"run 'arena recover {path}' to copy them into a new file."
     )
 
 
@@ -105,6 +111,9 @@ def main(argv: list[str] | None = None) -> int:
     settle_heap()
     try:
         return int(args.func(args))
+    except ResultsDamaged as error:
+        print(f"arena: {_damaged_file(error.path, error.damage)}", file=sys.stderr)
+        return EXIT_USAGE
     except (UsageError, engine.EngineError) as error:
         print(f"arena: {error}", file=sys.stderr)
         return EXIT_USAGE

@@ -396,21 +396,36 @@ def _recovery_report(salvage: Salvage) -> str:
     source, target, copied = salvage.source, salvage.target, len(salvage.readable)
     if salvage.damage is None:
         return f"{source} is not damaged: it reads whole. All {copied} of its matches were copied to {target} anyway."
-    lines = [
-        f"{source} is damaged ({salvage.damage}).",
-        f"Copied {copied} of {salvage.total} matches to {target}.",
-    ]
+    lines = [f"{source} is damaged ({salvage.damage})."]
+    if salvage.counted:
+        lines.append(f"Copied {copied} of {salvage.total} matches to {target}.")
+    else:
+        scheduled = f"; its last run scheduled {salvage.scheduled}" if salvage.scheduled is not None else ""
+        lines.append(
+            f"Copied {copied} match{'es' if copied != 1 else ''} to {target}; how many {source} held cannot be "
+            f"told: the pages that list its matches are lost{scheduled}."
+        )
+    if salvage.rebuilt:
+        rebuilt = len(salvage.rebuilt)
+        lines.append(
+            f"Of those, {rebuilt} had lost {'its' if rebuilt == 1 else 'their'} per-deal rows with their pages; "
+            f"each was made again from its match's own record, as it was saved."
+        )
     lost = len(salvage.lost) + salvage.unreadable_rows
-    if not lost:
+    if not lost and salvage.counted:
         lines.append("Lost none: every match was read whole (the damage is elsewhere in the file).")
         lines.append(f"Next: move {target} over {source}.")
         return "\n".join(lines)
-    named = list(salvage.lost[:_LOST_SHOWN])
-    if len(salvage.lost) > _LOST_SHOWN:
-        named.append(f"{len(salvage.lost) - _LOST_SHOWN} more")
-    if salvage.unreadable_rows:
-        named.append(f"{salvage.unreadable_rows} whose key cannot be read")
-    lines.append(f"Lost {lost} match{'es' if lost != 1 else ''}, which cannot be read whole: {', '.join(named)}.")
+    if lost:
+        named = list(salvage.lost[:_LOST_SHOWN])
+        if len(salvage.lost) > _LOST_SHOWN:
+            named.append(f"{len(salvage.lost) - _LOST_SHOWN} more")
+        if salvage.unreadable_rows:
+            named.append(f"{salvage.unreadable_rows} whose key cannot be read")
+        known = "" if salvage.counted else " known"
+        lines.append(
+            f"Lost {lost}{known} match{'es' if lost != 1 else ''}, which cannot be read whole: {', '.join(named)}."
+        )
     which = f" (the file that ran {salvage.name})" if salvage.name else ""
     lines.append(
         f"Next: 'arena run TOURNAMENT.toml --results {target}'{which} plays only the lost matches; "

@@ -4,10 +4,17 @@ A results file damaged on disk (bytes overwritten, a bad sector, a copy cut shor
 read here match by match, through every access path SQLite offers: each table by ranges
 of rowids, a range that fails halved until the damage is pinned to single rows, and the
 indexes of ``matches`` on their own, so that the keys of rows the table no longer gives
-back are still known.  A match is kept only whole: its ``matches`` row decodes, and its
-``deals`` rows are all there and agree with it.  A partial match would corrupt the
-ratings; a missing one is replayed by the next ``arena run``, which plays whatever the
-file lacks.
+back are still known.  A file cut short is read as far as it goes (SQLite would refuse
+all of it: see `arena.results._damage`), so every match on the pages that survive is
+found, however the file was cut.
+
+A match is kept only whole: its ``matches`` row decodes (SQLite gives a row back only
+with all of its pages), and its ``deals`` rows agree with it.  Those rows are the
+match's per-deal results, which its row holds too: the ones lost with their pages are
+made again from it, exactly as they were saved, but a ``deals`` row that disagrees with
+its match means one of them is garbled, and the match is lost.  A partial match would
+corrupt the ratings; a missing one is replayed by the next ``arena run``, which plays
+whatever the file lacks.
 
 `readable_matches` says what can still be read (the message of a command that met the
 damage); `recover_results` copies it, with the ``meta`` table, into a new file of the same
@@ -29,6 +36,7 @@ from pathlib import Path
 import engine
 from arena.errors import ArenaError, StoreError
 from arena.records import MatchRecord, MatchSlot
+from arena.results._damage import cut_short, damage_words
 from arena.results.schema import FORMAT, MATCH_COLUMNS, SCHEMA, match_rows, stored_match
 
 __all__ = ["Salvage", "readable_matches", "recover_results", "recovered_path", "damage_words"]
@@ -36,8 +44,6 @@ __all__ = ["Salvage", "readable_matches", "recover_results", "recovered_path", "
 #: Rowids read at a time; a range that fails is halved down to single rowids.
 _RANGE = 256
 _DEAL_COLUMNS = "match, deal, seat, bot, score, rank, forfeit, faults"
-#: How much of sqlite's words a message quotes (a text it cannot decode comes with it, whole).
-_WORDS = 120
 #: The meta entries a results file cannot be resumed without.
 _NEEDED_META = ("format", "fingerprint", "fingerprint_data")
 #: What decoding a garbled row may raise: such a match is lost, never fatal.
@@ -53,8 +59,16 @@ class Salvage:
     readable: tuple[str, ...]  # keys of the matches read whole, in schedule order
     lost: tuple[str, ...]  # keys of stored matches that cannot be read whole
     unreadable_rows: int  # further ``matches`` rows lost with their key
-    damage: str | None  # sqlite's words for the first damage met; None: the file reads cleanly
+    damage: str | None  # how the file is cut short, else sqlite's words for the first damage met; None: whole
     target: Path | None = None  # the new file, once `recover_results` wrote it
+    #: Keys of readable matches whose ``deals`` rows were lost with their pages: rebuilt
+    #: from the match's own row, exactly as `arena.results.schema.match_rows` wrote them.
+    rebuilt: tuple[str, ...] = ()
+    #: False when the damage hid how many matches the file held (the pages that end the
+    #: ``matches`` table and every index of it are lost): `total` then counts those known.
+    counted: bool = True
+    #: The matches of the schedule of the file's last run (None: not kept), for scale.
+    scheduled: int | None = None
 
     @property
     def total(self) -> int:
@@ -68,13 +82,6 @@ class _Found:
 
     meta: list[tuple[str, str]]
     matches: dict[str, tuple[tuple, list[tuple]]]  # key → (its matches row, its deal rows), schedule order
-
-
-def damage_words(error: BaseException) -> str:
-    """sqlite's words for a damage, short: its first line, without the text it could not decode."""
-    lines = [line for line in str(error).splitlines() if line.strip() and not line.startswith("*** in database")]
-    words = (lines[0] if lines else str(error)).split(" with text '")[0]
-    return words if len(words) <= _WORDS else words[: _WORDS - 1] + "…"
 
 
 def recovered_path(path: str | Path) -> Path:
@@ -124,21 +131,29 @@ def _read(path: Path) -> tuple[Salvage, _Found]:
     _check_source(path)
     try:
         db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        # As sqlite3's own .recover does: with the schema writable (never written here: the
+        # connection is read-only), SQLite reads a file cut short up to where it ends
+        # instead of refusing all of it, and passes over a schema entry it cannot parse.
+        db.execute("PRAGMA writable_schema = ON")
     except sqlite3.Error as error:
         raise StoreError(f"Cannot open the results file {path}: {error}.") from None
     try:
-        return _DamagedFile(path, db).salvage()
+        cut = cut_short(path)
+        return _DamagedFile(path, db, str(cut) if cut is not None else None).salvage()
     finally:
         db.close()
 
 
 class _DamagedFile:
-    """One read of a possibly damaged results file; `damage` keeps sqlite's first complaint."""
+    """One read of a possibly damaged results file; `damage` keeps how it is cut short, or
+    else sqlite's first complaint."""
 
-    def __init__(self, path: Path, db: sqlite3.Connection) -> None:
+    def __init__(self, path: Path, db: sqlite3.Connection, cut: str | None = None) -> None:
         self.path = path
         self.db = db
-        self.damage: str | None = None
+        self.damage: str | None = cut
+        #: Whether the end of the ``matches`` table, or an index of it, was read: how many it held is known.
+        self.counted = False
 
     def _noted(self, error: sqlite3.DatabaseError) -> None:
         if self.damage is None:
@@ -153,7 +168,11 @@ class _DamagedFile:
         deals_by_key: dict[object, list[tuple]] = {}
         for deal_row in sorted(deal_rows.values(), key=lambda deal_row: (deal_row[1], deal_row[2])):
             deals_by_key.setdefault(deal_row[0], []).append(deal_row)
-        found = _Found(meta, _whole_matches(rows, deals_by_key, json.loads(dict(meta).get("game", '""'))))
+        game = json.loads(dict(meta).get("game", '""'))
+        # A match and its deals are saved in one transaction, so deals rows missing from a
+        # whole match row were lost to the damage: they are rebuilt only then.
+        whole, rebuilt = _whole_matches(rows, deals_by_key, game, rebuild=self.damage is not None)
+        found = _Found(meta, whole)
         keys_by_rowid.update((rowid, row[0]) for rowid, row in rows.items() if isinstance(row[0], str))
         known = set(keys_by_rowid.values()) | {key for key in deals_by_key if isinstance(key, str)}
         garbled_keys = {rowid for rowid, row in rows.items() if not isinstance(row[0], str)}
@@ -165,22 +184,36 @@ class _DamagedFile:
             lost=tuple(sorted(known - found.matches.keys())),
             unreadable_rows=len((failed | garbled_keys) - keys_by_rowid.keys()),
             damage=self.damage,
+            rebuilt=tuple(key for key in found.matches if key in rebuilt),
+            counted=self.counted,
+            scheduled=_scheduled(dict(meta).get("scheduled")),
         )
         return salvage, found
 
     def _schema(self) -> list[str]:
         """The names of the indexes of ``matches`` (StoreError if this is no results file)."""
+        cut = self.damage  # before any read: how the file is cut short, if it is
         try:
             entries = self.db.execute("SELECT type, name, tbl_name FROM sqlite_master").fetchall()
         except sqlite3.DatabaseError as error:
+            if cut is not None:
+                raise StoreError(self._first_page_lost(cut)) from None
             raise StoreError(
                 f"{self.path} is not an Arena results file, or its first page is damaged ({error}); "
                 "nothing can be read from it."
             ) from None
         tables = {name for kind, name, _ in entries if kind == "table"}
         if not {"meta", "matches", "deals"} <= tables:
+            if cut is not None:
+                raise StoreError(self._first_page_lost(cut))
             raise StoreError(f"{self.path} is not an Arena results file (it has no results tables).")
         return [name for kind, name, table in entries if kind == "index" and table == "matches"]
+
+    def _first_page_lost(self, cut: str) -> str:
+        return (
+            f"{self.path} is damaged ({cut}): its first page, which lists its tables, is not whole; "
+            "nothing can be read from it."
+        )
 
     def _match_columns(self) -> str:
         """MATCH_COLUMNS as this file gives them: a column SCHEMA gained after the file was
@@ -232,6 +265,7 @@ class _DamagedFile:
                 for rowid, key in self.db.execute(f"SELECT rowid, key FROM matches INDEXED BY {quoted}"):
                     if isinstance(key, str):
                         entries[rowid] = key
+                self.counted = True  # the index lists every match
             except sqlite3.DatabaseError as error:
                 self._noted(error)
         return entries
@@ -244,6 +278,7 @@ class _DamagedFile:
         """
         try:
             last = max(self.db.execute(f"SELECT max(rowid) FROM {table}").fetchone()[0] or 0, last_known)
+            self.counted = self.counted or table == "matches"  # rowids are dense: the last counts them
         except sqlite3.DatabaseError as error:
             self._noted(error)
             last = last_known
@@ -293,30 +328,63 @@ class _DamagedFile:
             self._noted(sqlite3.DatabaseError(verdict))
 
 
+def _scheduled(text: str | None) -> int | None:
+    """The ``scheduled`` meta entry, if it reads as a number of matches."""
+    try:
+        value = json.loads(text) if text is not None else None
+    except ValueError:
+        return None
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None
+
+
 def _whole_matches(
-    rows: dict[int, tuple], deals_by_key: dict[object, list[tuple]], game: str
-) -> dict[str, tuple[tuple, list[tuple]]]:
-    """key → (row, deal rows) of the matches read whole, in schedule order."""
+    rows: dict[int, tuple], deals_by_key: dict[object, list[tuple]], game: str, *, rebuild: bool
+) -> tuple[dict[str, tuple[tuple, list[tuple]]], set[str]]:
+    """key → (row, deal rows) of the matches read whole, in schedule order, and the keys
+    whose deal rows were rebuilt (see `_deal_rows`)."""
     whole: dict[str, tuple[tuple, list[tuple]]] = {}
     doubled: set[str] = set()
+    rebuilt: set[str] = set()
     for row in rows.values():
         key = row[0]
         if not isinstance(key, str):
             continue
         if key in whole:  # two rows with one key: one of them is garbled, and which is unknowable
             doubled.add(key)
-        elif _is_whole(row, deals_by_key.get(key, []), game):
-            whole[key] = (row, deals_by_key.get(key, []))
+            continue
+        stored = deals_by_key.get(key, [])
+        deal_rows = _deal_rows(row, stored, game, rebuild)
+        if deal_rows is not None:
+            whole[key] = (row, deal_rows)
+            if deal_rows is not stored:
+                rebuilt.add(key)
     ordered = sorted(whole.items(), key=lambda item: (*item[1][0][1:4], item[0]))
-    return {key: rows_of_match for key, rows_of_match in ordered if key not in doubled}
+    return {key: rows_of_match for key, rows_of_match in ordered if key not in doubled}, rebuilt - doubled
 
 
-def _is_whole(row: tuple, deal_rows: list[tuple], game: str) -> bool:
-    """Whether a ``matches`` row decodes and its ``deals`` rows are exactly the ones it implies."""
+def _deal_rows(row: tuple, deal_rows: list[tuple], game: str, rebuild: bool) -> list[tuple] | None:
+    """The ``deals`` rows to copy with a ``matches`` row that decodes, or None if the match is not whole.
+
+    `deal_rows` (those read) when they are exactly the ones the row implies; when
+    `rebuild` (the file is damaged) and the ones read are all among them, the ones it
+    implies, made as `ResultStore.save` made them.  A row read that the match does not
+    imply is garbled: the match is lost.
+    """
+    expected = _implied_deal_rows(row, game)
+    if expected is None:
+        return None
+    read, implied = Counter(deal_rows), Counter(expected)
+    if read == implied:
+        return deal_rows
+    return expected if rebuild and read <= implied else None
+
+
+def _implied_deal_rows(row: tuple, game: str) -> list[tuple] | None:
+    """The ``deals`` rows a ``matches`` row implies, or None if it does not decode."""
     try:
         match = stored_match(row)
         if not all(isinstance(number, int) for number in (match.round, match.table, match.rotation)):
-            return False
+            return None
         slot = MatchSlot(match.key, match.round, match.table, match.rotation, match.seed, match.names)
         record = MatchRecord(
             match_id=match.key,
@@ -336,8 +404,8 @@ def _is_whole(row: tuple, deal_rows: list[tuple], game: str) -> bool:
         )
         _, expected = match_rows(slot, record, match.finished_at)
     except _GARBLED:
-        return False
-    return Counter(deal_rows) == Counter(expected)
+        return None
+    return expected
 
 
 # --- writing ----------------------------------------------------------------------------

@@ -37,7 +37,7 @@ import os
 import secrets
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from types import MappingProxyType
@@ -45,6 +45,7 @@ from typing import Any
 
 from arena.errors import ResumeMismatch, StoreError
 from arena.records import MatchRecord, MatchSlot, Setup, StoredMatch
+from arena.results._damage import closed_on_failure, refuse_cut
 from arena.results._info import StoreInfo, Tournament
 from arena.results._lock import lock_writer
 from arena.results.schema import (
@@ -64,19 +65,6 @@ __all__ = ["Tournament", "StoreInfo", "ResultStore", "EXPORT_COLUMNS", "finished
 
 _BUSY_TIMEOUT_MS = 10_000
 _PAGE = 200  # matches read at a time
-
-
-@contextmanager
-def _closed_on_failure(store: ResultStore, problem: Callable[[sqlite3.DatabaseError], str]) -> Iterator[None]:
-    """Close `store` if the block fails; a database error becomes a StoreError saying `problem`."""
-    try:
-        yield
-    except sqlite3.DatabaseError as error:
-        store.close()
-        raise StoreError(problem(error)) from None
-    except BaseException:
-        store.close()
-        raise
 
 
 class ResultStore:
@@ -120,7 +108,8 @@ class ResultStore:
             os.close(writer_lock)
             raise StoreError(f"Cannot open the results file {path}: {error}.") from None
         store = cls(path, db, readonly=False, writer_lock=writer_lock)
-        with _closed_on_failure(store, lambda error: f"{path} is not a usable results file: {error}."):
+        with closed_on_failure(store, lambda error: f"{path} is not a usable results file: {error}."):
+            refuse_cut(path)  # never resumed (and written) as if whole
             if store._tables():  # refuse a foreign database before changing its journal mode
                 store._check_format()
             store._setup_writer()
@@ -143,7 +132,8 @@ class ResultStore:
         except sqlite3.Error as error:
             raise StoreError(f"Cannot open the results file {path}: {error}.") from None
         store = cls(path, db, readonly=True)
-        with _closed_on_failure(store, lambda error: f"{path} is not an Arena results file ({error})."):
+        with closed_on_failure(store, lambda error: f"{path} is not an Arena results file ({error})."):
+            refuse_cut(path)
             store._check_format()
             if not store._has_time_use():
                 store._match_columns = MATCH_COLUMNS.replace("time_use", "'[]'")
