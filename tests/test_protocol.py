@@ -86,12 +86,14 @@ def test_a_decision_request_is_self_sufficient(blocking):
     turn and the standing are the engine's too."""
     game = engine.load("conto", players=4)
     wire = GameWire(game)
-    seats = [FakeSeat(f"b{i}", seed=i, blocking=blocking) for i in range(4)]
+    requests = []  # in the order they were asked (decision ids are each seat's own, and random)
+
+    def random_play(request, rng):
+        requests.append(request)
+        return rng.randrange(len(request.legal_actions))
+
+    seats = [FakeSeat(f"b{i}", random_play, seed=i, blocking=blocking) for i in range(4)]
     record = play(game, seats, deals=2)
-    requests = sorted(
-        (m.decision_request for seat in seats for m in seat.received if m.WhichOneof("message") == "decision_request"),
-        key=lambda r: r.decision_id,
-    )
     state = game.new_match(seed=1, deals=2)
     moves = [e for e in record.history if isinstance(e, (engine.conto.Declared, engine.conto.BillCalled))]
     assert len(requests) == len(moves)

@@ -15,6 +15,7 @@ from google.protobuf import json_format, struct_pb2, timestamp_pb2
 import engine
 from arena.play import Match, play_match
 from arena.play._encode_json import JsonLine
+from arena.play._ids import DecisionIds
 from arena.play._json import message_to_json
 from arena.play.stdio_bot import encode_message
 from arena.v1 import arena_pb2 as pb
@@ -92,6 +93,7 @@ def lines_both_ways(spec, players: int, seed: int) -> tuple[list[bytes], list[by
         match = Match(engine.load(spec.name, players=players), [f"s{i}" for i in range(players)], seed=seed, deals=3)
         for seat in match.seats:
             seat.stream, seat.json = Sink(), json_seats
+            seat.ids = DecisionIds(bytes([seat.index]))  # the same ids in both matches
         rng = random.Random(seed)
         lines = []
         while (ask := match.next_request()) is not None:

@@ -23,6 +23,7 @@ from typing import Any, NamedTuple
 import engine
 from arena.clock import Clock, Period, TimeControl
 from arena.errors import BotFault
+from arena.play._ids import DecisionIds
 from arena.play.feed import GameWire, wire_for
 from arena.process import CpuMeter, DecisionCpu
 from arena.protocol import COMMENT_LIMIT
@@ -91,6 +92,7 @@ class MatchSeat:
         "meter",
         "asked_cpu",
         "cpu",
+        "ids",
     )
 
     def __init__(self, index: int, name: str, clock: Clock) -> None:
@@ -110,6 +112,7 @@ class MatchSeat:
         self.meter: CpuMeter | None = None  # its processes' CPU, when the arena runs them
         self.asked_cpu: DecisionCpu | None = None  # the pending decision's CPU meter
         self.cpu = CpuUse(0, 0.0, 0.0)
+        self.ids = DecisionIds()  # its requests' ids, its own and unguessable (arena/play/_ids.py)
 
     def open_decision(self) -> float:
         """A decision is about to be asked: what it used off turn is charged to its clock,
@@ -199,7 +202,6 @@ class Match:
         self.profile = profile
         self._on_event = on_event
         self._recorded = 0
-        self._decision_id = 0
         self._standing_for = -1  # the number of finished deals `_standing` was encoded for
         self._standing = b""
         self._standing_json_for = -1  # the same for its JSON, made for stdio bots only
@@ -260,7 +262,7 @@ class Match:
         view = state.view(seat.index)
         t2 = time.perf_counter() if profile else 0.0
         finished = len(state.deal_results())
-        self._decision_id += 1
+        decision_id = seat.ids.next()
         request: bytes
         if seat.json:
             if finished != self._standing_json_for:
@@ -268,7 +270,7 @@ class Match:
                 self._standing_json_for = finished
             event_json = self._event_json
             request = self.wire.decision_request_json(
-                self._decision_id,
+                decision_id,
                 _ms(time_limit),
                 view,
                 [event_json(event)[1] for event in seat.events[seat.deal_from :]],
@@ -282,7 +284,7 @@ class Match:
                 self._standing = self.wire.standing(state, self.deals)
                 self._standing_for = finished
             request = self.wire.decision_request(
-                self._decision_id,
+                decision_id,
                 _ms(time_limit),
                 view,
                 seat.deal,
@@ -298,7 +300,7 @@ class Match:
             profile.view += t2 - t1
             profile.encode += t3 - t2
             self._asked_work = t3 - t0
-        return Ask(seat, request, self._decision_id, time_limit)
+        return Ask(seat, request, decision_id, time_limit)
 
     def _event_json(self, event: engine.Event) -> tuple[str, str]:
         hit = self._events_json.get(id(event))
