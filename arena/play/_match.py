@@ -248,7 +248,7 @@ class Match:
                 return None
             seat = self.seats[turn.seat]
             if not seat.reachable:
-                self._forfeit(seat, f"stopped: {seat.stopped}")
+                self._forfeit(seat, FaultKind.STOPPED.value)
             elif (time_limit := seat.open_decision()) <= 0:
                 why = f": {owed}" if (owed := seat.owed_text()) else ""
                 self.faulted(seat, BotFault(FaultKind.TIMEOUT, f"its clock has run out{why} ({seat.clock.control})"))
@@ -358,7 +358,9 @@ class Match:
         deal = self.current_deal()
         self._charge(seat, fault, deal)
         seat.consecutive_faults += 1
-        self._forfeit(seat, f"{fault.kind.value}: {fault.reason}")
+        # Every seat sees the forfeit; the reason may tell what this seat alone knew (how
+        # many legal actions it had, its clock, its own output): its fault record keeps it.
+        self._forfeit(seat, fault.kind.value)
         if seat.consecutive_faults >= self.STOP_AFTER:
             seat.stopped = f"{self.STOP_AFTER} consecutive faults"
             self._charge(
@@ -372,22 +374,23 @@ class Match:
             seat.stream.cancel()
 
     def send_match_end(self) -> None:
-        """The last news, then MatchEnd with the whole match, to every seat still there."""
+        """The last news, then MatchEnd with the whole match, to every seat still there:
+        every fault, with its reason only for the seat's own (see `faulted`)."""
         result = self.wire.result(self.state.result(), self.state.standing())
-        faults = [
-            pb.Fault(
-                seat=f.seat,
-                bot=f.bot,
-                kind=pb.FaultKind.Value("FAULT_KIND_" + f.kind.name),
-                reason=f.reason,
-                deal=f.deal,
-            )
-            for f in self.faults
-        ]
-        end = pb.MatchEnd(result=result, faults=faults)
         for seat in self.seats:
             if not seat.reachable:
                 continue
+            faults = [
+                pb.Fault(
+                    seat=f.seat,
+                    bot=f.bot,
+                    kind=pb.FaultKind.Value("FAULT_KIND_" + f.kind.name),
+                    reason=f.reason if f.seat == seat.index else "",
+                    deal=f.deal,
+                )
+                for f in self.faults
+            ]
+            end = pb.MatchEnd(result=result, faults=faults)
             if seat.json:
                 whole = [self._event_json(event)[0] for event in seat.events]
                 unsent_json = whole[seat.unsent :]
