@@ -42,6 +42,12 @@ __all__ = ["open_grpc_bot", "GrpcBot", "PlayStream"]
 
 _END = object()
 
+
+class _Request(bytes):
+    """A decision request queued behind other messages: the writer sets the fence as it
+    writes it (see `PlayStream.decide_on_loop`)."""
+
+
 log = logging.getLogger("arena.grpc")
 
 
@@ -102,6 +108,10 @@ class PlayStream:
         self._timed_out: dict[int, tuple[float, float]] = {}  # decision id -> (asked at, limit)
         self.asked = 0  # decision requests sent; the reader compares to spot floods
         self._asked_ids: set[int] = set()  # an answer naming another id is malformed
+        self.received = 0  # messages the reader has taken from the stream
+        # How many messages had been taken when the waiting request was written (None:
+        # not yet): one taken by then was written before it, so it cannot answer it.
+        self._fence: int | None = None
         self._last_wait = 0.0  # seconds the last answer took (see _grpc_loop.poll_busily)
         self._reader = asyncio.get_running_loop().create_task(self._read())
         self._writer = asyncio.get_running_loop().create_task(self._write())
@@ -109,7 +119,6 @@ class PlayStream:
     # --- the tasks ------------------------------------------------------------------
     async def _read(self) -> None:
         inbox, call = self._inbox, self._call
-        received = 0
         try:
             while True:
                 message = await call.read()
@@ -123,12 +132,12 @@ class PlayStream:
                     )
                     call.cancel()
                     return
-                received += 1
+                self.received = received = self.received + 1
                 if received > self.asked + FLOOD_LIMIT:
                     inbox.put_nowait(BotFault(FaultKind.FLOOD, f"more than {FLOOD_LIMIT} messages nobody asked for"))
                     call.cancel()
                     return
-                inbox.put_nowait((message, time.monotonic()))
+                inbox.put_nowait((message, time.monotonic(), received))
         except asyncio.CancelledError:
             # The stream was cancelled (grpc.aio raises it from a read of a cancelled call)
             # or its reader was: the referee did either, and knows why.
@@ -148,6 +157,9 @@ class PlayStream:
         try:
             while (message := await outbox.get()) is not _END:
                 async with self._writing:
+                    if isinstance(message, _Request):
+                        self._fence = self.received
+                        message = bytes(message)
                     await call.write(message)
             async with self._writing:
                 await call.done_writing()
@@ -168,7 +180,9 @@ class PlayStream:
         """Send a serialized RefereeMessage holding a decision request; await its answer.
 
         At most `time_limit` seconds: then BotFault(TIMEOUT), and a late answer to this
-        request is recognised by its decision_id and dropped."""
+        request is recognised by its decision_id and dropped.  An answer the stream
+        delivered before the request was written is no answer to it (`malformed`), as
+        on stdio: it was sent before the request, whatever its id says."""
         closed = self._closed_reason
         if closed is not None:
             if self._failed_unsaid:  # the process died between two decisions: say how, once
@@ -177,11 +191,13 @@ class PlayStream:
             raise BotFault(closed.kind, f"stream already closed ({closed.reason})")
         self.asked += 1
         self._asked_ids.add(decision_id)
+        self._fence = None
         asked = time.monotonic()
         deadline = asked + time_limit
         if self._outbox.empty():  # written here, not by the writer task: a task switch less
             try:
                 async with self._writing:
+                    self._fence = self.received
                     await self._call.write(request)
             except (grpc.RpcError, asyncio.InvalidStateError):
                 pass  # the stream has ended: the reader says how
@@ -191,7 +207,7 @@ class PlayStream:
                 # grpc.aio raises it into an await on a call that was cancelled (the bot
                 # was closed): the stream has ended, and the reader says how.
         else:
-            self._outbox.put_nowait(request)
+            self._outbox.put_nowait(_Request(request))
         budget = _grpc_loop.busy_poll()
         if budget and self._last_wait < budget:  # a bot slower than that: sleeping costs it nothing
             _grpc_loop.poll_busily(budget)
@@ -214,7 +230,7 @@ class PlayStream:
             if item is _END:
                 self._closed_reason = BotFault(FaultKind.CRASH, "the bot closed its stream")
                 raise self._closed_reason
-            message, arrived = item
+            message, arrived, index = item
             kind = message.WhichOneof("message")
             if kind != "decision":
                 raise BotFault(FaultKind.MALFORMED, "the bot sent a message with no decision in it")
@@ -226,6 +242,11 @@ class PlayStream:
                 raise BotFault(
                     FaultKind.MALFORMED,
                     f"the answer names decision {decision.decision_id}, but decision {decision_id} was asked",
+                )
+            if self._fence is None or index <= self._fence:
+                raise BotFault(
+                    FaultKind.MALFORMED,
+                    f"the answer to decision {decision_id} came before the request was sent",
                 )
             if arrived > deadline:  # found only now, but it came too late: the timeout stands
                 self._timed_out[decision_id] = (asked, time_limit)
