@@ -4,7 +4,8 @@ The failure is injected where no bot can put it: the referee's `play_match` of c
 matches is wrapped so that its history hook raises in the middle of the match (a bug of
 the referee).  In one process the wrapper is monkeypatched in; worker processes and Dask
 workers are other interpreters, so there the run is given a worker entry point (or a Dask
-task) from this module that installs the same wrapper in that interpreter first.
+task) from this module that installs the same wrapper in that interpreter first.  In
+one process, rows that cannot be made for the results file are also the match's error.
 
 The run finishes, names the match on the terminal in one line (its traceback goes to
 arena.log), saves every other match, ends with the summary line and exit code 1, and
@@ -21,7 +22,8 @@ from typing import Any
 import pytest
 import trio
 
-from arena.run import _worker_process, cluster, tournament, workers
+from arena.records import MatchSlot
+from arena.run import _worker_process, cluster, match_errors, tournament, workers
 from arena.run._dask_host import play_on_host
 from arena.run.match_errors import ERRORS_NAMED, MatchError, guarded, match_error
 from arena.run.progress import Progress, ProgressPrinter
@@ -82,7 +84,7 @@ def assert_one_broken_match(code: int, out: str, err: str, tmp_path: Path, name:
     said = f"Match {BROKEN} ended by an internal error and was not saved: RuntimeError: {WHY}"
     assert out.count(said) == 1, out
     assert (
-        f"1 match ended by an internal error and was not saved (their tracebacks are in {log}): "
+        f"1 match ended by an internal error and was not saved (its traceback is in {log}): "
         f"{BROKEN} (RuntimeError: {WHY}); run the same command again to replay it." in out
     ), out
     assert f"{MATCHES - 1} matches played" in out
@@ -103,8 +105,19 @@ def assert_the_rerun_plays_exactly_it(path: Path, tmp_path: Path, name: str) -> 
     assert len(stored_keys(tmp_path / f"{name}.sqlite")) == MATCHES
 
 
-def test_an_error_in_one_match_ends_that_match_only_and_a_rerun_plays_it(tmp_path, capsys, monkeypatch):
-    monkeypatch.setattr(tournament, "play_match", _broken(tournament.play_match, frozenset({BROKEN})))
+def _rows_that_fail(real: Callable[..., Any], slot: MatchSlot, record: Any) -> Any:
+    """`finished_rows` that fails for BROKEN (a record the results file cannot take)."""
+    if slot.key == BROKEN:
+        raise RuntimeError(WHY)
+    return real(slot, record)
+
+
+@pytest.mark.parametrize("where", ["referee", "rows"])
+def test_an_error_in_one_match_ends_that_match_only_and_a_rerun_plays_it(tmp_path, capsys, monkeypatch, where):
+    if where == "referee":
+        monkeypatch.setattr(tournament, "play_match", _broken(tournament.play_match, frozenset({BROKEN})))
+    else:  # the match played, its rows cannot be made
+        monkeypatch.setattr(match_errors, "finished_rows", partial(_rows_that_fail, match_errors.finished_rows))
     path = tournament_file(tmp_path, "one")
     code, out, err = arena_here(capsys, "run", path)
     assert_one_broken_match(code, out, err, tmp_path, "one")

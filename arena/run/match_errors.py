@@ -134,7 +134,7 @@ def error_notes(errors: Sequence[MatchError], log_file: str | None = None) -> li
     named = ", ".join(map(str, errors[:ERRORS_NAMED]))
     if count > ERRORS_NAMED:
         named += f" and {count - ERRORS_NAMED} more"
-    where = f" (their tracebacks are in {log_file})" if log_file else ""
+    where = f" ({'its traceback is' if count == 1 else 'their tracebacks are'} in {log_file})" if log_file else ""
     return [
         f"{count} match{'' if count == 1 else 'es'} ended by an internal error and {'was' if count == 1 else 'were'} "
         f"not saved{where}: {named}; run the same command again to replay "
