@@ -432,8 +432,28 @@ def test_numbers_in_range():
         f"{FILE}:17: bot[2].startup_timeout: must be a positive number of seconds, not -1.",
     ]
     assert problem(HEAD.replace('"zoo"', '"my zoo"') + BOTS) == (
-        f"{FILE}:2: tournament.name: the name 'my zoo' may only use letters, digits, '_', '.' and '-'."
+        f"{FILE}:2: tournament.name: the name 'my zoo' may only use ASCII letters (A-Z, a-z), digits, '_', '.' "
+        "and '-', not ' '."
     )
+
+
+def test_names_are_ascii_and_at_most_40_characters():
+    # Names become file names (results, logs), TOML keys, report ids and table columns.
+    unicode = BOTS.replace('name = "b"', 'name = "Ñandú"')
+    assert problem(HEAD + unicode) == (
+        f"{FILE}:9: bot[2].name: the bot name 'Ñandú' may only use ASCII letters (A-Z, a-z), digits, '_', '.' "
+        "and '-', not 'Ñ', 'ú'."
+    )
+    long = BOTS.replace('name = "b"', f'name = "{"b" * 300}"')
+    assert problem(HEAD + long) == (
+        f"{FILE}:9: bot[2].name: the bot name 'bbbbbbbbbbbbbbbbbbbb…' is 300 characters long; a name may have at most 40."
+    )
+    assert problem(HEAD.replace('"zoo"', f'"{"z" * 41}"') + BOTS) == (
+        f"{FILE}:2: tournament.name: the name 'zzzzzzzzzzzzzzzzzzzz…' is 41 characters long; a name may have at most 40."
+    )
+    longest = "b" * 40
+    config = load(HEAD.replace('"zoo"', f'"{"z" * 40}"') + BOTS.replace('name = "b"', f'name = "{longest}"'))
+    assert [bot.name for bot in config.bots] == ["a", longest]
 
 
 def test_limits_and_huge_numbers():

@@ -4,6 +4,7 @@ bot's command, exit status and last stderr lines (exit 2, nothing written); with
 once the bot is fixed, and says so.  A bot that fails one start is tried again."""
 
 import os
+import re
 import subprocess
 import textwrap
 from pathlib import Path
@@ -153,3 +154,36 @@ def test_a_bot_that_fails_one_start_is_tried_again_for_its_next_match(tmp_path):
     assert "cannot open my model file" in out
     assert f"{MATCHES} matches played" in out and "left unplayed" not in out
     assert saved_matches(tmp_path / "starts.sqlite") == MATCHES
+
+
+def test_allow_faulty_with_no_bot_started_says_no_match_could_be_played_and_exits_2(tmp_path):
+    path = tournament(tmp_path, "broken", BROKEN)
+    path.write_text(path.read_text().replace(str(ROOT / "bots" / "random_bot.py"), str(tmp_path / "broken.py")))
+    result = arena("run", path, "--allow-faulty", check=False)
+    assert result.returncode == 2, result.stdout + result.stderr
+    for bot in ("r1", "r2", "r3", "broken"):
+        assert f"bot {bot} did not start" in result.stdout
+    said = re.fullmatch(
+        r"arena: no match could be played: (.+) did not start \(see above\), and every match left has one of them "
+        rf"at its table; the {MATCHES} matches are left for a later run: run the same command again once they "
+        r"start\.\n",
+        result.stderr.splitlines(keepends=True)[-1],
+    )
+    assert said is not None, result.stderr
+    assert set(re.split(", | and ", said[1])) <= {"r1", "r2", "r3", "broken"}  # the bot each match waits for
+    assert "fit()" not in result.stdout + result.stderr and "No ratings yet" not in result.stdout
+    assert "Traceback" not in result.stderr
+    assert saved_matches(tmp_path / "starts.sqlite") == 0
+
+
+def test_allow_faulty_when_only_a_broken_bots_matches_are_left_prints_the_table_then_says_so(tmp_path):
+    path = tournament(tmp_path, "broken", BROKEN)
+    arena("run", path, "--allow-faulty")
+    again = arena("run", path, "--allow-faulty", check=False)
+    assert again.returncode == 2, again.stdout + again.stderr
+    assert "Elo" in again.stdout  # the table of the matches stored before
+    assert again.stderr.endswith(
+        "arena: no match could be played: broken did not start (see above), and every match left has it at its "
+        f"table; the {WITH_ONE_BOT} matches are left for a later run: run the same command again once it starts.\n"
+    )
+    assert saved_matches(tmp_path / "starts.sqlite") == MATCHES - WITH_ONE_BOT

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from arena.clock import TimeControl
+from arena.config.schema import name_problem
 from arena.errors import UserError
 
 __all__ = [
@@ -53,6 +54,9 @@ def split_bot(text: str) -> tuple[str, tuple[str, ...]]:
     name, sep, command = text.partition("=")
     if not sep or not name or not command.strip():
         raise UserError(f'--bot takes NAME=COMMAND, e.g. --bot r="python bots/random_bot.py"; got {text!r}.')
+    problem = name_problem(name, "bot name")  # as a tournament file's: names become file names and columns
+    if problem is not None:
+        raise UserError(f"--bot: {problem}")
     try:
         return name, tuple(shlex.split(command))
     except ValueError as error:

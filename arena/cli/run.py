@@ -22,14 +22,15 @@ from tabulate import tabulate
 
 import engine
 from arena.cli._common import add_command, parse_options, seconds, setup_logging, split_bot, time_control, whole_number
+from arena.cli._run_end import report_end
 from arena.config import TournamentConfig, load_tournament, usable_cores
 from arena.config.adhoc import AdhocTournament, write_adhoc_file
-from arena.config.schema import NAME_RE
+from arena.config.schema import name_problem
 from arena.errors import BotStartFailed, Interrupted, UsageError, UserError
 from arena.play import poll_for_answers
 from arena.process import EXIT_INTERRUPTED, run_interruptibly, sandbox_status
-from arena.results import ResultStore, elo_notes, elo_table, statistics_table
-from arena.results.sprt import Decision, SprtFollower, SprtState, sprt_state
+from arena.results import ResultStore, elo_table
+from arena.results.sprt import Decision, SprtFollower, SprtState
 from arena.run import Progress, ProgressPrinter, RunSummary, TournamentPlan, plan_tournament, run_tournament
 from arena.run.cluster import Cluster, check_cluster_address, open_cluster, run_on_cluster
 from arena.run.dryrun import dry_run
@@ -116,8 +117,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def _name(text: str) -> str:
-    if not NAME_RE.fullmatch(text):
-        raise argparse.ArgumentTypeError(f"{text!r} may only use letters, digits, '_', '.' and '-'")
+    problem = name_problem(text)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(problem.rstrip("."))
     return text
 
 
@@ -454,37 +456,4 @@ def cmd_run(args: argparse.Namespace) -> int:
     if store is None or plan is None:
         print("\nInterrupted while the bots started: no match was played; run the same command again to play.")
         return EXIT_INTERRUPTED
-    total = len(plan.schedule)
-    saved = len(store)
-    stored = list(store.matches())
-    unsandboxed = store.unsandboxed()
-    store.close()
-    print()
-    if interrupted:
-        print(
-            f"Interrupted: {saved} of {total} matches are saved in {config.results}; "
-            f"run the same command again to play the remaining {total - saved}."
-        )
-    text, _ = elo_table(stored, plan.game, config.anchor, prior_games=config.prior_games)
-    print(text)
-    for note in elo_notes(stored, config.public_deals, unsandboxed, scheduled=total):
-        print(note)
-    stats = statistics_table(stored, plan.game)
-    if stats:
-        print()
-        print(stats)
-    if config.sprt is not None:
-        sprt = config.sprt
-        state = sprt_state(
-            stored, plan.game, sprt.candidate, sprt.baseline, sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta
-        )
-        print(f"\n{state.verdict()}")
-        if state.decision is not Decision.CONTINUE and saved < total:
-            print(f"The test stopped the run: {saved} of {total} matches are in {config.results}.")
-    summary = run.summary
-    if not interrupted and summary is not None:
-        print(f"\n{summary.played} matches played in {summary.seconds:.0f} s; results in {config.results}")
-        for note in summary.notes(config.logs / "arena.log"):
-            print(note)
-        return summary.exit_code  # 1 when an internal error ended a match (arena.run.match_errors)
-    return EXIT_INTERRUPTED if interrupted else 0
+    return report_end(config, store, plan, run.summary, interrupted)

@@ -21,7 +21,7 @@ from typing import Any
 import engine
 from arena.clock import TimeControl
 from arena.config.lines import LineIndex, key_text
-from arena.config.schema import NAME_RE, Key, Table
+from arena.config.schema import Key, Table, name_problem
 from arena.config.values import describe, did_you_mean, ordinal, parse_memory, safe_repr, seconds_problem, toml_literal
 from arena.errors import COMMAND_LINE, Problem
 
@@ -143,8 +143,9 @@ def _str(key: Key, value: str, report: Report) -> str:
 
 
 def _name(key: Key, value: str, report: Report) -> str:
-    if not NAME_RE.fullmatch(value):
-        raise _Wrong(f"the {key.noun} {value!r} may only use letters, digits, '_', '.' and '-'.")
+    problem = name_problem(value, key.noun)
+    if problem is not None:
+        raise _Wrong(problem)
     return value
 
 

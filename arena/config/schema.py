@@ -22,6 +22,8 @@ __all__ = [
     "DEFAULT_DEALS",
     "DEFAULT_MOVE_TIME",
     "NAME_RE",
+    "NAME_MAX",
+    "name_problem",
     "TABLES",
     "TYPES",
     "Key",
@@ -34,8 +36,26 @@ __all__ = [
 DEFAULT_DEALS = 10
 DEFAULT_MOVE_TIME = 1.0
 
-#: Tournament and bot names become file names: letters, digits, _ . -
+#: Tournament and bot names become file names (results, logs), TOML keys, report ids and
+#: table columns: ASCII letters and digits, _ . -, and no longer than NAME_MAX.
 NAME_RE = re.compile(r"[A-Za-z0-9_.-]+")
+NAME_MAX = 40
+#: Names shown in a message longer than this are cut, with an ellipsis.
+_NAME_SHOWN = 24
+
+
+def name_problem(value: str, noun: str = "name") -> str | None:
+    """What is wrong with `value` as a tournament or bot name (`noun`: how to call it), or None."""
+    shown = repr(value if len(value) <= _NAME_SHOWN else value[: _NAME_SHOWN - 4] + "…")
+    if not value:
+        return f"the {noun} is empty; a name is ASCII letters (A-Z, a-z), digits, '_', '.' and '-'."
+    if len(value) > NAME_MAX:
+        return f"the {noun} {shown} is {len(value)} characters long; a name may have at most {NAME_MAX}."
+    if not NAME_RE.fullmatch(value):
+        others = ", ".join(repr(c) for c in dict.fromkeys(c for c in value if not NAME_RE.fullmatch(c)))
+        return f"the {noun} {shown} may only use ASCII letters (A-Z, a-z), digits, '_', '.' and '-', not {others}."
+    return None
+
 
 #: The tables a tournament file may have, in the order messages name them.
 TABLES = ("tournament", "game", "bot", "sprt")
@@ -44,7 +64,7 @@ TABLES = ("tournament", "game", "bot", "sprt")
 TYPES = MappingProxyType(
     {
         "str": "a string (one of `choices` when they are given)",
-        "name": "a string of letters, digits, '_', '.' and '-'",
+        "name": f"a string of ASCII letters, digits, '_', '.' and '-', at most {NAME_MAX} characters",
         "game": "the name of a game the engine has",
         "int": "an integer, from `min` to `max`, or within `bits` signed bits",
         "number": "a finite number (an integer or a float)",

@@ -25,7 +25,8 @@ def elo_notes(
     """What the reader of the Elo table must know besides: a schedule played in part
     (`scheduled`: its matches), public deals, bots that ran outside the sandbox
     (`ResultStore.unsandboxed`), CPU charged for use off turn."""
-    notes = [] if scheduled is None or len(matches) >= scheduled else [_partial_note(matches, scheduled)]
+    partial = scheduled is not None and 0 < len(matches) < scheduled  # no ratings to lean yet: no note
+    notes = [_partial_note(matches, scheduled)] if partial and scheduled is not None else []
     notes += [PUBLIC_DEALS_NOTE] if public_deals else []
     notes += unsandboxed
     charged = {name: line.time_use.cpu.off_turn for name, line in sorted(summarize(matches).items())}

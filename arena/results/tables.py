@@ -309,6 +309,8 @@ def elo_table(
     else:
         totals, rated = summarize(matches), observations(matches, game)
     try:
+        if not matches:
+            raise RatingError("no match has been played.")
         table = fit(rated, anchor=anchor, prior_games=prior_games)
     except RatingError as error:
         return "\n".join([f"No ratings yet: {error}", *notes]), None

@@ -69,7 +69,7 @@ def fit(
             groups.setdefault(key, []).append(obs.weight)
             rows.append((key, obs.weight, (seen,) if obs.cluster is None else ("family", obs.cluster)))
     if seen == 0:
-        raise RatingError("There are no observations to rate; fit() needs at least one scored deal.")
+        raise RatingError("There are no observations to rate: no deal has been scored yet.")
     if not groups:
         raise RatingError(
             "Every observation pits bots against copies of themselves, which says nothing about "
