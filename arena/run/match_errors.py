@@ -60,7 +60,7 @@ class MatchError:
     key: str
     #: The exception's type, e.g. ``RecursionError`` (a group of one: the one inside).
     kind: str
-    #: Its message, on one line and shortened (`full`: as raised).
+    #: Its message, on one line and shortened (the traceback has it whole).
     message: str
     #: The whole traceback, for the run's log.
     traceback: str
