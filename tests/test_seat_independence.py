@@ -256,5 +256,8 @@ def test_decision_ids_are_each_seats_own_unguessable_and_never_repeat() -> None:
     assert drawn != [DecisionIds().next() for _ in range(10_000)], "a seat's key is its own"
     fixed = [DecisionIds(b"k").next() for _ in range(2)]
     assert fixed[0] == fixed[1]
+    # Made from the match's seed (which no bot is told): the same in every run of a match.
+    assert DecisionIds.of_seat(7, 1).next() == DecisionIds.of_seat(7, 1).next()
+    assert len({DecisionIds.of_seat(seed, seat).next() for seed in (7, 8) for seat in (0, 1)}) == 4
     # Counted ids would be consecutive; these are spread over the whole range.
     assert max(drawn) > 2**ID_BITS * 0.99 and min(drawn) < 2**ID_BITS * 0.01

@@ -11,9 +11,12 @@ JSON or JavaScript number), never 0, never twice for one seat in a match.  Not c
   is read, not when it was written).  An id nobody can guess makes every answer to a
   request not yet sent an id never asked: `malformed`.
 
-The ids of a seat are a keyed hash (BLAKE2b) of its own count of requests, the key
-random per seat and match: unpredictable to the bot, and independent of every other
-seat.  A test may give the key, to make the ids the same in two matches.
+The ids of a seat are a keyed hash (BLAKE2b) of its own count of requests, the key made
+from the match's seed and the seat (`DecisionIds.of_seat`): independent of every other
+seat, unpredictable to the bot, which is never told the seed (it mixes in the results
+file's secret, unless the tournament says `public_deals = true`), and the same in every
+run of the match, so that a bot that seeds its own choices from them still plays the same
+match the same way.  A test may give the key.
 """
 
 from __future__ import annotations
@@ -37,6 +40,11 @@ class DecisionIds:
         self._key = secrets.token_bytes(16) if key is None else key
         self._count = 0
         self._given: set[int] = set()
+
+    @classmethod
+    def of_seat(cls, match_seed: int, seat: int) -> DecisionIds:
+        """The ids of `seat` in the match dealt from `match_seed`."""
+        return cls(hashlib.blake2b(f"arena decision ids {match_seed} {seat}".encode(), digest_size=16).digest())
 
     def next(self) -> int:
         """The id of the seat's next request: new in this match, never 0."""

@@ -95,7 +95,7 @@ class MatchSeat:
         "ids",
     )
 
-    def __init__(self, index: int, name: str, clock: Clock) -> None:
+    def __init__(self, index: int, name: str, clock: Clock, ids: DecisionIds) -> None:
         self.index = index
         self.name = name
         self.clock = clock
@@ -112,7 +112,7 @@ class MatchSeat:
         self.meter: CpuMeter | None = None  # its processes' CPU, when the arena runs them
         self.asked_cpu: DecisionCpu | None = None  # the pending decision's CPU meter
         self.cpu = CpuUse(0, 0.0, 0.0)
-        self.ids = DecisionIds()  # its requests' ids, its own and unguessable (arena/play/_ids.py)
+        self.ids = ids  # its requests' ids, its own and unguessable (arena/play/_ids.py)
 
     def open_decision(self) -> float:
         """A decision is about to be asked: what it used off turn is charged to its clock,
@@ -196,7 +196,10 @@ class Match:
         controls = list(time_controls or [TimeControl.per_move(move_time)] * len(names))
         if len(controls) != len(names):
             raise ValueError(f"{len(controls)} time controls were given for {len(names)} seats")
-        self.seats = [MatchSeat(i, name, Clock(control)) for i, (name, control) in enumerate(zip(names, controls))]
+        self.seats = [
+            MatchSeat(i, name, Clock(control), DecisionIds.of_seat(seed, i))
+            for i, (name, control) in enumerate(zip(names, controls))
+        ]
         self.faults: list[Fault] = []
         self.comments: list[Comment] = []
         self.profile = profile
