@@ -4,7 +4,7 @@
     ├── UsageError        the user's input cannot be used: printed as is, exit code 2
     │   ├── ConfigError   a tournament file or override, with every Problem found
     │   ├── StoreError    a results file (ResumeMismatch: written by another setup;
-    │   │                 ResultsDamaged: damaged on disk)
+    │   │                 ResultsDamaged: damaged on disk; OtherTournament: --fresh on another's)
     │   ├── UserError     a command-line flag or argument
     │   └── BotStartFailed  bots that did not start before a run: nothing was played
     ├── BotFault          a bot misbehaved: the referee charges a named Fault
@@ -37,6 +37,7 @@ __all__ = [
     "StoreError",
     "ResumeMismatch",
     "ResultsDamaged",
+    "OtherTournament",
     "UserError",
     "BotStartFailed",
     "BotFault",
@@ -126,6 +127,11 @@ class ResultsDamaged(StoreError):
         )
         self.path = path
         self.damage = damage
+
+
+class OtherTournament(StoreError):
+    """``--fresh`` given a results file that holds another tournament's matches: refused,
+    and the file left as it was, since starting over would throw them away."""
 
 
 class UserError(UsageError):

@@ -8,6 +8,7 @@ import io
 import json
 import os
 import random
+import re
 import signal
 import sqlite3
 import subprocess
@@ -21,7 +22,7 @@ import pytest
 
 import engine
 from arena.config import TournamentConfig, load_tournament
-from arena.errors import ResumeMismatch, StoreError
+from arena.errors import OtherTournament, ResumeMismatch, StoreError
 from arena.records import BotEntry, Comment, Fault, FaultKind, MatchRecord, MatchSlot, TimeUse
 from arena.results import (
     DEAL_EXPORT_COLUMNS,
@@ -341,22 +342,69 @@ def test_resume_mismatch_from_tournament_files(tmp_path, monkeypatch):
     )
 
 
-def test_fresh_starts_over(config):
+def test_fresh_starts_over_and_keeps_a_dated_copy_of_what_the_file_held(config):
     with ResultStore.open(config.results, config) as store:
         store.save(MatchSlot("r1-t1-p1", 1, 1, 0, 1, NAMES), play_record(1))
         store.save(MatchSlot("r1-t1-p2", 1, 1, 1, 2, NAMES), play_record(2))
+        before = list(store.matches())
+        secret = store.deal_secret
     changed = dataclasses.replace(config, seed=9)
     with ResultStore.open(config.results, changed, fresh=True) as store:
         assert store.completed_keys() == frozenset()
         assert list(store.matches()) == []
         assert store.info().fingerprint == changed.setup.fingerprint()
+        assert store.deal_secret == secret  # the same file deals the same
         store.save(MatchSlot("r1-t1-p1", 1, 1, 0, 3, NAMES), play_record(3))
+        first = store.fresh_copy
+    assert first is not None and first.matches == 2
+    assert (
+        re.fullmatch(r"zoo\.\d{4}-\d\d-\d\d-\d{6}\.sqlite", first.path.name)
+        and first.path.parent == config.results.parent
+    )
+    with ResultStore.open_readonly(first.path) as copy:  # the old matches, whole, with their setup
+        assert list(copy.matches()) == before
+        assert copy.info().fingerprint == config.setup.fingerprint()
     with ResultStore.open(config.results, changed) as store:  # the new setup resumes
-        assert store.completed_keys() == {"r1-t1-p1"}
+        assert store.completed_keys() == {"r1-t1-p1"} and store.fresh_copy is None
     with ResultStore.open(config.results, changed, fresh=True) as store:  # same setup, fresh
         assert store.completed_keys() == frozenset()
         out = io.StringIO()
         assert export_deals(store, out, "csv") == 0
+        second = store.fresh_copy
+    assert second is not None and second.matches == 1 and second.path != first.path  # never over a copy
+    with ResultStore.open_readonly(second.path) as copy:
+        assert copy.completed_keys() == {"r1-t1-p1"}
+    with ResultStore.open(config.results, changed, fresh=True) as store:  # nothing held: nothing to keep
+        assert store.fresh_copy is None
+    assert sorted(path.name for path in config.results.parent.glob("zoo.*.sqlite")) == sorted(
+        [first.path.name, second.path.name]
+    )
+
+
+def test_fresh_refuses_the_file_of_another_tournament_and_leaves_it_as_it_was(config):
+    with ResultStore.open(config.results, config) as store:
+        store.save(MatchSlot("r1-t1-p1", 1, 1, 0, 1, NAMES), play_record(1))
+    with sqlite3.connect(f"file:{config.results}?mode=ro", uri=True) as db:
+        before = db.execute(f"SELECT {MATCH_COLUMNS} FROM matches").fetchall()
+    other = dataclasses.replace(config, name="quick", seed=2)
+    with pytest.raises(OtherTournament) as refused:
+        ResultStore.open(config.results, other, fresh=True)
+    assert str(refused.value) == (
+        f"{config.results} holds 1 match of another tournament, 'zoo' (conto), not of 'quick' (conto); --fresh "
+        "starts over only a tournament's own results file, and was refused so as not to throw them away. Give this "
+        f"run a results file of its own (--results PATH), or move {config.results} away first."
+    )
+    with pytest.raises(ResumeMismatch) as mismatch:  # without --fresh, --fresh is not offered
+        ResultStore.open(config.results, other)
+    assert str(mismatch.value) == (
+        f"{config.results} holds 1 match of another tournament, 'zoo' (conto), not of 'quick' (conto): give this "
+        "run a results file of its own (--results PATH)."
+    )
+    with ResultStore.open_readonly(config.results) as store:
+        assert store.info().name == "zoo" and store.info().fingerprint == config.setup.fingerprint()
+    with sqlite3.connect(f"file:{config.results}?mode=ro", uri=True) as db:
+        assert db.execute(f"SELECT {MATCH_COLUMNS} FROM matches").fetchall() == before
+    assert list(config.results.parent.glob("zoo.*.sqlite")) == []
 
 
 # --- opening errors -----------------------------------------------------------------------

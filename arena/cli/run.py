@@ -82,7 +82,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "refills it every deal (overrides the file's move_time and tc)",
     )
     run.add_argument("--results", help="results file (default results/<name>.sqlite)")
-    run.add_argument("--fresh", action="store_true", help="discard earlier results and start over")
+    run.add_argument(
+        "--fresh",
+        action="store_true",
+        help="start the results file over; the matches it held are kept in a dated copy beside it (a file of "
+        "another tournament, by name or game, is refused)",
+    )
     run.add_argument(
         "--allow-faulty",
         action="store_true",
@@ -413,6 +418,10 @@ class _Run:
         )
         if plan.already_done:
             print(f"Resuming: {plan.already_done} of {total} matches already in {config.results}.")
+        kept = self.store.fresh_copy if self.store is not None else None
+        if kept is not None:
+            held = f"{kept.matches} match{'es' if kept.matches != 1 else ''}"
+            print(f"--fresh: the {held} {config.results} held are kept in {kept.path}; it starts over.")
         status = bots.sandbox if isinstance(bots, Cluster) else sandbox_status(config.bots)  # where bots run
         if status is not None:
             print(status)

@@ -4,13 +4,15 @@ The flags become the text of an ordinary tournament file, written beside the res
 (``results/<name>.toml``), and the run reads that file like any other: the same checks,
 the same fingerprint, so the same command resumes, and ``arena run results/<name>.toml``
 repeats it.  A file already there that says something else is never overwritten
-silently: `AdhocFileExists` says how to keep it or replace it.
+silently: `AdhocFileExists` says how to keep it or replace it (``--fresh``, which
+replaces only the same tournament's file: one of another name or game is refused).
 """
 
 from __future__ import annotations
 
 import os
 import shlex
+import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -89,17 +91,26 @@ def write_adhoc_file(adhoc: AdhocTournament, command_line: Sequence[str], *, rep
     path = adhoc.file_path
     text = adhoc.text(command_line)
     body = _without_comments(text)
-    if path.exists() and not replace:
+    if path.exists():
         try:
             old = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as error:
             raise UserError(f"Cannot read {path}: {error}.") from None
         if _without_comments(old) == body:
             return path
-        raise AdhocFileExists(
-            f"{path} holds another tournament (its results are in {adhoc.results_path}). Give --name NAME for a "
-            f"new one, --fresh to replace it, or run 'arena run {path}' to go on with it."
-        )
+        if not replace:
+            raise AdhocFileExists(
+                f"{path} holds another tournament (its results are in {adhoc.results_path}). Give --name NAME for "
+                f"a new one, --fresh to replace it, or run 'arena run {path}' to go on with it."
+            )
+        whose = _tournament_of(old)
+        if whose != (adhoc.tournament_name, adhoc.game):  # --fresh starts over only this tournament's own file
+            named = f", {whose[0]!r} ({whose[1]})" if whose is not None else ""
+            raise AdhocFileExists(
+                f"{path} holds another tournament{named}, not {adhoc.tournament_name!r} ({adhoc.game}); --fresh "
+                "replaces only a tournament's own file, and was refused so as not to lose it. Give --name NAME "
+                f"(or --results PATH) for a new one, or move {path} away first."
+            )
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         temporary = path.with_name(path.name + ".tmp")
@@ -108,6 +119,17 @@ def write_adhoc_file(adhoc: AdhocTournament, command_line: Sequence[str], *, rep
     except OSError as error:
         raise UserError(f"Cannot write the tournament file {path}: {error.strerror or error}.") from None
     return path
+
+
+def _tournament_of(text: str) -> tuple[str, str] | None:
+    """The name and game a tournament file's text gives (None if it does not read as one)."""
+    try:
+        table = tomllib.loads(text).get("tournament")
+    except tomllib.TOMLDecodeError:
+        return None
+    if not isinstance(table, dict) or not isinstance(table.get("name"), str) or not isinstance(table.get("game"), str):
+        return None
+    return table["name"], table["game"]
 
 
 def _without_comments(text: str) -> str:

@@ -43,9 +43,10 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from arena.errors import ResumeMismatch, StoreError
+from arena.errors import StoreError
 from arena.records import MatchRecord, MatchSlot, Setup, StoredMatch
 from arena.results._damage import closed_on_failure, refuse_cut
+from arena.results._fresh import FreshCopy, keep_before_fresh, resume_refused
 from arena.results._info import StoreInfo, Tournament
 from arena.results._lock import lock_writer
 from arena.results.schema import (
@@ -80,6 +81,8 @@ class ResultStore:
         self._writer_lock = writer_lock
         self._game: str | None = None
         self._match_columns = MATCH_COLUMNS
+        #: Where --fresh kept the matches the file held before it started over (`arena.results._fresh`).
+        self.fresh_copy: FreshCopy | None = None
 
     # --- opening ----------------------------------------------------------------------
 
@@ -88,7 +91,9 @@ class ResultStore:
         """Open (creating it and its directories if needed) the results file of `config`.
 
         A file written by a different setup raises ResumeMismatch, unless `fresh`: then its
-        matches are deleted and it starts over with this setup.
+        matches are copied beside it (`fresh_copy`) and deleted, and it starts over with this
+        setup; `fresh` on another tournament's file raises OtherTournament.  A file damaged
+        on disk raises ResultsDamaged, and is never written.
         """
         path = Path(path)
         if path.is_dir():
@@ -208,15 +213,10 @@ class ResultStore:
                 }.items():
                     self._set_meta(key, value)
             return
+        done = self._db.execute("SELECT COUNT(*) FROM matches").fetchone()[0]
         if not fresh:
-            changes = setup.changes_from(stored)
-            done = self._db.execute("SELECT COUNT(*) FROM matches").fetchone()[0]
-            raise ResumeMismatch(
-                f"{self.path} holds {done} match{'es' if done != 1 else ''} of a different "
-                f"setup: {'; '.join(changes)} — rerun with --fresh to start over "
-                "(or give another results file).",
-                changes,
-            )
+            raise resume_refused(self.path, meta, done, setup.changes_from(stored), config)
+        self.fresh_copy = keep_before_fresh(self._db, self.path, meta, done, config)
         with self._transaction():
             self._db.execute("DELETE FROM deals")
             self._db.execute("DELETE FROM matches")
