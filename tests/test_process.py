@@ -502,6 +502,6 @@ async def test_a_bot_that_exits_at_once_is_a_start_fault_with_its_own_reason(tmp
     ],
 )
 def test_the_go_waits_for_the_init_s_seccomp_program_where_it_can_be_seen(init, own, armed):
-    from arena.process._sandbox import _armed
+    from arena.process._release import _armed
 
     assert _armed(init, own) is armed

@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from arena.errors import ProcessError
-from arena.process._sandbox import end_strays, give_back_bot_uid
+from arena.process._release import end_strays
+from arena.process._sandbox import give_back_bot_uid
 
 __all__ = ["safe_stem", "create_log_file", "make_socket_dir", "remove_socket_dir", "remove_stale_run_folders"]
 

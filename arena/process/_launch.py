@@ -146,7 +146,7 @@ def main():
             fd = os.open(procs, os.O_WRONLY)
             os.write(fd, b"0")  # 0: the writer
             os.close(fd)
-        if parent:  # 0: bwrap, which sets its own (arena/process/_sandbox.py's _release_sandbox)
+        if parent:  # 0: bwrap, which sets its own (arena/process/_release.py)
             import ctypes
             libc = ctypes.CDLL(None, use_errno=True)
             if libc.prctl(1, 9, 0, 0, 0) != 0:  # PR_SET_PDEATHSIG, SIGKILL
@@ -213,7 +213,7 @@ class _Pipes:
         self._pipe("exec_error")
         if sandboxed:
             self._pipe("info")
-            self._pipe("go")  # the arena's go to the bot (`_release_sandbox`)
+            self._pipe("go")  # the arena's go to the bot (`release_sandbox`)
             self._pipe("seccomp")
             os.write(self.end("seccomp_write"), BOT_FILTER)
             os.close(self.take("seccomp_write"))

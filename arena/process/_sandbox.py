@@ -17,7 +17,7 @@ Debian's ``bubblewrap``).  Inside it sees:
 It has its own pid, ipc and uts namespaces, no network unless ``network = true``, a new
 session, no capabilities, and dies with the arena (``--die-with-parent``); when its first
 process (bwrap's init) dies the kernel kills every process in it.  The bot starts only once
-the arena sees that chain armed (`_release_sandbox`).  Its environment is
+the arena sees that chain armed (arena/process/_release.py).  Its environment is
 `sandbox_environment`'s short list.  Where bwrap cannot run, `sandbox_problem` says why,
 once; bots then run unsandboxed, with resource limits only (`sandbox_status`).
 
@@ -38,16 +38,13 @@ import functools
 import logging
 import os
 import shutil
-import signal
 import site
 import stat
 import subprocess
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
-
-import trio
 
 from arena.process._seccomp import bot_filter
 from arena.protocol import ADDRESS_ENV
@@ -65,7 +62,6 @@ __all__ = [
     "sandbox_problem",
     "sandbox_status",
     "check_program",
-    "end_strays",
     "take_bot_uid",
     "give_back_bot_uid",
 ]
@@ -83,7 +79,7 @@ _SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc
 _SYSTEM_PATH = "/usr/local/bin:/usr/bin:/bin:/usr/local/sbin:/usr/sbin:/sbin"
 # Runs as the bot's first process inside (bwrap's init is its parent): closes fd argv[2]
 # (bwrap's, not the bot's) and execs the bot only once the arena says go on fd argv[1]; EOF
-# there means the arena died first, and then the bot never runs (`_release_sandbox`).  For a
+# there means the arena died first, and then the bot never runs (arena/process/_release.py).  For a
 # stdio bot it puts its pipes (inherited as fds argv[3] and argv[4]) on its stdin and stdout
 # first: bwrap's own stdin and stdout must not hold them (arena/process/_launch.py).  Given a
 # uid (argv[5], an arena running as root), it becomes that uid and group, which drops every
@@ -105,7 +101,7 @@ _SHIM = (
     "os.execvp(sys.argv[6], sys.argv[6:])\n"
 )
 #: The seccomp program bwrap's init applies just after it sets its death signal (so the
-#: arena sees the moment in /proc, `_release_sandbox` below), and every bot process runs
+#: arena sees the moment in /proc, arena/process/_release.py), and every bot process runs
 #: under: arena/process/_seccomp.py.
 BOT_FILTER = bot_filter()
 # A root arena's bots run as uids from here: above any account's, each arena process its
@@ -113,8 +109,6 @@ BOT_FILTER = bot_filter()
 _BOT_UIDS_FROM = 1 << 30
 _BOT_UIDS_PER_ARENA = 256
 _bot_uids: dict[str, int] = {}  # socket folder -> the uid of its bot process
-# Seconds bwrap's init may take to set its death signal (normally a few ms).
-_RELEASE_TIMEOUT = 30.0
 # Seconds the one probe of bwrap may take.
 _PROBE_TIMEOUT = 20.0
 
@@ -243,86 +237,6 @@ def sandbox_status(bots: Iterable[BotEntry] = ()) -> str | None:
 
 def _names(names: list[str]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
-
-
-# --- the go (see _SHIM) ----------------------------------------------------------------------
-
-
-def _status(pid: int | str) -> dict[str, str]:
-    try:
-        with open(f"/proc/{pid}/status", encoding="utf-8", errors="replace") as status:
-            return dict(line.split(":\t", 1) for line in status.read().splitlines() if ":\t" in line)
-    except OSError:
-        return {}
-
-
-def _armed(init: Mapping[str, str], own: Mapping[str, str]) -> bool:
-    """Whether bwrap's init (`init`, its /proc status) has applied `BOT_FILTER`, as the
-    arena (`own`) has not: it does just after it sets its death signal."""
-    if "Seccomp_filters" in init and "Seccomp_filters" in own:  # Linux 5.9 and later
-        return int(init["Seccomp_filters"]) > int(own["Seccomp_filters"])
-    if own.get("Seccomp") == "2":
-        # Filtered already (a container's seccomp) on a kernel that counts no filters: the
-        # moment cannot be seen, so the go waits for bwrap's init only, as before it.
-        return True
-    return init.get("Seccomp") == "2"
-
-
-async def _release_sandbox(bwrap_pid: int, init_pid: int | None, go_fd: int) -> bool:
-    """Let the bot start (a byte on `go_fd`, see `_SHIM`) once nothing of it can outlive the
-    arena; False when bwrap's init is orphaned, or does not set its death signal in time.
-    With no `init_pid` (bwrap's init is gone already, and the bot with it), True.
-
-    bwrap sets its own death signal (``--die-with-parent``) just after it clones its init,
-    then reports on its info fd, then lets the init go on; the init sets its death signal
-    only after making the sandbox and forking the bot's first process.  bwrap killed in
-    between (the arena gone) leaves the init waiting forever, or orphaned with no death
-    signal, the bot with it.  So the bot waits for the go, given only once the init has set
-    its death signal (seen in /proc: the seccomp program it applies right after) with bwrap
-    still its parent; the arena gone before, the go pipe reads EOF and the bot never runs,
-    and the init ends with its only child.  The launcher sets no death signal on bwrap
-    (arena/process/_launch.py): bwrap outliving a dead arena runs on to that end, and holds
-    the other end of its info pipe, so that its report cannot kill it (SIGPIPE)."""
-    if init_pid is None:
-        return True
-    own = _status("self")
-    with trio.move_on_after(_RELEASE_TIMEOUT):
-        # Polled: nothing wakes the arena when a process's /proc status changes.  A few ms.
-        while (init := _status(init_pid)) and not _armed(init, own):  # noqa: ASYNC110
-            await trio.sleep(0.001)
-    if not init or not _armed(init, own) or init.get("PPid") != str(bwrap_pid):
-        return False
-    try:
-        os.write(go_fd, b"g")
-    except BrokenPipeError:  # the bot is gone already, as its reaper sees
-        pass
-    return True
-
-
-def end_strays(run_folder: str) -> int:
-    """Kill the processes of this user whose command line names `run_folder`, the run
-    folder of an arena that is gone; how many.  Its sandboxes' processes all name it
-    (bwrap's ``--bind`` of the socket folder).  One can outlive the arena: a bwrap init
-    left waiting for a bwrap killed in the few writes between bwrap's death signal and
-    its go (`_release_sandbox`; no bot has run in it).  The next arena ends it."""
-    mark = os.fsencode(run_folder.rstrip("/")) + b"/"
-    ended = 0
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit() or int(entry) == os.getpid():
-            continue
-        try:
-            if os.stat(f"/proc/{entry}").st_uid != os.geteuid():
-                continue
-            with open(f"/proc/{entry}/cmdline", "rb") as cmdline:
-                if mark not in cmdline.read():
-                    continue
-            os.kill(int(entry), signal.SIGKILL)
-        except (OSError, ValueError):
-            continue  # gone meanwhile
-        ended += 1
-    if ended:
-        logger.warning("ended %d process(es) left by an arena that is gone (its run folder %s)", ended, run_folder)
-    return ended
 
 
 # --- what a bot sees ---------------------------------------------------------------------------

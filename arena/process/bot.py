@@ -21,7 +21,7 @@ How "no survivors, no zombies" is kept:
   signal: bwrap sets its own, ``--die-with-parent``), which runs the bot in its own pid
   namespace: when bwrap or its init dies, the kernel kills every process of the bot,
   setsid'ed or double forked.  The bot waits until that chain is armed
-  (`_release_sandbox`); what a bwrap killed before its go leaves, the next arena ends
+  (`release_sandbox`); what a bwrap killed before its go leaves, the next arena ends
   (`end_strays`).  Unsandboxed, its process group and the processes arena/process/_watch.py
   finds are killed, and the arena is a child subreaper so that orphans come back to it.
 * A watcher task (arena/process/_watch.py) holds the bot's processes together to its limits
@@ -66,7 +66,8 @@ from arena.process._launch import (
     _start_error_message,
 )
 from arena.process._output import OutputLog
-from arena.process._sandbox import _release_sandbox, sandbox_problem, sandbox_status
+from arena.process._release import release_sandbox
+from arena.process._sandbox import sandbox_problem, sandbox_status
 from arena.process._watch import INIT_DEATH_WAIT, LimitBreach, LooseTree, SandboxTree, become_subreaper, watch_limits
 from arena.process.cpu import CpuMeter
 from arena.process.signals import _Group, _live_groups
@@ -366,14 +367,14 @@ class BotProcess:
     # -- starting -----------------------------------------------------------
 
     async def _find_processes(self, sandbox: tuple[int, int] | None) -> None:
-        """Know the bot's processes: its namespace (bwrap's report, then `_release_sandbox`) or group."""
+        """Know the bot's processes: its namespace (bwrap's report, then `release_sandbox`) or group."""
         if sandbox is None:
             self._tree = LooseTree(self.pid, f"{ADDRESS_ENV}={self.address}".encode())
         else:
             report = await _await_sandbox(sandbox[0])
             self._tree = None if report is None else SandboxTree.from_report(report)
             init = getattr(self._tree, "init_pid", None)  # None: gone already, as its reaper sees
-            if report is None or not await _release_sandbox(self.pid, init, sandbox[1]):  # its words: in the log
+            if report is None or not await release_sandbox(self.pid, init, sandbox[1]):  # its words: in the log
                 with trio.move_on_after(_REAP_TIMEOUT):
                     await self.wait()
                 said = self._log.last_line_starting("bwrap:") or self.exit_description()

@@ -96,7 +96,7 @@ def test_nothing_survives_the_arena(tmp_path, how):
         _end(arena, arena.stderr, marker)
 
 
-# An arena whose sandboxed bot never gets its go (arena/process/_sandbox.py's `_release_sandbox`
+# An arena whose sandboxed bot never gets its go (arena/process/_release.py's `release_sandbox`
 # is held): it prints bwrap's pid, then waits.  Until the go, bwrap's init may not have set
 # its death signal yet (bwrap sets it late, after making the sandbox), so the bot waits.
 _HELD_BEFORE_THE_GO = """
@@ -112,7 +112,7 @@ async def main(marker, log_dir):
     async with process.open_bot_process(command, log_dir):
         pass
 
-process._release_sandbox = held
+process.release_sandbox = held
 trio.run(main, sys.argv[1], sys.argv[2])
 """
 
