@@ -25,7 +25,8 @@ board at the other table of a duplicate pair, in IMPs (Law 78B; `rate_by="board"
 `BridgeGame.board_score`).
 
 Choices where RULINGS.md is silent:
-- Board numbers run 1, 2, … in a match; board n is dealt by seat (n − 1) mod 4 with
+- Board numbers run 1, 2, … in a match (from `new_match`'s `board` when given, so that
+  a board of a PBN file replays as itself); board n is dealt by seat (n − 1) mod 4 with
   Law 2's vulnerability of board n (the 16-board cycle).  `new_match`'s `first_dealer`
   is ignored.
 - The deal: a SHA-256 shuffle (engine/_rng.py) of the board's own stream

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .._core import DealResult, Event, Game, GameSpec, State, Turn, ranks_from_scores
-from .._errors import IllegalAction
+from .._errors import IllegalAction, OptionError
 from .._registry import register
 from .._rng import DealRandom
 from .._scene import Scene
@@ -97,10 +97,15 @@ class BridgeGame(Game["BridgeState"]):
         deals: int | None = None,
         hands: Sequence[str] | None = None,
         first_dealer: int | None = None,
+        *,
+        board: int = 1,
     ) -> BridgeState:
-        """`first_dealer` is ignored: the board number decides who deals (Law 2)."""
+        """`board` is the first board's number (boards `board`, `board` + 1, …): it decides
+        who deals and who is vulnerable (Law 2), so `new_match(hands=…, board=5)` deals
+        those hands as board 5, North dealing with North-South vulnerable.
+        `first_dealer` is ignored: the board number decides who deals."""
         explicit = [check_deal(hands)] if hands is not None else []
-        return BridgeState(self, seed, DEFAULT_BOARDS if deals is None else deals, explicit)
+        return BridgeState(self, seed, DEFAULT_BOARDS if deals is None else deals, explicit, board)
 
     def replay(self, history: Sequence[Event]) -> BridgeState:
         dealt = [e for e in history if isinstance(e, BoardDealt)]
@@ -115,7 +120,7 @@ class BridgeGame(Game["BridgeState"]):
                 )
             queue.append(tuple(h.cards for h in sorted(d.hands, key=lambda h: h.seat)))
         seed = 0 if dealt[0].seed is None else dealt[0].seed
-        state = BridgeState(self, seed, dealt[0].boards_in_match, queue)
+        state = BridgeState(self, seed, dealt[0].boards_in_match, queue, dealt[0].board)
         for event in history:
             if isinstance(event, Called):
                 state.apply(event.call)
@@ -127,7 +132,8 @@ class BridgeGame(Game["BridgeState"]):
 
 
 class BridgeState(BridgeRefusals, State):
-    """One bridge match at one table: `boards_in_match` boards, numbered from 1.
+    """One bridge match at one table: `boards_in_match` boards, numbered from `first_board`
+    (1 unless `new_match` says another).
 
     `_to_act` is whose bot decides; in the play that is the declarer when the dummy's
     card is due (`to_play` is then the dummy).  `_why_illegal` comes from BridgeRefusals.
@@ -136,21 +142,34 @@ class BridgeState(BridgeRefusals, State):
     game: BridgeGame
 
     def __init__(
-        self, game: BridgeGame, seed: int, boards_in_match: int, queue: list[tuple[tuple[str, ...], ...]]
+        self,
+        game: BridgeGame,
+        seed: int,
+        boards_in_match: int,
+        queue: list[tuple[tuple[str, ...], ...]],
+        first_board: int = 1,
     ) -> None:
         if type(boards_in_match) is not int or boards_in_match < 1:
             raise ValueError(f"A match needs at least one board; deals={boards_in_match!r} was asked.")
+        if type(first_board) is not int or first_board < 1:
+            raise OptionError(
+                f"The first board cannot be number {first_board!r}: boards are numbered 1, 2, 3, …, "
+                "and the number gives the dealer and the vulnerability (Law 2)."
+            )
         super().__init__(game)
         self.seed = seed
         self.boards_in_match = boards_in_match
         self.totals = [0, 0]
         self._queue = list(queue)
-        self.board = 0
+        self.board = first_board - 1
+        #: How many boards of the match have been dealt (the first is `first_board`).
+        self._dealt = 0
         self._deal()
 
     # --- dealing and the auction ------------------------------------------------------
     def _deal(self) -> None:
         self.board += 1
+        self._dealt += 1
         board = self.board
         self.dealer = dealer_of(board)
         self.vulnerability = vulnerability_of(board)
@@ -340,8 +359,8 @@ class BridgeState(BridgeRefusals, State):
         self._to_act = self.to_play = None
         self._legal = ()
         self._legal_set = frozenset()
-        if self.board >= self.boards_in_match:
-            self._history.append(MatchEnded(self.board, tuple(self.totals)))
+        if self._dealt >= self.boards_in_match:
+            self._history.append(MatchEnded(self._dealt, tuple(self.totals)))
             return
         self._deal()
 

@@ -75,6 +75,36 @@ def test_vulnerability_changes_the_score():
     assert [e.score for e in state.history if isinstance(e, BoardScored)] == [0, 2220]
 
 
+def test_new_match_can_start_at_any_board_with_its_dealer_and_vulnerability():
+    game = engine.load("bridge")
+    state = game.new_match(hands=list(HANDS), deals=2, board=5)
+    (dealt,) = state.history
+    assert (dealt.board, dealt.dealer, dealt.vulnerability) == (5, 0, Vulnerability.NS)
+    assert [h.cards for h in dealt.hands] == list(engine.bridge.check_deal(list(HANDS)))
+    assert (state.board, state.dealer, state.current_seat(), state.view(2).board) == (5, 0, 0, 5)
+    say(state, "7NT pass pass pass")  # North deals and declares, vulnerable
+    while state.board == 5:
+        state.apply(state.legal_actions()[0])
+    assert [e.score for e in state.history if isinstance(e, BoardScored)] == [2220]
+    # The next board is 6 (East deals, E-W vulnerable), dealt from the seed as board 6 is;
+    # the match still has its 2 boards, nothing forfeited before them.
+    assert (state.dealer, state.vulnerability, state.current_seat()) == (1, Vulnerability.EW, 1)
+    usual = game.new_match(seed=0, deals=6)
+    for _ in range(5):
+        say(usual, "pass pass pass pass")
+    assert state.history[-1].hands == usual.history[-1].hands
+    say(state, "pass pass pass pass")
+    assert state.is_terminal() and [r.deal for r in state.deal_results()] == [5, 6]
+    assert str(state.history[-1]).startswith("match over after 2 boards")
+    assert game.replay(state.history).history == state.history
+
+
+@pytest.mark.parametrize("board", [0, -1, "5"])
+def test_a_first_board_that_is_not_a_board_number_is_refused(board):
+    with pytest.raises(engine.OptionError, match=rf"cannot be number {board!r}: boards are numbered 1, 2, 3"):
+        engine.load("bridge").new_match(board=board)
+
+
 # --- 2. the auction -----------------------------------------------------------------------
 
 
