@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
-from ._errors import IllegalAction, OptionError
+from ._errors import IllegalAction, NotationError, OptionError
 from ._scene import Scene
 from ._stats import SeatStats, StatsColumn
 
@@ -387,9 +387,11 @@ class State(ABC):
         """The sentence that says why `action` is refused (it is not in the legal set)."""
 
     def can_apply(self, action: Action | str) -> bool:
+        """True when `apply` would take `action`; every refusal is False, a text that
+        cannot be read (NotationError) as much as an action the rules forbid."""
         try:
             self.verify(self._as_action(action))
-        except IllegalAction:
+        except (IllegalAction, NotationError):
             return False
         return True
 

@@ -175,6 +175,24 @@ def test_refusals_and_clones_leave_the_state_untouched(name: str, players: int, 
     assert (done.history, done.result()) == snapshot
 
 
+@pytest.mark.parametrize("name", [spec.name for spec in engine.games()])
+def test_a_text_that_cannot_be_read_is_refused_as_false_by_can_apply(name: str) -> None:
+    """The legality triplet: `can_apply` is `verify` tried, and every refusal is False, a
+    text that is no action at all (NotationError from `apply`) as much as an illegal one;
+    the state is left as it was."""
+    state = engine.load(name).new_match(seed=5, deals=DEALS)
+    rng = random.Random(5)
+    for _ in range(rng.randrange(3, 9)):  # somewhere past the first decision
+        state.apply(rng.choice(state.legal_actions()))
+    legal = state.legal_actions()
+    before = (state.history, legal, state.view(state.current_seat()))
+    for text in ("", "   ", "no such action", f"{legal[0]} {legal[0]} extra", "\x00", "🂡"):
+        assert not state.can_apply(text), text
+        with pytest.raises((engine.NotationError, engine.IllegalAction)):
+            state.apply(text)
+        assert (state.history, state.legal_actions(), state.view(state.current_seat())) == before
+
+
 @pytest.mark.parametrize(
     ("name", "players"),
     [

@@ -93,6 +93,22 @@ def test_the_other_four_go_to_the_bottom_in_the_chosen_order_and_come_back_in_it
     assert state.view(1).drawn == ("Ks", "As", "6c", "4c", "3c")
 
 
+def test_a_return_that_cannot_be_read_is_refused_as_false_and_the_state_stays():
+    state = fresh(3)
+    play(state, "keep 2c down")
+    before = (state.history, state.view(0))
+    for text in ("return", "return 3c 4c", "return 3c 4c 5c 6c 7c", "return 3c 4c 5c Zz", "return 3c 4c 5c 10"):
+        assert not state.can_apply(text), text
+        try:
+            state.apply(text)
+        except engine.NotationError as error:
+            assert repr(text) in str(error) and "'return <4 cards>'" in str(error)
+        else:
+            raise AssertionError(f"{text!r} was accepted")
+        assert (state.history, state.view(0)) == before
+    assert state.can_apply("return 3c 4c 5c 6c") and not state.can_apply("return 3c 4c 5c 7c")
+
+
 def test_at_most_one_face_down_card_in_the_draft():
     state = table("Kh Th 2c 5d [9s]", "[Qc] 3d 4d 6h 7h")
     # Keeping down turns the older face-down card up; keeping up leaves it down.
