@@ -61,7 +61,8 @@ Choices where RULINGS.md is silent:
   opens (the action has failed already: an interrupt would change nothing).
 - The target's answer is asked only when it holds a protecting card, and a window asks
   only the seats holding a matching card; a seat's "pass" is seen by that seat alone,
-  so no seat learns from a silence whether another could have answered.
+  so no seat learns from a silence whether another could have answered, and a view's
+  `to_act` names the seat asked out of turn to that seat alone (None to the others).
 - Each seat remembers perfectly (the seed allows it): a view shows every card the seat
   has seen and where it is now, another seat's face-down cards it saw face up or shown,
   and the pile's cards it saw go under (`pile_known`, by position from the top).  Cards

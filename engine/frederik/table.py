@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .records import FrederikAction, FrederikView, Phase, PileCard, Tableau, TableCard
+from .records import FrederikAction, FrederikView, Phase, PileCard, Tableau, TableCard, Window
 
 __all__ = ["FrederikTable"]
 
@@ -36,6 +36,7 @@ class FrederikTable:
     _up: list[list[bool]]
     _known: list[list[int]]
     _pending: tuple[int, FrederikAction] | None
+    _window: Window | None
 
     def _place(self, seat: int, card: str, face_up: bool, known: int) -> None:
         self._cards[seat].append(card)
@@ -79,6 +80,10 @@ class FrederikTable:
         return None
 
     def view(self, seat: int) -> FrederikView:
+        """What `seat` may know now.  Its `to_act` is the seat deciding, which is public in
+        the draft and on a battle turn; while an answer or an interrupt is awaited it is
+        the seat itself when it is the one asked, and None for every other seat: the rules
+        ask only a seat that holds a card to answer with, so who is asked is not public."""
         if not 0 <= seat < self.players:
             raise ValueError(f"There is no seat {seat} at a {self.players}-player frederik table.")
         bit = 1 << seat
@@ -98,6 +103,7 @@ class FrederikTable:
             if known & bit
         )
         pending = self._pending
+        to_act = self._to_act if self._window is None or self._to_act == seat else None
         return FrederikView(
             seat=seat,
             deal=self.deal,
@@ -106,7 +112,7 @@ class FrederikTable:
             starter=self.starter,
             phase=self.phase,
             round=self.round,
-            to_act=self._to_act,
+            to_act=to_act,
             tableaux=tableaux,
             drawn=tuple(self.drawn) if self._to_act == seat and self.phase is Phase.DRAFT else (),
             pile_size=len(self._pile),

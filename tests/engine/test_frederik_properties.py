@@ -288,6 +288,10 @@ def test_the_52_cards_are_conserved_and_every_view_agrees_with_the_table(seed, c
             assert all(table.pile[p.position - 1] == p.card for p in view.pile_known)
             asked = seat == state.current_seat() and view.phase is Phase.DRAFT
             assert list(view.drawn) == (table.drawn if asked else [])
+            # Who decides is public on a turn; out of turn only the seat asked is told.
+            out_of_turn = state.turn().kind is not engine.DecisionKind.TURN
+            told = state.current_seat() if not out_of_turn or seat == state.current_seat() else None
+            assert view.to_act == told
 
     state = new_match(seed, n, deals=2)
     table = play_checked(state, random.Random(choice), check)

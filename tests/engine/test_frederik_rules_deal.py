@@ -212,3 +212,23 @@ def test_a_keep_all_seats_cards_are_its_alone():
     state = table("[2c] [3c] [4c] [5c] [6c]", "Kh Th 2d 5d [9s]")
     assert row(state, 0, viewer=1) == [("", False)] * 5
     assert all("2c" not in str(e) for e in state.events_for(1))
+
+
+def test_who_is_asked_to_answer_or_interrupt_is_told_to_that_seat_alone():
+    # Seat 0's swap-lower 2d Td: seat 1 holds the 4d face down (a protector, and a card of
+    # 2d's suit to interrupt with), seat 2 nothing of 2d's suit or number, seat 3 the 2h.
+    state = table("Th Ts 3c 5d [2d]", "Td Kh 9h 8c [4d]", "Qc Jc 9c 5c [Ks]", "Ac Kc 7s 6s [2h]")
+    assert [state.view(s).to_act for s in range(4)] == [0, 0, 0, 0]  # a turn is public
+    play(state, "swap-lower 2d Td")
+    assert state.turn().kind is DecisionKind.RESPONSE and state.current_seat() == 1
+    assert [state.view(s).to_act for s in range(4)] == [None, 1, None, None]
+    assert [state.view(s).answering.text for s in range(4)] == ["swap-lower 2d Td"] * 4  # declared: public
+    play(state, "pass")  # the window, from seat 0's left: seat 1 (4d), then seat 3 (2h); never seat 2
+    assert state.turn().kind is DecisionKind.INTERRUPT and state.current_seat() == 1
+    assert [state.view(s).to_act for s in range(4)] == [None, 1, None, None]
+    play(state, "pass")
+    assert state.turn().kind is DecisionKind.INTERRUPT and state.current_seat() == 3
+    assert [state.view(s).to_act for s in range(4)] == [None, None, None, 3]
+    play(state, "pass")
+    assert resolved(state).outcome is Outcome.DONE
+    assert [state.view(s).to_act for s in range(4)] == [1, 1, 1, 1]  # seat 1's own turn, public again
