@@ -17,6 +17,25 @@
 # duplicate       300       100     0.946     17.3   17.6             0.983        21.4
 # (the binomial se of a true 95% over 1800 bot-replicates is 0.005: every row is within
 # 95 +- 2%; the inverse Hessian's 0.983 is the duplicate design's luck it cannot see)
+#
+# $ nice -n 15 python benchmarks/ratings_coverage.py --only edges --replicates 300    (2026-11-27, issue 40)
+# A runaway bot: Il Conto, 300 tournaments of 400 plain deals per strength, five bots at -150..+150 and one stronger; default prior
+# strong bot case                                 tournaments  coverage   bias  mean sd
+# -------------------------------------------------------------------------------------
+#       +600 it lost at least once (not flagged)          272     0.952   +6.3     99.0
+#       +600 it lost exactly once                          66     1.000 +131.3    145.3
+#       +600 it never lost (flagged): the others           28     0.979   -0.0     21.3
+#       +900 it lost at least once (not flagged)          100     0.700 -152.8    131.1
+#       +900 it lost exactly once                          70     1.000 -118.1    145.2
+#       +900 it never lost (flagged): the others          200     0.955   +0.0     21.2
+# (the prior enters only a bot the data only bound, and the table is centred on the
+# others; with the prior in every rating and the pool mean as centre, issue 40 measured
+# 0.887 and -72 Elo for the +600 row, 0 of 60 for +900 with one loss, 0.48 for the
+# others.  The +900 bot expects half a loss in 400 deals: the 30 tournaments where it
+# lost twice or more are the unlucky tail, its rating there 150 Elo low, which no
+# interval centred on the data covers; the "at least once" row at +900 is that tail.
+# The bias of the one-loss rows is the condition itself: one loss where 2.7 (at +600)
+# were expected.)
 
 """Do the batch Elo fit's 95 % intervals mean 95 %, and does batch beat sequential Elo?
 
@@ -125,7 +144,9 @@ MODELS = (
 )
 
 
-def conto_deals(rng: np.random.Generator, events: int, luck: float, duplicate: bool) -> list[Observation]:
+def conto_deals(
+    rng: np.random.Generator, events: int, luck: float, duplicate: bool, true: np.ndarray = TRUE
+) -> list[Observation]:
     """Il Conto deals at 4 seats with seat luck: the cards of a deal favour each seat by
     a normal amount of sd `luck` Elo.  `duplicate`: each deal is dealt to the 4 rotations
     of one table of 4 bots (events / 4 deals, one family each); else each deal is dealt
@@ -133,11 +154,11 @@ def conto_deals(rng: np.random.Generator, events: int, luck: float, duplicate: b
     out = []
     families = events // SEATS if duplicate else events
     for family in range(families):
-        table = rng.choice(len(TRUE), SEATS, replace=False)
+        table = rng.choice(len(true), SEATS, replace=False)
         seat_luck = rng.normal(0.0, luck, SEATS)
         for rotation in range(SEATS if duplicate else 1):
             bots = np.roll(table, rotation)
-            weights = np.exp(-C * (TRUE[bots] + seat_luck))
+            weights = np.exp(-C * (true[bots] + seat_luck))
             loser = rng.choice(SEATS, p=weights / weights.sum())
             ranks = tuple(int(seat == loser) for seat in range(SEATS))
             out.append(Observation(tuple((NAMES[b],) for b in bots), ranks, cluster=family))
@@ -200,12 +221,67 @@ def designs(args: argparse.Namespace) -> None:
             )
 
 
+def edges(args: argparse.Namespace) -> None:
+    """A runaway bot: five bots at -150..+150 and one at +600 or +900, plain Il Conto
+    deals.  Each replicate's truth is centred as the table centres (on the bots the data
+    rate: a bot that never lost is left out).  Rows: the strong bot when it lost at least
+    once (its coverage and bias), when it lost exactly once, and the other five when it
+    never lost (flagged, its rating the prior's)."""
+    print(
+        f"\nA runaway bot: Il Conto, {args.replicates} tournaments of {args.events} plain deals per strength, "
+        "five bots at -150..+150 and one stronger; default prior"
+    )
+    header = f"{'strong bot':>10} {'case':36} {'tournaments':>11} {'coverage':>9} {'bias':>6} {'mean sd':>8}"
+    print(header)
+    print("-" * len(header))
+    for strong in (600.0, 900.0):
+        true = np.array([-150.0, -75.0, 0.0, 75.0, 150.0, strong])
+        rng = np.random.default_rng(args.seed)
+        cases: dict[str, list[tuple[bool, float, float]]] = {"rated": [], "one loss": [], "others": []}
+        tournaments = {key: 0 for key in cases}
+        for _ in range(args.replicates):
+            obs = conto_deals(rng, args.events, 0.0, False, true)
+            table = fit(obs)
+            centre = table.design.centred_on or NAMES
+            truth = true - np.mean([true[NAMES.index(name)] for name in centre])
+            losses = sum(o.ranks[o.sides.index(("bot5",))] for o in obs if ("bot5",) in o.sides)
+            for r in table.ratings:
+                row = (r.low <= truth[NAMES.index(r.name)] <= r.high, r.elo - truth[NAMES.index(r.name)], r.sd)
+                if r.name == "bot5" and losses >= 1:
+                    cases["rated"].append(row)
+                    if losses == 1:
+                        cases["one loss"].append(row)
+                elif r.name != "bot5" and losses == 0:
+                    cases["others"].append(row)
+            tournaments["rated"] += losses >= 1
+            tournaments["one loss"] += losses == 1
+            tournaments["others"] += losses == 0
+        labels = {
+            "rated": "it lost at least once (not flagged)",
+            "one loss": "it lost exactly once",
+            "others": "it never lost (flagged): the others",
+        }
+        for key, rows in cases.items():
+            if not rows:
+                continue
+            covered, bias, sd = (np.array(column) for column in zip(*rows))
+            print(
+                f"{strong:+10.0f} {labels[key]:36} {tournaments[key]:11d} {covered.mean():9.3f} "
+                f"{bias.mean():+6.1f} {sd.mean():8.1f}"
+            )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--replicates", type=int, default=500)
     parser.add_argument("--events", type=int, default=400, help="deals or games per tournament")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--only", choices=("models", "designs", "edges"), help="one part of the benchmark only")
     args = parser.parse_args()
+    if args.only == "designs":
+        return designs(args)
+    if args.only == "edges":
+        return edges(args)
 
     centred = TRUE - TRUE.mean()
     print(
@@ -242,6 +318,7 @@ def main() -> None:
             f"{rmse(seq_err):13.1f} {1000 * seconds / args.replicates:7.1f}"
         )
     designs(args)
+    edges(args)
 
 
 if __name__ == "__main__":

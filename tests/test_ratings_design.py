@@ -15,7 +15,7 @@ import engine
 from arena.config import load_tournament
 from arena.errors import ConfigError, RatingError
 from arena.results.ratings import Observation, fit
-from arena.results.ratings.solver import min_families
+from arena.results.ratings.design import min_families
 from arena.results.tables import elo_table
 from tests.test_tournament import tournament_file
 
@@ -151,3 +151,31 @@ def test_the_table_names_its_prior_and_without_one_says_what_cannot_be_rated():
         fit(one_sided, prior_games=0)
     text, table = elo_table([], game, prior_games=0)
     assert table is None and text.startswith("No ratings yet")
+
+
+def test_the_prior_enters_only_the_ratings_the_data_only_bound():
+    """Issue 40: a dominant bot that lost once keeps its maximum-likelihood rating; a bot
+    that never lost is left out of the centre, so its prior-set rating moves no other."""
+    table = (("a",), ("b",), ("c",), ("champ",))
+    deals = [
+        Observation(table, (1, 0, 0, 0), 30),
+        Observation(table, (0, 1, 0, 0), 40),
+        Observation(table, (0, 0, 1, 0), 50),
+        Observation(table, (0, 0, 0, 1), 1),
+    ]
+    lost_once = fit(deals)
+    assert lost_once.design.prior_on == () and lost_once.design.centred_on == ()
+    plain = fit(deals, prior_games=0)
+    assert [r.elo for r in lost_once.ratings] == pytest.approx([r.elo for r in plain.ratings], abs=1e-9)
+    assert "used only for a bot the data only bound (none here" in lost_once.design.prior_text(4)
+    never = fit(deals[:3])
+    assert never.design.one_sided == {"champ": "won"}
+    assert never.design.prior_on == ("champ",) and never.design.centred_on == ("a", "b", "c")
+    assert sum(r.elo for r in never.ratings if r.name != "champ") == pytest.approx(0.0, abs=1e-9)
+    assert never.design.prior_text(4) == (
+        "a prior of 2 virtual draws per bot against the pool mean, used only for champ, which the data "
+        "only bound (the other ratings are plain maximum likelihood)"
+    )
+    # Without a prior the bound bot is not rated at all, as before.
+    with pytest.raises(RatingError):
+        fit(deals[:3], prior_games=0)

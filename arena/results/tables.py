@@ -327,14 +327,17 @@ def elo_table(
     ]
     text = render(elo_columns(game), lines, tablefmt, aligned=True)
     unit = {"match": "matches", "board": "boards (each against the other table)"}.get(spec.rate_by, "deals")
+    if anchor:
+        centre = f"{anchor[0]} = {anchor[1]:+g}"
+    elif design.centred_on:
+        left_out = ", ".join(sorted(set(design.one_sided)))
+        centre = f"the mean of the bots the data rate ({left_out} left out)"
+    else:
+        centre = "the pool mean"
     note = (
-        f"Elo: {table.model} fit over all {unit}, centred on "
-        + (f"{anchor[0]} = {anchor[1]:+g}" if anchor else "the pool mean")
-        + (
-            f", with a prior of {design.prior_games:g} virtual draws per bot against the pool mean; "
-            if design.prior_games
-            else ", no prior (plain maximum likelihood); "
-        )
+        f"Elo: {table.model} fit over all {unit}, centred on {centre}, with "
+        + design.prior_text(len(table.ratings))
+        + "; "
         + design.interval_text(spec.rate_by)
         + "; LOS next = likelihood of superiority over the bot below."
     )

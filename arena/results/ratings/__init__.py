@@ -49,23 +49,32 @@ of the *centred* ratings. With ``anchor=(name, value)`` the centred solution is
 shifted so that the anchor sits at ``value`` and the covariance is that of
 ``R_i - R_anchor`` (the anchor has sd 0; the others' sd are relative to it).
 
-Prior (what makes an undefeated bot finite): each bot plays ``prior_games``
-virtual games against a virtual opponent rated at the pool mean (0), every one
-scored as a classical Elo draw, i.e. half a win and half a loss on the plain
+Prior (what makes an undefeated bot finite): a bot the data only bound (one that
+finished ahead of, or behind, every other side every time: `Design.one_sided`) plays
+``prior_games`` virtual games against a virtual opponent rated at the pool mean (0),
+every one scored as a classical Elo draw, i.e. half a win and half a loss on the plain
 logistic curve (no drawelo). Its log-density for a bot at r natural units
-(r = R * ln 10 / 400) is ``(g / 2) * (log sigmoid(r) + log sigmoid(-r))``. Near 0
-it acts like a Gaussian with sd ``800 / (ln 10 * sqrt(g))`` = 347/sqrt(g) Elo
-(about 246 Elo for the default g = 2); its tails are only exponential, so real
-evidence always wins. When drawelo is fitted and g > 0, drawelo also gets
-``g`` virtual games between two equal sides, half of them drawn and half decisive
-(alone this would give drawelo = 400*log10(3) = 191), which keeps it finite when
-every real two-sided game was a draw. ``prior_games=0`` gives the plain maximum-
-likelihood estimate and raises `RatingError` when that does not exist (a bot that
-won or lost everything, or groups of bots that never met).
+(r = R * ln 10 / 400) is ``(g / 2) * (log sigmoid(r) + log sigmoid(-r))``. Near 0 it
+acts like a Gaussian with sd ``800 / (ln 10 * sqrt(g))`` = 347/sqrt(g) Elo (about 246
+Elo for the default g = 2); its tails are only exponential. **The prior enters no
+other rating**: a bot the data rate (it finished both ahead and behind) is fitted by
+plain maximum likelihood, so the prior cannot pull a dominant bot that lost once
+towards the pool (with the prior on every bot, a bot at +900 that lost once was printed
+at +475 ± 132). And the table is then centred on the mean of the bots the data rate
+(`Design.centred_on`): a rating the prior sets, far from its true value, would
+otherwise shift the pool mean and every other rating with it. When the results alone
+do not determine the others either (groups that never met, or groups of bots that
+always beat other groups), the prior enters every rating, as one virtual draw per bot
+(`Design.prior_on` names them all). drawelo gets ``g`` virtual games between two equal
+sides, half of them drawn and half decisive (alone this would give drawelo =
+400*log10(3) = 191), only when every real two-sided game was a draw, or the prior
+enters every rating. ``prior_games=0`` gives the plain maximum-likelihood estimate and
+raises `RatingError` when that does not exist (a bot that won or lost everything, or
+groups of bots that never met).
 
 Intervals: the covariance is the inverse of the negative Hessian ("model-based"),
 unless the observations name their deal families (``Observation.cluster``: one deal at
-every rotation of its table) and there are enough of them (`solver.min_families`).
+every rotation of its table) and there are enough of them (`design.min_families`).
 Then it is the cluster-robust *sandwich* ``H^-1 M H^-1``, where ``M`` sums, over the
 families, the outer product of each family's score (the gradient of its observations'
 log-likelihood at the fit), times F / (F - 1). The rotations of one deal share its
@@ -84,8 +93,9 @@ Identical observations (same sides, same ranks, in any seat order) are merged in
 one weighted observation before fitting, which keeps thousands of deals for ten
 bots well under a second, and makes the result independent of input order.
 
-Modules: `models` (the observations and the three likelihoods), `solver` (`fit`: the
-penalised Newton fit), `intervals` (covariance to Elo, ±95% and LOS; `Rating`,
+Modules: `models` (the observations and the three likelihoods), `design` (what the
+results can say before the fit: one-sided bots, groups, the families the sandwich
+needs), `solver` (`fit`: the penalised Newton fit), `intervals` (covariance to Elo, ±95% and LOS; `Rating`,
 `RatingTable`).
 """
 

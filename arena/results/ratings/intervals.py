@@ -9,7 +9,7 @@ intervals and the likelihood of superiority (LOS) of each over the next.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -28,17 +28,36 @@ class Design:
 
     ``families``: the number of deal families whose scores gave the cluster-robust
     (sandwich) covariance; 0 when it is the inverse Hessian (no families given, or too
-    few: `solver.min_families`).  ``prior_games``: the prior's virtual draws per bot.
+    few: `design.min_families`).  ``prior_games``: the prior's virtual draws per bot.
     ``one_sided``: the bots that finished ahead of ("won") or behind ("lost") every other
     side every time, whose rating the data only bound (the prior sets it).  ``groups``:
     the bots in groups that the results connect; with more than one, the data do not
-    compare the groups.
+    compare the groups.  ``prior_on``: the bots whose rating the prior entered (the
+    one-sided ones; every bot when the results alone do not determine the ratings).
+    ``centred_on``: the bots whose mean is 0 when some are one-sided (a rating the prior
+    sets would otherwise move the others'); empty: all of them, or the anchor.
     """
 
     families: int = 0
     prior_games: float = 0.0
     one_sided: dict[str, str] = field(default_factory=dict)
     groups: tuple[tuple[str, ...], ...] = ()
+    prior_on: tuple[str, ...] = ()
+    centred_on: tuple[str, ...] = ()
+
+    def prior_text(self, count: int) -> str:
+        """The prior in words, for the note under a table of `count` bots."""
+        if not self.prior_games:
+            return "no prior (plain maximum likelihood)"
+        draws = f"a prior of {self.prior_games:g} virtual draws per bot against the pool mean"
+        if len(self.prior_on) == count:
+            return f"{draws}, in every rating (the results alone do not determine them)"
+        if not self.prior_on:
+            return f"{draws}, used only for a bot the data only bound (none here: plain maximum likelihood)"
+        return (
+            f"{draws}, used only for {', '.join(self.prior_on)}, which the data only bound "
+            "(the other ratings are plain maximum likelihood)"
+        )
 
     @property
     def disconnected(self) -> bool:
@@ -165,19 +184,29 @@ def los(ratings: tuple[Rating, ...], covariance: tuple[tuple[float, ...], ...], 
 
 
 def elo_covariance(
-    basis: np.ndarray, theta: np.ndarray, cov_theta: np.ndarray, anchor: tuple[int, float] | None
+    basis: np.ndarray,
+    theta: np.ndarray,
+    cov_theta: np.ndarray,
+    anchor: tuple[int, float] | None,
+    centre: Sequence[int] | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Elo ratings, their Elo^2 covariance and standard deviations from the fit's solution.
 
     `theta` and `cov_theta` are in the fit's basis of "mean rating = 0" (the first n - 1
-    entries; a drawelo parameter may follow).  Centred on the pool mean, or with
-    ``anchor=(index, value)`` shifted so that bot ``index`` sits at ``value``, the
-    covariance then that of ``R_i - R_anchor`` (the anchor has sd 0).
+    entries; a drawelo parameter may follow).  Centred on the pool mean, or on the mean
+    of the bots `centre`, or with ``anchor=(index, value)`` shifted so that bot ``index``
+    sits at ``value``, the covariance then that of ``R_i - R_anchor`` (the anchor has sd 0).
     """
     n = basis.shape[0]
     u = basis @ theta[: n - 1]
     elo = u / C
     cov = basis @ cov_theta[: n - 1, : n - 1] @ basis.T / C**2
+    if centre is not None and anchor is None:
+        mean = np.zeros(n)
+        mean[list(centre)] = 1.0 / len(centre)
+        shift = np.eye(n) - mean[None, :]  # R_i - mean of R over `centre`
+        elo = shift @ elo
+        cov = shift @ cov @ shift.T
     if anchor is not None:
         a = anchor[0]
         shift = np.eye(n)

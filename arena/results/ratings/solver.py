@@ -13,6 +13,8 @@ from collections.abc import Iterable
 import numpy as np
 
 from arena.errors import RatingError
+from arena.results.ratings.design import groups as connected_groups
+from arena.results.ratings.design import min_families, one_sided
 from arena.results.ratings.intervals import Design, RatingTable, elo_covariance, rating_table
 from arena.results.ratings.models import (
     BT,
@@ -31,11 +33,10 @@ from arena.results.ratings.models import (
     sigmoid,
 )
 
-__all__ = ["fit", "Problem", "min_families", "undetermined"]
+__all__ = ["fit", "Problem", "min_families", "undetermined"]  # min_families: from design
 
 _MAX_SD_ELO = 1.0e4  # beyond this the data (plus prior) do not determine a rating
 _MAX_ITERATIONS = 200
-_MIN_FAMILIES = 30  # see min_families
 
 
 def fit(
@@ -47,8 +48,9 @@ def fit(
     """Fit Elo ratings to all observations at once (see `arena.results.ratings`).
 
     ``anchor=(name, value)`` pins one bot at ``value`` instead of centring the pool
-    on 0; ``prior_games`` is the number of virtual drawn games per bot against a
-    pool-average opponent (0 = plain maximum likelihood). Raises `RatingError` for no
+    on 0; ``prior_games`` is the number of virtual drawn games against a pool-average
+    opponent for each bot the data only bound (every bot when the results alone do not
+    determine the ratings; 0 = plain maximum likelihood). Raises `RatingError` for no
     observations, an unknown anchor, or results that do not determine the ratings.
     """
     if (
@@ -98,9 +100,21 @@ def fit(
     counts = [math.fsum(p) for p in played]
 
     blocks = build_blocks(keys, weights, index)
-    problem = Problem(blocks, len(names), float(prior_games), total_weight=float(weights.sum()))
-    theta = problem.solve()
-    cov_theta = problem.covariance(theta)
+    bounded = one_sided(keys, names)
+    met = connected_groups(keys, names)
+    # The prior enters only where the data do not decide: the bots they only bound.  When
+    # the groups never met, or the results separate bots in some other way (no maximum-
+    # likelihood estimate although no bot is one-sided), it enters every rating as before.
+    everywhere = len(met) > 1
+    prior = np.array([prior_games if everywhere or name in bounded else 0.0 for name in names])
+    try:
+        problem, theta, cov_theta = _solve(blocks, prior, float(weights.sum()))
+    except RatingError:
+        if prior_games == 0 or everywhere:
+            raise
+        everywhere = True
+        prior = np.full(len(names), float(prior_games))
+        problem, theta, cov_theta = _solve(blocks, prior, float(weights.sum()))
     families = len({family for _, _, family in rows})
     robust = families >= min_families(problem.dim) and any(family[0] == "family" for _, _, family in rows)
     if robust:
@@ -108,7 +122,9 @@ def fit(
 
     n = len(names)
     anchored = None if anchor is None else (index[anchor[0]], float(anchor[1]))
-    elo, cov, sd = elo_covariance(problem.basis, theta, cov_theta, anchored)
+    rated = [i for i, name in enumerate(names) if name not in bounded]
+    centre = rated if anchor is None and 0 < len(rated) < n else None
+    elo, cov, sd = elo_covariance(problem.basis, theta, cov_theta, anchored, centre)
     if not (np.all(np.isfinite(sd)) and np.all(np.isfinite(elo))) or sd.max() > _MAX_SD_ELO:
         raise undetermined()
     models = {b.kind for b in blocks} or {PL}
@@ -116,66 +132,23 @@ def fit(
     if BT in models:
         draw_elo = float(theta[n - 1] / C) if problem.fit_draw else 0.0
     model = "+".join(m for m in MODEL_ORDER if m in models)
-    return rating_table(
-        names,
-        counts,
-        elo,
-        cov,
-        sd,
-        model=model,
-        draw_elo=draw_elo,
-        design=Design(families if robust else 0, float(prior_games), _one_sided(keys, names), _groups(keys, names)),
+    design = Design(
+        families if robust else 0,
+        float(prior_games),
+        bounded,
+        met,
+        prior_on=tuple(name for name, g in zip(names, prior) if g > 0),
+        centred_on=tuple(names[i] for i in centre) if centre is not None else (),
     )
+    return rating_table(names, counts, elo, cov, sd, model=model, draw_elo=draw_elo, design=design)
 
 
-def min_families(parameters: int) -> int:
-    """The fewest deal families with which the intervals are cluster-robust: with fewer,
-    the sandwich's own noise is too large (it estimates a parameters x parameters matrix
-    from the families' scores), and the inverse Hessian is used."""
-    return max(_MIN_FAMILIES, 5 * parameters)
-
-
-def _one_sided(keys: list[tuple], names: list[str]) -> dict[str, str]:
-    """The bots that never finished behind (ahead of) another side: name -> "won" ("lost") every time."""
-    ahead: set[str] = set()
-    behind: set[str] = set()
-    for sides, ranks in keys:
-        best, worst = min(ranks), max(ranks)
-        for side, rank in zip(sides, ranks):
-            if rank < worst:
-                ahead.update(side)
-            if rank > best:
-                behind.update(side)
-    out = {}
-    for name in names:
-        if name not in ahead:
-            out[name] = "lost"
-        elif name not in behind:
-            out[name] = "won"
-    return out
-
-
-def _groups(keys: list[tuple], names: list[str]) -> tuple[tuple[str, ...], ...]:
-    """The bots in groups that met (directly or through common opponents) in a result
-    that orders them: more than one group, and the data do not compare the groups."""
-    parent = {name: name for name in names}
-
-    def root(name: str) -> str:
-        while parent[name] != name:
-            parent[name] = parent[parent[name]]
-            name = parent[name]
-        return name
-
-    for sides, ranks in keys:
-        if len(set(ranks)) < 2:
-            continue  # a tie of all sides orders no one
-        bots = [bot for side in sides for bot in side]
-        for bot in bots[1:]:
-            parent[root(bot)] = root(bots[0])
-    grouped: dict[str, list[str]] = {}
-    for name in names:
-        grouped.setdefault(root(name), []).append(name)
-    return tuple(sorted((tuple(group) for group in grouped.values()), key=lambda group: (-len(group), group)))
+def _solve(blocks: list[Block], prior: np.ndarray, total_weight: float) -> tuple[Problem, np.ndarray, np.ndarray]:
+    """The penalised fit with `prior` virtual draws per bot: the problem, its solution and
+    the inverse of its negative Hessian there."""
+    problem = Problem(blocks, len(prior), prior, total_weight=total_weight)
+    theta = problem.solve()
+    return problem, theta, problem.covariance(theta)
 
 
 def undetermined() -> RatingError:
@@ -194,15 +167,20 @@ class Problem:
     {sum(u) = 0}; delta = drawelo in natural units, a parameter only when a two-sided
     draw was observed."""
 
-    def __init__(self, blocks: list[Block], n: int, prior_games: float, total_weight: float = 1.0) -> None:
+    def __init__(self, blocks: list[Block], n: int, prior: np.ndarray, total_weight: float = 1.0) -> None:
         self.blocks = blocks
         self.n = n
-        self.prior = prior_games
+        self.prior = np.asarray(prior, dtype=float)  # virtual draws per bot
         # The log-likelihood grows with the data, and so does the rounding in its
         # Newton decrement: the stopping tolerance follows it.
-        self.tolerance = 1e-10 * max(1.0, total_weight + n * prior_games)
+        self.tolerance = 1e-10 * max(1.0, total_weight + float(self.prior.sum()))
         bt = [b for b in blocks if b.kind == BT]
         self.fit_draw = any(b.draw is not None and b.draw.any() for b in bt)
+        decisive = any(b.draw is not None and not b.draw.all() for b in bt)
+        # drawelo's virtual games, only where the data leave it unbounded (every
+        # two-sided game drawn) or when the prior enters every rating.
+        everywhere = bool(self.prior.size) and bool(np.all(self.prior > 0))
+        self.draw_prior = float(self.prior.max(initial=0.0)) if (everywhere or not decisive) else 0.0
         centring = np.eye(n) - 1.0 / n
         self.basis = np.linalg.qr(centring[:, : n - 1])[0]
         self.dim = n - 1 + (1 if self.fit_draw else 0)
@@ -225,18 +203,19 @@ class Problem:
         hess_dd = 0.0
         hess_ud = np.zeros(n)
 
-        # prior: prior_games virtual Elo draws (half win, half loss) against a 0-rated opponent
+        # prior: g_i virtual Elo draws (half win, half loss) against a 0-rated opponent
         g = self.prior
-        if g > 0:
-            total += 0.5 * g * float(np.sum(log_sigmoid(u) + log_sigmoid(-u)))
+        if g.any():
+            total += 0.5 * float(g @ (log_sigmoid(u) + log_sigmoid(-u)))
             if derivatives:
                 grad_u += 0.5 * g * (1.0 - 2.0 * sigmoid(u))
                 hess_u -= np.diag(g * sigmoid(u) * sigmoid(-u))
-            if self.fit_draw:
-                lv, dx, hxx, dd, hdd, hxd = bt_terms(np.zeros(2), np.array([True, False]), delta)
-                total += 0.5 * g * float(lv.sum())
-                grad_d += 0.5 * g * float(dd.sum())
-                hess_dd += 0.5 * g * float(hdd.sum())
+        if self.draw_prior > 0 and self.fit_draw:
+            lv, dx, hxx, dd, hdd, hxd = bt_terms(np.zeros(2), np.array([True, False]), delta)
+            half = 0.5 * self.draw_prior
+            total += half * float(lv.sum())
+            grad_d += half * float(dd.sum())
+            hess_dd += half * float(hdd.sum())
 
         for block in self.blocks:
             s = np.einsum("gkn,n->gk", block.incidence, u)
