@@ -12,6 +12,7 @@ __all__ = [
     "MAX_BOT_MESSAGE_BYTES",
     "MAX_REFEREE_MESSAGE_BYTES",
     "MAX_LINE_BYTES",
+    "MAX_ANSWER_DEPTH",
     "FLOOD_LIMIT",
     "COMMENT_LIMIT",
     "DEFAULT_MEMORY_LIMIT",
@@ -30,6 +31,8 @@ MAX_BOT_MESSAGE_BYTES = 64 * 1024
 MAX_REFEREE_MESSAGE_BYTES = 64 * 1024 * 1024
 #: Longest line a stdio bot may write.
 MAX_LINE_BYTES = 64 * 1024
+#: Deepest nesting of arrays and objects in a stdio bot's JSON answer (deeper is malformed).
+MAX_ANSWER_DEPTH = 64
 #: Messages (or lines) nobody asked for that a bot may send before it is a flood.
 FLOOD_LIMIT = 64
 #: Characters of a decision's comment that are kept.

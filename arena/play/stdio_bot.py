@@ -32,9 +32,10 @@ a line nobody asked for depends on the bot's output alone, not on when the arena
 Faults, as over gRPC (raised as `arena.errors.BotFault` from `decide`):
 
 - MALFORMED: a line that is not an answer (not a non-negative integer, not such an
-  object), or one whose ``decision_id`` was never asked; one written while no request
-  was waiting is charged to the next request.  Blank lines are ignored (they count as
-  unasked-for output).
+  object: `arena.play._answer.parse_answer` says why, and never raises), or one whose
+  ``decision_id`` was never asked; one written while no request was waiting is charged
+  to the next request.  Blank lines are ignored (they count as unasked-for output).
+  Anything else the bot's output makes fail here ends the stream as MALFORMED too.
 - FLOOD: more than `FLOOD_LIMIT` lines nobody asked for (lines written before their
   request was sent or while none was waiting, answers beyond the requests sent, blank
   lines, garbage between requests); the stream is then closed.
@@ -48,11 +49,9 @@ Faults, as over gRPC (raised as `arena.errors.BotFault` from `decide`):
 from __future__ import annotations
 
 import fcntl
-import json
 import logging
 import math
 import os
-import re
 import struct
 import termios
 import time
@@ -64,6 +63,7 @@ from pathlib import Path
 import trio
 
 from arena.errors import BotFault, BotStartError
+from arena.play._answer import parse_answer
 from arena.play._encode_json import JsonLine
 from arena.play._json import message_to_json
 from arena.play.referee import late_answer_note
@@ -88,8 +88,6 @@ EXIT_GRACE = 1.0
 CRASH_GRACE = 0.5
 #: Seconds between two looks at whether a starting bot has read its first line.
 START_POLL = 0.02
-_UINT32 = 2**32
-_DIGITS = re.compile(rb"[0-9]+")
 
 
 def encode_message(message: pb.RefereeMessage | bytes) -> bytes:
@@ -111,43 +109,6 @@ def _unread_bytes(fd: int) -> int:
         return struct.unpack("i", fcntl.ioctl(fd, termios.FIONREAD, b"\0\0\0\0"))[0]
     except OSError:  # closed: nothing is waiting in it any more
         return 0
-
-
-def _preview(line: bytes, limit: int = 60) -> str:
-    text = line.decode("utf-8", "replace")
-    return repr(text if len(text) <= limit else text[:limit] + "…")
-
-
-def parse_answer(line: bytes) -> tuple[int, str, int | None] | str:
-    """An answer line as (action_index, comment, decision_id or None), or why it is none."""
-    text = line.strip()
-    if _DIGITS.fullmatch(text):
-        index = int(text)
-        if index >= _UINT32:
-            return f"the action index {_preview(text)} is too large"
-        return index, "", None
-    if not text.startswith(b"{"):
-        return f"not an action index nor a JSON object: {_preview(text)}"
-    try:
-        answer = json.loads(text)
-    except (ValueError, UnicodeDecodeError):
-        return f"not valid JSON: {_preview(text)}"
-    if not isinstance(answer, dict):
-        return f"not a JSON object: {_preview(text)}"
-    chosen = answer.get("action_index", answer.get("actionIndex"))
-    if isinstance(chosen, bool) or not isinstance(chosen, int) or not 0 <= chosen < _UINT32:
-        return f"no non-negative integer action_index in {_preview(text)}"
-    comment = answer.get("comment", "")
-    if not isinstance(comment, str):
-        return f"the comment is not a string in {_preview(text)}"
-    decision_id = answer.get("decision_id", answer.get("decisionId"))
-    if decision_id is not None:
-        # The request carries it as a string (the canonical JSON of a uint64).
-        if isinstance(decision_id, str) and decision_id.isdigit():
-            decision_id = int(decision_id)
-        if isinstance(decision_id, bool) or not isinstance(decision_id, int):
-            return f"the decision_id is not an integer in {_preview(text)}"
-    return chosen, comment, decision_id
 
 
 class _Pending:
@@ -349,6 +310,13 @@ class StdioStream:
             self._fail(BotFault(FaultKind.CRASH, f"{what}; the process {process.exit_description()}"))
 
     async def _read_loop(self) -> None:
+        try:
+            await self._read_lines()
+        except Exception as error:  # whatever the bot wrote, it is its fault, never the match's end
+            log.error("stdio bot %s: its output could not be read: %s: %r", self.name, type(error).__name__, error)
+            self._fail(BotFault(FaultKind.MALFORMED, f"output the arena could not read ({type(error).__name__})"))
+
+    async def _read_lines(self) -> None:
         stdout = self._process.stdout
         assert stdout is not None
         buffer = bytearray()
