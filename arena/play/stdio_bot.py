@@ -104,7 +104,10 @@ def encode_message(message: pb.RefereeMessage | bytes) -> bytes:
 
 
 def _unread_bytes(fd: int) -> int:
-    """Bytes waiting in the pipe `fd` (either end): written and not read yet."""
+    """Bytes waiting in the pipe `fd` (either end): written and not read yet; 0 once the
+    pipe is closed (a closed trio stream's `fileno()` is -1)."""
+    if fd < 0:
+        return 0
     try:
         return struct.unpack("i", fcntl.ioctl(fd, termios.FIONREAD, b"\0\0\0\0"))[0]
     except OSError:  # closed: nothing is waiting in it any more
@@ -197,7 +200,9 @@ class StdioStream:
     async def started(self, within: float) -> str | None:
         """Whether the bot came up, for a check before a run: None once it has read from
         its stdin (the match_start line), or if it still runs after `within` seconds; if
-        its process ended first, how it ended and where its log is."""
+        its process ended first, how it ended and where its log is; if its output ended
+        the stream first (a flood, an oversized line: its stdin is closed then), that
+        fault and the first line that was no answer."""
         process = self._process
         stdin = process.stdin
         with trio.move_on_after(within):
@@ -207,9 +212,17 @@ class StdioStream:
                     await process.wait()
                 if process.returncode() is not None:
                     return f"the process {process.exit_description()} (see {process.log_path})"
-                if stdin is not None and self._written > _unread_bytes(stdin.fileno()):
+                if self._fatal is not None:
+                    return self._start_failure(self._fatal)
+                fd = stdin.fileno() if stdin is not None else -1  # -1: closed
+                if fd >= 0 and self._written > _unread_bytes(fd):
                     return None
         return None
+
+    def _start_failure(self, fault: BotFault) -> str:
+        first = self._deferred
+        before = f"; the first line was {first.kind.value}: {first.reason}" if first is not None else ""
+        return f"{fault.kind.value} at start-up: {fault.reason}{before} (see {self._process.log_path})"
 
     # -- internals ------------------------------------------------------------------
 
