@@ -19,6 +19,8 @@ import json
 import os
 from concurrent import futures
 from pathlib import Path
+from types import SimpleNamespace
+from typing import NoReturn
 
 import grpc
 import pytest
@@ -449,3 +451,16 @@ def test_bad_grpc_frames_are_named(raw_bot, frame, kind, said):
     outcome = decide_over_grpc(raw_bot, frame, f"named-{kind.value}-{len(frame)}")
     assert isinstance(outcome, BotFault) and outcome.kind is kind, outcome
     assert said in outcome.reason
+
+
+@pytest.mark.parametrize("error", [RecursionError("deep"), MemoryError(), ValueError("x")])
+def test_the_grpc_deserializer_is_total(monkeypatch, error):
+    # Raised from a deserializer, grpc.aio logs a traceback and hands the stream None as
+    # the message, which the referee would trip over (AttributeError): so nothing may be.
+    class Exploding:
+        @staticmethod
+        def FromString(data: bytes) -> NoReturn:
+            raise error
+
+    monkeypatch.setattr(grpc_bot, "pb", SimpleNamespace(**{**vars(pb), "BotMessage": Exploding}))
+    assert grpc_bot._parse(DECISION) is grpc_bot._GARBAGE

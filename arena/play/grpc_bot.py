@@ -71,10 +71,13 @@ _GARBAGE = object()
 
 def _parse(data: bytes) -> pb.BotMessage | object:
     """A BotMessage, or _GARBAGE for bytes that are none (said as a fault, not logged
-    by grpc as its own error)."""
+    by grpc as its own error).  Never raises: grpc.aio would log the error and hand the
+    reader None for the message."""
     try:
         return pb.BotMessage.FromString(data)
     except DecodeError:
+        return _GARBAGE
+    except Exception:  # noqa: BLE001 - whatever the bytes provoke, they are not a BotMessage
         return _GARBAGE
 
 
