@@ -1,0 +1,64 @@
+"""Replaying a PBN board (engine/bridge/pbn_read.py's PbnBoard) through the engine.
+
+replay_pbn(board)    the board's calls and cards played, checked against its tags
+"""
+
+from __future__ import annotations
+
+from .._errors import IllegalAction, NotationError
+from .notation import hand_to_pbn, parse_action
+from .pbn_read import PbnBoard
+from .records import SEATS, AuctionEnded, BoardDealt, BoardScored, dealer_of, vulnerability_of
+from .rules import BridgeGame, BridgeState
+
+__all__ = ["replay_pbn"]
+
+
+def _start(board: PbnBoard) -> BridgeState:
+    """A match whose current board has `board`'s cards, dealer and vulnerability.
+
+    `new_match` numbers the first board 1, dealt by North at love all; a board with
+    another dealer or vulnerability is played as the board of Law 2's 16-board cycle that
+    has them, the boards before it forfeited unplayed (0 points each)."""
+    game = BridgeGame()
+    k = next(n for n in range(1, 17) if dealer_of(n) == board.dealer and vulnerability_of(n) is board.vulnerability)
+    if k == 1:
+        return game.new_match(hands=[hand_to_pbn(h) for h in board.hands], deals=1)
+    state = BridgeState(game, 0, k, [board.hands] * k)
+    for _ in range(k - 1):
+        state.forfeit(0, "a board before the replayed one, not played")
+    return state
+
+
+def replay_pbn(board: PbnBoard) -> BridgeState:
+    """Play `board`'s calls and cards through the engine and check its Contract,
+    Declarer, Result and Score tags against the engine's (a NotationError, naming the
+    game's line, for an illegal call or card or a disagreement).  The state is left
+    after the last card given: mid-play if the PBN stops early."""
+    state = _start(board)
+    where = f"line {board.line}: board {board.board if board.board is not None else '?'}"
+    for i, action in enumerate((*board.auction, *(parse_action(c) for c in board.play))):
+        try:
+            state.apply(action)
+        except IllegalAction as error:
+            kind = "call" if i < len(board.auction) else "card"
+            raise NotationError(f"{where}: the {kind} {action.text} cannot be played: {error}") from None
+    events = state.history[max(i for i, e in enumerate(state.history) if isinstance(e, BoardDealt)) :]
+    ended = next((e for e in events if isinstance(e, AuctionEnded)), None)
+    if ended is not None:
+        got = "Pass" if ended.contract is None else ended.contract.text.split(" by ")[0]
+        if board.contract is not None and got != board.contract:
+            raise NotationError(f"{where}: the auction ends in {got}, but the Contract tag says {board.contract}.")
+        declarer = None if ended.contract is None else ended.contract.declarer
+        if board.declarer is not None and declarer != board.declarer:
+            who = "nobody" if declarer is None else SEATS[declarer]
+            raise NotationError(f"{where}: the declarer is {who}, but the Declarer tag says {SEATS[board.declarer]}.")
+    scored = next((e for e in events if isinstance(e, BoardScored)), None)
+    if scored is not None and scored.contract is not None:
+        if board.result is not None and scored.declarer_tricks != board.result:
+            raise NotationError(
+                f"{where}: declarer takes {scored.declarer_tricks} tricks, but the Result tag says {board.result}."
+            )
+    if scored is not None and board.score is not None and scored.score != board.score:
+        raise NotationError(f"{where}: North-South score {scored.score}, but the Score tag says {board.score}.")
+    return state
