@@ -6,6 +6,7 @@ is refused with the line and what is wrong."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from endplay.config import suppress_unicode
@@ -231,20 +232,28 @@ def test_endplay_reads_arenas_export_alike():
         (lambda t: t.replace('"7SXX"', '"8S"'), r"line 17: the Contract tag is '8S'"),
         (lambda t: t.replace('"None"', '"Maybe"'), r"line 13: the Vulnerable tag is 'Maybe'"),
         (lambda t: t.replace("7S X XX AP", "7S X XX SA"), r"line 21: 'SA' in the auction is not a call"),
-        (lambda t: t.replace("HK D3 C3 SA", "HK D3 C3"), r"each trick is a line of four"),
+        (
+            lambda t: t.replace("HK D3 C3 SA", "HK D3 C3"),
+            r"line 37: the Play section has 51 cards; each trick, 13 at most, is a line of four",
+        ),
         (lambda t: t.replace("HK D3 C3 SA", "HK - C3 SA"), r"line 26: a card after a '-'"),
         (lambda t: t + "{ never closed\n", r"ends inside a \{comment\}"),
         (lambda t: t.replace('[Auction "N"]', '[Auction "E"]'), r"line 19: the auction starts with E"),
-        (lambda t: t.replace('[Dealer "N"]', "").replace('[Board "1"]', ""), r"neither a Dealer nor a Board"),
+        (lambda t: t.replace('[Dealer "N"]\n', "").replace('[Board "1"]\n', ""), r"neither a Dealer nor a Board"),
         (lambda t: t.replace('[Score "NS 2240"]', '[Score "lots"]'), r"cannot read the Score 'lots'"),
         (lambda t: t + "stray\n", r"line 39: 'stray' is outside a tag"),
     ],
 )
-def test_bad_pbn_is_refused_with_the_line_and_the_reason(change, message):
+def test_a_bad_game_is_skipped_with_its_line_board_and_reason(change, message):
     text = change(KNOWN)
     assert text != KNOWN
-    with pytest.raises(NotationError, match=message):
-        read_pbn(text)
+    read = read_pbn(text)
+    assert len(read) == 0 and list(read) == []
+    (skipped,) = read.skipped
+    assert skipped.line == 4 and skipped.board in ("1", "one", None)
+    assert re.search(message, skipped.reason)
+    which = f"board {skipped.board}" if skipped.board else "no Board tag"
+    assert skipped.message == f"The game at line 4 ({which}) is skipped: {skipped.reason}" == str(skipped)
 
 
 @pytest.mark.parametrize(
@@ -272,5 +281,108 @@ def test_inherited_tags_and_several_games():
     boards = read_pbn(KNOWN + "\n" + second.replace("% PBN 2.1\n% EXPORT\n", ""))
     assert len(boards) == 2
     assert dict(boards[1].tags)["Event"] == "Textbook" and boards[1].line > boards[0].line
-    with pytest.raises(NotationError, match="no game before gives Event"):
-        read_pbn(second)
+    # A '#' with no earlier game that gives the tag leaves it unknown (PBN 2.1 §4.8 has
+    # nothing to copy): the game is read, not refused.
+    (alone,) = read_pbn(second)
+    assert dict(alone.tags)["Event"] == "" and dict(alone.tags)["Site"] == ""
+    assert replay_pbn(alone).is_terminal()
+    # The value copied is the last one given, though the game between had none.
+    third = second.replace('[Event "#"]', "").replace('[Site "#"]', '[Site "Elsewhere"]')
+    games = read_pbn(KNOWN + "\n" + third + "\n" + second)
+    assert [(dict(b.tags).get("Event"), dict(b.tags)["Site"]) for b in games] == [
+        ("Textbook", "Nowhere"),
+        (None, "Elsewhere"),
+        ("Textbook", "Elsewhere"),
+    ]
+
+
+# --- PBN as real files write it (PBN 2.1; BBO's claims) ---------------------------------
+
+#: KNOWN's play stopped by a claim in trick 4, after North's SQ and East's HJ: the rest
+#: of that trick and the nine tricks after it are '-', as BBO writes a claimed board.
+TRICKS = KNOWN[KNOWN.index("HA D2 C2 S2") : KNOWN.index('[Score "')]
+CLAIMED = KNOWN.replace(TRICKS, "HA D2 C2 S2\nHK D3 C3 SA\nHQ D4 C4 SK\nHJ - - SQ\n" + "- - - -\n" * 9)
+
+
+def test_claimed_tricks_are_cards_not_played():
+    (board,) = read_pbn(CLAIMED)
+    assert board.play == ("HA", "D2", "C2", "S2", "SA", "HK", "D3", "C3", "SK", "HQ", "D4", "C4", "SQ", "HJ")
+    assert (board.result, board.score) == (13, 2240)
+    state = replay_pbn(board)  # played up to the claim, mid-trick; the tags are not contradicted
+    assert not state.is_terminal() and state.trick_number == 4 and state.to_play == 2
+    # Whole tricks claimed ('- - - -' after the last full trick) read the same way.
+    (whole,) = read_pbn(CLAIMED.replace("HJ - - SQ", "- - - -"))
+    assert whole.play == board.play[:12]
+    # A card after play stopped is no claim: that game is skipped, saying why.
+    bad = read_pbn(CLAIMED.replace("- - - -\n- - - -\n", "- - - -\n- - - S5\n", 1))
+    assert len(bad) == 0 and "line 30: S5 is played after a trick that was not finished ('-')" in bad.skipped[0].reason
+
+
+@pytest.mark.parametrize(
+    ("result", "declarer", "tricks"),
+    [("NS 13", "N", 13), ("EW 0", "N", 13), ("NS 13 EW 0", "N", 13), ("EW 0 NS 13", "N", 13), ("NS 11", "E", 2)],
+)
+def test_a_result_may_count_a_sides_tricks(result, declarer, tricks):
+    text = KNOWN.replace('[Result "13"]', f'[Result "{result}"]').replace('[Declarer "N"]', f'[Declarer "{declarer}"]')
+    (board,) = read_pbn(text)
+    assert (board.declarer, board.result) == ("NESW".index(declarer), tricks)
+    if declarer == "N":
+        assert replay_pbn(board).is_terminal()  # the engine's 13 tricks agree
+
+
+def test_a_sides_result_without_a_declarer_tag_is_read_against_the_auction():
+    (board,) = read_pbn(KNOWN.replace('[Declarer "N"]\n', "").replace('"13"', '"EW 0"'))
+    assert (board.declarer, board.result) == (None, 13)  # North bid 7S first for its side
+    assert replay_pbn(board).is_terminal()
+    no_auction = KNOWN.replace('[Declarer "N"]\n', "").replace('"13"', '"NS 13"')
+    no_auction = no_auction[: no_auction.index('[Auction "N"]')]
+    (skipped,) = read_pbn(no_auction).skipped
+    assert "counts a side's tricks, but neither a Declarer tag nor an auction says which side" in skipped.reason
+    (skipped,) = read_pbn(KNOWN.replace('"13"', '"NS 9 EW 5"')).skipped
+    assert "line 18: the Result tag is 'NS 9 EW 5': more than 13 tricks" in skipped.reason
+
+
+def test_a_tag_needs_no_space_before_its_value():
+    (board,) = read_pbn(KNOWN.replace('[Board "1"]', '[Board"1"]').replace('[Event "Textbook"]', '[ Event"Textbook" ]'))
+    assert board.board == 1 and dict(board.tags)["Event"] == "Textbook"
+    assert replay_pbn(board).is_terminal()
+
+
+def test_board_zero_is_a_board():
+    (board,) = read_pbn(KNOWN.replace('[Board "1"]', '[Board "0"]'))
+    assert (board.board, board.dealer, board.vulnerability) == (0, 0, engine.bridge.Vulnerability.NONE)
+    state = replay_pbn(board)  # its tags say North deals at love all: dealt as board 1 is
+    assert state.is_terminal() and first(state.history, BoardScored).score == 2240
+    # Without Dealer and Vulnerable tags, board 0 is Law 2's board 16 (W deals, E-W vulnerable).
+    (bare,) = read_pbn('[Board "0"]\n[Deal "' + dict(board.tags)["Deal"] + '"]\n')
+    assert (bare.dealer, bare.vulnerability) == (3, engine.bridge.Vulnerability.EW)
+    state = replay_pbn(bare)
+    assert (state.board, state.dealer, state.vulnerability) == (16, 3, engine.bridge.Vulnerability.EW)
+
+
+def test_a_play_tag_without_a_seat_gives_no_play():
+    text = KNOWN[: KNOWN.index("[Play")] + '[Play ""]\n*\n[Score "NS 2240"]\n'
+    (board,) = read_pbn(text)
+    assert board.play == () and board.contract == "7SXX"
+    state = replay_pbn(board)  # the auction alone: the opening lead is awaited
+    assert state.contract.text == "7SXX by N" and state.current_seat() == 1 and not state.is_terminal()
+    (skipped,) = read_pbn(KNOWN.replace('[Play "E"]', '[Play ""]')).skipped
+    assert skipped.reason == "line 23: the Play tag names no opening leader, but cards follow it."
+
+
+def test_a_bad_game_is_skipped_and_the_games_after_it_are_read():
+    second = KNOWN.replace('[Board "1"]', '[Board "2"]').replace('"7SXX"', '"8S"')
+    third = KNOWN.replace('[Board "1"]', '[Board "3"]')
+    read = read_pbn(KNOWN + "\n" + second + "\n" + third)
+    assert [board.board for board in read] == [1, 3] and len(read) == 2
+    assert [str(skipped) for skipped in read.skipped] == [
+        "The game at line 43 (board 2) is skipped: line 56: the Contract tag is '8S'; write e.g. 4HX, 3NT or Pass."
+    ]
+    assert all(replay_pbn(board).is_terminal() for board in read)
+    # A tag that cannot be read spoils its own game only, as does an unclosed comment at the end.
+    read = read_pbn(KNOWN + "\n" + second.replace('"8S"', '"7SXX"').replace('[Site "Nowhere"]', "[Site]") + "\n{ open")
+    assert [board.board for board in read] == [1]
+    assert [(s.board, s.reason) for s in read.skipped] == [
+        ("2", "line 44: cannot read the tag '[Site]': a tag is [Name \"value\"]."),
+        (None, "line 79: the text ends inside a {comment} opened here: a '}' is missing."),
+    ]

@@ -45,15 +45,16 @@ The package: records.py (the deck, the board cycle, actions, events, the view),
 notation.py (card, hand and call text), scoring.py (Law 77 and IMPs), refusals.py (why
 an action is refused), par.py (double-dummy par through endplay), stats.py (per-seat
 statistics), scene.py (the match as a spectator watches it, for replays), rules.py
-(BridgeGame, BridgeState), pbn.py (boards written as PBN), pbn_read.py (PBN read back)
-and pbn_replay.py (a PBN board played through the engine).  Every record is exported
-here by name: results files store it as ``engine.bridge.<Name>``.
+(BridgeGame, BridgeState), pbn.py (boards written as PBN), pbn_read.py (PBN read back,
+a bad game skipped with its message) and pbn_replay.py (a PBN board played through the
+engine).  Every record is exported here by name: results files store it as
+``engine.bridge.<Name>``.
 """
 
 from .notation import check_deal, hand_to_pbn, parse_action, parse_card, parse_hand
 from .par import par_scores
 from .pbn import PBN_HEADER, board_to_pbn, match_to_pbn
-from .pbn_read import PbnBoard, read_pbn
+from .pbn_read import PbnBoard, PbnFile, SkippedGame, read_pbn
 from .pbn_replay import replay_pbn
 from .records import (
     DECK,
@@ -143,6 +144,8 @@ __all__ = [
     "parse_hand",
     "PBN_HEADER",
     "PbnBoard",
+    "PbnFile",
+    "SkippedGame",
     "board_to_pbn",
     "match_to_pbn",
     "read_pbn",

@@ -3,8 +3,8 @@ games read back into boards that the engine can replay.
 
     board_to_pbn(events, names, event=..., site=..., date=...)   one board's events -> a game
     match_to_pbn(history, names, ...)    every board of a match, games apart by a blank line
-    read_pbn(text)                       PBN text -> a PbnBoard per game (NotationError names
-                                         the line; pbn_read.py)
+    read_pbn(text)                       PBN text -> a PbnFile: a PbnBoard per game read, and
+                                         the games skipped, each with its message (pbn_read.py)
     replay_pbn(board)                    the board played through the engine, checked against
                                          its tags (pbn_replay.py)
 
@@ -17,7 +17,7 @@ Contract "Pass", an empty Declarer and Result, and no Play section.  A board tha
 on a fault stops where the fault came: its auction or play ends with ``*``, an unplayed
 card of the last trick is ``-``, unknown tags are ``?`` and a comment names the fault.
 
-What reading accepts is in pbn_read.py.
+What reading accepts (claimed tricks, a side's Result, ``#``, …) is in pbn_read.py.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from typing import Any
 
 from .._core import Event
 from .notation import hand_to_pbn
-from .pbn_read import PbnBoard, read_pbn
+from .pbn_read import PbnBoard, PbnFile, SkippedGame, read_pbn
 from .pbn_replay import replay_pbn
 from .records import (
     SEATS,
@@ -44,6 +44,8 @@ from .records import (
 
 __all__ = [
     "PbnBoard",
+    "PbnFile",
+    "SkippedGame",
     "PBN_HEADER",
     "board_to_pbn",
     "match_to_pbn",

@@ -1,24 +1,43 @@
 """Reading PBN (Portable Bridge Notation 2.1): the games of a PBN text as PbnBoard
-records.
+records, a game that cannot be read skipped with a message naming it.
 
-    read_pbn(text)    -> a PbnBoard per game (NotationError names the line)
+    read_pbn(text)    -> PbnFile: the boards read (it is a sequence of them) and `skipped`
 
-Reading takes tags and the Auction and Play sections; comments (``;`` to the end of the
-line, ``{…}`` over lines), ``%`` lines, notes (``=1=``), NAGs (``$1``) and ``!``/``?``
-after a call or card are skipped; a tag value ``#`` is the previous game's value; ``AP``
-is all pass.  Dealer and Vulnerable, when absent, follow the board number (Law 2).
+Games are apart by an empty line.  Reading takes tags and the Auction and Play sections;
+comments (``;`` to the end of the line, ``{…}`` over lines), ``%`` lines, notes
+(``=1=``), NAGs (``$1``) and ``!``/``?`` after a call or card are skipped, and so are
+supplemental sections (``…Table``).  As PBN 2.1 allows:
+
+- a tag is ``[Name "value"]``, with or without space before the value (``[Board"1"]``);
+- a value ``#`` is the value the same tag had in the last game that gave it (§4.8); with
+  none before, the tag is unknown, as ``?`` or an empty value is;
+- Dealer and Vulnerable, when absent, follow the board number (Law 2), board 0 too (the
+  16-board cycle's board 16);
+- Result is declarer's tricks (``9``) or a side's (``NS 11``, ``EW 2``, ``NS 11 EW 2``,
+  §3.4.15): one side's count leaves the other 13 less, and the side is read against the
+  Declarer tag or, without one, the auction's declarer;
+- an Auction or Play tag without a seat (``[Play ""]``) gives no calls or cards;
+- in the Play section ``-`` is a card not played (§3.6): once a card is missing, every
+  later one is ``-``, as in the lines ``- - - -`` of the tricks a claim ended (BBO); ``*``
+  ends the section; ``AP`` in the auction is all pass.
+
+A game that breaks one of these is skipped: `PbnFile.skipped` holds a SkippedGame for it,
+whose message names its line, its Board tag and what is wrong, and the games after it
+are read.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import overload
 
 from .._errors import NotationError
 from .notation import PASS, check_deal, parse_action, parse_card
-from .records import SEATS, BridgeAction, CallKind, Strain, Vulnerability, dealer_of, vulnerability_of
+from .records import SEATS, BridgeAction, CallKind, Strain, Vulnerability, dealer_of, side_of, vulnerability_of
 
-__all__ = ["PbnBoard", "read_pbn"]
+__all__ = ["PbnBoard", "PbnFile", "SkippedGame", "read_pbn"]
 
 _VUL_READ = dict.fromkeys(("NONE", "LOVE", "-"), Vulnerability.NONE) | {"NS": Vulnerability.NS, "EW": Vulnerability.EW}
 _VUL_READ |= dict.fromkeys(("ALL", "BOTH"), Vulnerability.BOTH)
@@ -26,7 +45,9 @@ _CONTRACT = re.compile(r"^([1-7])(C|D|H|S|NT|N)(XX|X)?$")
 _STRAIN = {"C": Strain.CLUBS, "D": Strain.DIAMONDS, "H": Strain.HEARTS, "S": Strain.SPADES, "N": Strain.NOTRUMP}
 _RANKS = "23456789TJQKA"
 _WORD = re.compile(r"[^\s;{\[]+")
-_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
+_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
+#: A side's count: "NS 11", "EW -100", or both sides ("NS 11 EW 2").
+_SIDES = re.compile(r"^(NS|EW)\s+(-?\d+)(?:\s+(NS|EW)\s+(-?\d+))?$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,29 +73,76 @@ class PbnBoard:
     line: int
 
 
+@dataclass(frozen=True, slots=True)
+class SkippedGame:
+    """A game `read_pbn` could not read: the line it starts on, its Board tag as written
+    (None without one) and the reason, a sentence that names the line at fault."""
+
+    line: int
+    board: str | None
+    reason: str
+
+    @property
+    def message(self) -> str:
+        which = f"board {self.board}" if self.board else "no Board tag"
+        return f"The game at line {self.line} ({which}) is skipped: {self.reason}"
+
+    def __str__(self) -> str:
+        return self.message
+
+
+@dataclass(frozen=True, slots=True)
+class PbnFile(Sequence[PbnBoard]):
+    """What `read_pbn` read: `boards`, the games read, in order (the file is a sequence of
+    them: ``len(pbn)``, ``pbn[0]``, ``for board in pbn``), and `skipped`, the games that
+    could not be read, each with its message."""
+
+    boards: tuple[PbnBoard, ...]
+    skipped: tuple[SkippedGame, ...] = ()
+
+    @overload
+    def __getitem__(self, index: int) -> PbnBoard: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[PbnBoard, ...]: ...
+    def __getitem__(self, index: int | slice) -> PbnBoard | tuple[PbnBoard, ...]:
+        return self.boards[index]
+
+    def __len__(self) -> int:
+        return len(self.boards)
+
+    def __iter__(self) -> Iterator[PbnBoard]:
+        return iter(self.boards)
+
+
 @dataclass
 class _Game:
+    """One game's tokens (kind "tag" with value "name\\0value", or "word"), the line it
+    starts on, and the first thing in it that could not be read."""
+
     line: int
-    tags: dict[str, tuple[str, int]]
-    sections: dict[str, list[tuple[str, int]]]
+    tokens: list[tuple[str, str, int]] = field(default_factory=list)
+    error: str | None = None
+    tags: dict[str, tuple[str, int]] = field(default_factory=dict)
+    sections: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
 
 
-def _tokens(text: str) -> list[list[tuple[str, str, int]]]:
-    """The games of a PBN text, each a list of (kind, value, line) with kind "tag"
-    (value "name\\0value") or "word"; comments, % lines and escapes dropped."""
-    games: list[list[tuple[str, str, int]]] = [[]]
-    in_comment = False
+def _games(text: str) -> list[_Game]:
+    """The games of a PBN text, comments, % lines and escapes dropped."""
+    games = [_Game(0)]
+    in_comment = 0  # the line a {comment} that is still open began on, in `opened`
+    opened = games[0]
     for number, line in enumerate(text.splitlines(), 1):
+        game = games[-1]
         if in_comment:
             end = line.find("}")
             if end < 0:
                 continue
-            in_comment, line = False, line[end + 1 :]
+            in_comment, line = 0, line[end + 1 :]
         elif line.startswith("%"):
             continue
         elif not line.strip():
-            if games[-1]:
-                games.append([])
+            if game.tokens or game.error:
+                games.append(_Game(0))
             continue
         i = 0
         while i < len(line):
@@ -86,53 +154,74 @@ def _tokens(text: str) -> list[list[tuple[str, str, int]]]:
             elif c == "{":
                 end = line.find("}", i)
                 if end < 0:
-                    in_comment = True
+                    in_comment, opened = number, game
                     break
                 i = end + 1
             elif c == "[":
                 m = _TAG.match(line, i)
                 if m is None:
-                    raise NotationError(
-                        f'line {number}: cannot read the tag {line[i:].strip()!r}: a tag is [Name "value"].'
-                    )
+                    game.line = game.line or number
+                    if game.error is None:
+                        game.error = (
+                            f'line {number}: cannot read the tag {line[i:].strip()!r}: a tag is [Name "value"].'
+                        )
+                    break
                 value = re.sub(r"\\(.)", r"\1", m.group(2))
-                games[-1].append(("tag", f"{m.group(1)}\0{value}", number))
+                game.tokens.append(("tag", f"{m.group(1)}\0{value}", number))
                 i = m.end()
             else:
                 m = _WORD.match(line, i)
                 assert m is not None
-                games[-1].append(("word", m.group(0), number))
+                game.tokens.append(("word", m.group(0), number))
                 i = m.end()
+        if game.tokens and not game.line:
+            game.line = game.tokens[0][2]
     if in_comment:
-        raise NotationError("The text ends inside a {comment}: a '}' is missing.")
-    return [g for g in games if g]
+        opened.line = opened.line or in_comment
+        opened.error = (
+            opened.error or f"line {in_comment}: the text ends inside a {{comment}} opened here: a '}}' is missing."
+        )
+    return [g for g in games if g.tokens or g.error]
 
 
-def read_pbn(text: str) -> tuple[PbnBoard, ...]:
-    """Read every game of a PBN text (NotationError names the line and what is wrong)."""
-    boards = []
-    previous: dict[str, tuple[str, int]] = {}
-    for tokens in _tokens(text):
-        game = _Game(tokens[0][2], {}, {})
-        section: str | None = None
-        for kind, value, number in tokens:
-            if kind == "tag":
-                name, _, tag_value = value.partition("\0")
-                if tag_value == "#":
-                    if name not in previous:
-                        raise NotationError(f"line {number}: the {name} tag is '#' but no game before gives {name}.")
-                    tag_value = previous[name][0]
-                game.tags.setdefault(name, (tag_value, number))
-                section = name if name in ("Auction", "Play") or name.endswith("Table") else None
-                if section is not None:
-                    game.sections[section] = []
-            elif section is None:
-                raise NotationError(f"line {number}: {value!r} is outside a tag and outside a section.")
-            else:  # a supplemental section (ScoreTable, …) is kept and not read
-                game.sections[section].append((value, number))
-        boards.append(_board(game))
-        previous = game.tags
-    return tuple(boards)
+def read_pbn(text: str) -> PbnFile:
+    """Read every game of a PBN text; a game that cannot be read is skipped, with a
+    SkippedGame in the result's `skipped` naming its line, its board and what is wrong."""
+    boards: list[PbnBoard] = []
+    skipped: list[SkippedGame] = []
+    inherited: dict[str, str] = {}
+    for game in _games(text):
+        problem = _collect(game, inherited)
+        inherited.update((name, value) for name, (value, _) in game.tags.items())
+        try:
+            if game.error or problem:
+                raise NotationError(game.error or problem)
+            boards.append(_board(game))
+        except NotationError as error:
+            board = game.tags.get("Board", ("", 0))[0].strip() or None
+            skipped.append(SkippedGame(game.line, board, str(error)))
+    return PbnFile(tuple(boards), tuple(skipped))
+
+
+def _collect(game: _Game, inherited: dict[str, str]) -> str | None:
+    """Sort a game's tokens into its tags (``#`` resolved) and sections; the first
+    problem, or None."""
+    problem = None
+    section: str | None = None
+    for kind, value, number in game.tokens:
+        if kind == "tag":
+            name, _, tag_value = value.partition("\0")
+            if tag_value == "#":
+                tag_value = inherited.get(name, "")
+            game.tags.setdefault(name, (tag_value, number))
+            section = name if name in ("Auction", "Play") or name.endswith("Table") else None
+            if section is not None:
+                game.sections[section] = []
+        elif section is None:
+            problem = problem or f"line {number}: {value!r} is outside a tag and outside a section."
+        else:  # a supplemental section (ScoreTable, …) is kept and not read
+            game.sections[section].append((value, number))
+    return problem
 
 
 def _seat(value: str, tag: str, number: int) -> int:
@@ -150,8 +239,8 @@ def _board(game: _Game) -> PbnBoard:
     board_text, number = _optional(game, "Board")
     board = None
     if board_text is not None:
-        if not board_text.isdigit() or int(board_text) < 1:
-            raise NotationError(f"line {number}: the Board tag is {board_text!r}; a board number is 1, 2, ….")
+        if not board_text.isdigit():
+            raise NotationError(f"line {number}: the Board tag is {board_text!r}; a board number is 0, 1, 2, ….")
         board = int(board_text)
     dealer_text, number = _optional(game, "Dealer")
     if dealer_text is not None:
@@ -183,12 +272,6 @@ def _board(game: _Game) -> PbnBoard:
             strain = _STRAIN[m.group(2)[0]]
     declarer_text, number = _optional(game, "Declarer")
     declarer = None if declarer_text is None else _seat(declarer_text.lstrip("^"), "Declarer", number)
-    result_text, number = _optional(game, "Result")
-    result = None
-    if result_text is not None:
-        if not result_text.isdigit() or int(result_text) > 13:
-            raise NotationError(f"line {number}: the Result tag is {result_text!r}; it is declarer's tricks, 0 to 13.")
-        result = int(result_text)
     auction = _auction(game, dealer)
     if strain is None:  # no Contract tag: the auction's last bid names the trumps
         bids = [call for call in auction if call.kind is CallKind.BID]
@@ -202,7 +285,7 @@ def _board(game: _Game) -> PbnBoard:
         play=_play(game, strain),
         contract=contract,
         declarer=declarer,
-        result=result,
+        result=_result(game, declarer if declarer is not None else _auction_declarer(auction, dealer)),
         score=_score(game, declarer),
         players=tuple(game.tags.get(tag, ("", 0))[0] for tag in ("North", "East", "South", "West")),
         tags=tuple((name, value) for name, (value, _) in game.tags.items()),
@@ -211,10 +294,10 @@ def _board(game: _Game) -> PbnBoard:
 
 
 def _deal(game: _Game) -> tuple[tuple[str, ...], ...]:
-    if "Deal" not in game.tags:
-        raise NotationError(f"line {game.line}: the game has no Deal tag; a board needs its four hands.")
-    text, number = game.tags["Deal"]
-    first, colon, rest = text.strip().partition(":")
+    text, number = _optional(game, "Deal")
+    if text is None:
+        raise NotationError(f"line {number}: the game gives no Deal; a board needs its four hands.")
+    first, colon, rest = text.partition(":")
     parts = rest.split()
     if not colon or len(parts) != 4:
         raise NotationError(
@@ -239,10 +322,12 @@ def _plain(token: str) -> str | None:
 
 
 def _auction(game: _Game, dealer: int) -> tuple[BridgeAction, ...]:
-    if "Auction" not in game.tags:
+    first, number = _optional(game, "Auction")
+    if first is None:  # no dealer named: no auction, and no call may be given
+        if any(_plain(token) not in (None, "*", "+", "-") for token, _ in game.sections.get("Auction", ())):
+            raise NotationError(f"line {number}: the Auction tag names no seat, but calls follow it.")
         return ()
-    first, number = game.tags["Auction"]
-    if _seat(first.strip(), "Auction", number) != dealer:
+    if _seat(first, "Auction", number) != dealer:
         raise NotationError(
             f"line {number}: the auction starts with {first}, not with the dealer {SEATS[dealer]}; "
             "only a whole auction can be replayed."
@@ -270,23 +355,35 @@ def _auction(game: _Game, dealer: int) -> tuple[BridgeAction, ...]:
     return tuple(calls)
 
 
+def _auction_declarer(auction: Sequence[BridgeAction], dealer: int) -> int | None:
+    """The declarer an auction makes: the first of the last bidder's side to name the
+    final strain; None without a bid."""
+    bids = [((dealer + i) % 4, call) for i, call in enumerate(auction) if call.kind is CallKind.BID]
+    if not bids:
+        return None
+    last_seat, last = bids[-1]
+    return next(s for s, call in bids if side_of(s) == side_of(last_seat) and call.strain is last.strain)
+
+
 def _play(game: _Game, strain: Strain | None) -> tuple[str, ...]:
-    if "Play" not in game.tags:
+    first, number = _optional(game, "Play")
+    words = [(w, line) for token, line in game.sections.get("Play", ()) if (w := _plain(token)) is not None]
+    words = words[: next((i for i, (w, _) in enumerate(words) if w == "*"), len(words))]
+    if first is None:  # no opening leader named: no play, and no card may be given
+        if any(w != "-" for w, _ in words):
+            raise NotationError(f"line {number}: the Play tag names no opening leader, but cards follow it.")
         return ()
-    first, number = game.tags["Play"]
-    leader = first_seat = _seat(first.strip(), "Play", number)
-    if strain is None:
+    leader = first_seat = _seat(first, "Play", number)
+    if strain is None and words:
         raise NotationError(f"line {number}: a Play section needs the contract (a Contract tag or an auction).")
-    trump = strain.suit
-    words = [(w, line) for token, line in game.sections["Play"] if (w := _plain(token)) is not None]
-    cut = next((i for i, (w, _) in enumerate(words) if w == "*"), len(words))
-    words = words[:cut]
-    if len(words) % 4:
+    if len(words) % 4 or len(words) > 52:
         raise NotationError(
-            f"line {words[-1][1]}: the Play section has {len(words)} cards; each trick is a line of four, "
-            "'-' for a card not played."
+            f"line {words[-1][1]}: the Play section has {len(words)} cards; each trick, 13 at most, is a line "
+            "of four, '-' for a card not played."
         )
+    trump = strain.suit if strain is not None else None
     play: list[str] = []
+    stopped = False  # a card was missing: play stopped there (a claim), every later card is '-'
     for t in range(0, len(words), 4):
         row = [None if w == "-" else parse_card(w) for w, _ in words[t : t + 4]]
         line = words[t][1]
@@ -295,23 +392,63 @@ def _play(game: _Game, strain: Strain | None) -> tuple[str, ...]:
         played = next((i for i, card in enumerate(in_order) if card is None), 4)
         if any(card is not None for card in in_order[played:]):
             raise NotationError(f"line {line}: a card after a '-' in the order of play of this trick.")
-        if played < 4 and t + 4 < len(words):
-            raise NotationError(f"line {line}: an unfinished trick ('-') before the last one.")
+        if stopped and played:
+            raise NotationError(
+                f"line {line}: {in_order[0]} is played after a trick that was not finished ('-'); once play "
+                "stops (a claim), every later card is '-'."
+            )
         trick = [(seat, card) for seat, card in zip(order[:played], in_order[:played]) if card is not None]
         play += [card for _, card in trick]
-        if played == 4:
+        stopped = played < 4
+        if not stopped:
             led = trick[0][1][0]
             leader = max(trick, key=lambda p: (p[1][0] == trump, p[1][0] == led, _RANKS.index(p[1][1])))[0]
     return tuple(play)
+
+
+def _sides(text: str, tag: str, number: int, example: str) -> dict[str, int] | None:
+    """A "NS 11" / "EW 2" / "NS 11 EW 2" value as {side: count}; None for a bare number."""
+    m = _SIDES.match(text.upper())
+    if m is None:
+        return None
+    counts = {m.group(1): int(m.group(2))}
+    if m.group(3) is not None:
+        if m.group(3) == m.group(1):
+            raise NotationError(f"line {number}: the {tag} tag {text!r} gives {m.group(1)} twice; {example}.")
+        counts[m.group(3)] = int(m.group(4))
+    return counts
+
+
+def _result(game: _Game, declarer: int | None) -> int | None:
+    text, number = _optional(game, "Result")
+    if text is None:
+        return None
+    usage = "it is declarer's tricks, 0 to 13, or a side's, as 'NS 11' or 'NS 11 EW 2'"
+    sides = _sides(text, "Result", number, usage)
+    if sides is None:
+        if not text.isdigit() or int(text) > 13:
+            raise NotationError(f"line {number}: the Result tag is {text!r}; {usage}.")
+        return int(text)
+    if any(not 0 <= n <= 13 for n in sides.values()) or sum(sides.values()) > 13:
+        raise NotationError(f"line {number}: the Result tag is {text!r}: more than 13 tricks, or fewer than 0.")
+    if declarer is None:
+        raise NotationError(
+            f"line {number}: the Result tag {text!r} counts a side's tricks, but neither a Declarer tag nor "
+            "an auction says which side declared."
+        )
+    mine, theirs = ("NS", "EW") if side_of(declarer) == 0 else ("EW", "NS")
+    return sides[mine] if mine in sides else 13 - sides[theirs]
 
 
 def _score(game: _Game, declarer: int | None) -> int | None:
     text, number = _optional(game, "Score")
     if text is None:
         return None
-    m = re.match(r"^(?:(NS|EW)\s+)?(-?\d+)$", text.upper())
-    if m is None:
-        raise NotationError(f"line {number}: cannot read the Score {text!r}: write e.g. 'NS 420' or 'EW -100'.")
-    value = int(m.group(2))
-    side = m.group(1) or ("EW" if declarer is not None and declarer % 2 else "NS")
-    return value if side == "NS" else -value
+    usage = "write e.g. 'NS 420', 'EW -100' or 'NS 420 EW -420'"
+    if re.match(r"^-?\d+$", text):
+        value = int(text)
+        return -value if declarer is not None and declarer % 2 else value
+    sides = _sides(text, "Score", number, usage)
+    if sides is None:
+        raise NotationError(f"line {number}: cannot read the Score {text!r}: {usage}.")
+    return sides["NS"] if "NS" in sides else -sides["EW"]

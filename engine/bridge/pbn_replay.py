@@ -1,6 +1,10 @@
 """Replaying a PBN board (engine/bridge/pbn_read.py's PbnBoard) through the engine.
 
-replay_pbn(board)    the board's calls and cards played, checked against its tags
+    replay_pbn(board)    the board's calls and cards played, checked against its tags
+
+The board is dealt as the board of its number when Law 2 gives that number its dealer and
+vulnerability, and otherwise as the board of the 16-board cycle that has them (so a
+board's tags, not its number, decide who deals and who is vulnerable).
 """
 
 from __future__ import annotations
@@ -15,26 +19,24 @@ __all__ = ["replay_pbn"]
 
 
 def _start(board: PbnBoard) -> BridgeState:
-    """A match whose current board has `board`'s cards, dealer and vulnerability.
-
-    `new_match` numbers the first board 1, dealt by North at love all; a board with
-    another dealer or vulnerability is played as the board of Law 2's 16-board cycle that
-    has them, the boards before it forfeited unplayed (0 points each)."""
-    game = BridgeGame()
-    k = next(n for n in range(1, 17) if dealer_of(n) == board.dealer and vulnerability_of(n) is board.vulnerability)
-    if k == 1:
-        return game.new_match(hands=[hand_to_pbn(h) for h in board.hands], deals=1)
-    state = BridgeState(game, 0, k, [board.hands] * k)
-    for _ in range(k - 1):
-        state.forfeit(0, "a board before the replayed one, not played")
-    return state
+    """A one-board match dealing `board`'s cards with its dealer and vulnerability."""
+    number = board.board
+    if (
+        number is None
+        or number < 1
+        or (dealer_of(number), vulnerability_of(number)) != (board.dealer, board.vulnerability)
+    ):
+        number = next(
+            n for n in range(1, 17) if dealer_of(n) == board.dealer and vulnerability_of(n) is board.vulnerability
+        )
+    return BridgeGame().new_match(hands=[hand_to_pbn(h) for h in board.hands], deals=1, board=number)
 
 
 def replay_pbn(board: PbnBoard) -> BridgeState:
     """Play `board`'s calls and cards through the engine and check its Contract,
     Declarer, Result and Score tags against the engine's (a NotationError, naming the
     game's line, for an illegal call or card or a disagreement).  The state is left
-    after the last card given: mid-play if the PBN stops early."""
+    after the last card given: mid-play if the PBN stops early (a claim)."""
     state = _start(board)
     where = f"line {board.line}: board {board.board if board.board is not None else '?'}"
     for i, action in enumerate((*board.auction, *(parse_action(c) for c in board.play))):
