@@ -331,7 +331,9 @@ class Match:
         if decision.comment:
             comment = decision.comment[:COMMENT_LIMIT]
             self.comments.append(Comment(seat.index, self.current_deal(), comment))
-            log.info("match %s: seat %d (%s) says: %s", self.match_id or "-", seat.index, seat.name, comment)
+            if log.isEnabledFor(logging.INFO):  # a bot's words, on one line: it cannot forge the log's
+                said = "".join(c if c.isprintable() else repr(c)[1:-1] for c in comment)
+                log.info("match %s: seat %d (%s) says: %s", self.match_id or "-", seat.index, seat.name, said)
         profile = self.profile
         t0 = time.perf_counter() if profile else 0.0
         self.state.apply(legal[decision.action_index])
