@@ -237,6 +237,7 @@ def test_endplay_reads_arenas_export_alike():
             r"line 37: the Play section has 51 cards; each trick, 13 at most, is a line of four",
         ),
         (lambda t: t.replace("HK D3 C3 SA", "HK - C3 SA"), r"line 26: a card after a '-'"),
+        (lambda t: t.replace("HK D3 C3 SA", "HK -- C3 SA"), r"line 26: Cannot read the card '--'"),
         (lambda t: t + "{ never closed\n", r"ends inside a \{comment\}"),
         (lambda t: t.replace('[Auction "N"]', '[Auction "E"]'), r"line 19: the auction starts with E"),
         (lambda t: t.replace('[Dealer "N"]\n', "").replace('[Board "1"]\n', ""), r"neither a Dealer nor a Board"),

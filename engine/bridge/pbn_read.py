@@ -385,8 +385,11 @@ def _play(game: _Game, strain: Strain | None) -> tuple[str, ...]:
     play: list[str] = []
     stopped = False  # a card was missing: play stopped there (a claim), every later card is '-'
     for t in range(0, len(words), 4):
-        row = [None if w == "-" else parse_card(w) for w, _ in words[t : t + 4]]
         line = words[t][1]
+        try:
+            row = [None if w == "-" else parse_card(w) for w, _ in words[t : t + 4]]
+        except NotationError as error:
+            raise NotationError(f"line {line}: {error}") from None
         order = [(leader + i) % 4 for i in range(4)]
         in_order = [row[(seat - first_seat) % 4] for seat in order]
         played = next((i for i, card in enumerate(in_order) if card is None), 4)
