@@ -5,8 +5,9 @@
 The referee's side (arena/play/) sees a bot only through this face.  Inside: `bot` keeps
 one bot's process from start to reaping; `_launch` is the launcher between spawn and exec;
 `_sandbox` is bubblewrap's command line (what the bot may see); `_watch` holds the bot's
-processes together to their memory, process and CPU limits; `cpu` measures and charges
-the CPU a bot spends on and off its turn; `_output` copies what it prints into its log
+processes together to their memory, process and CPU limits, reading the cgroup `_cgroup`
+makes for each bot where the machine allows (`_limits` keeps the two and the CPU meter
+together); `cpu` measures and charges the CPU a bot spends on and off its turn; `_output` copies what it prints into its log
 and `_fate` words how it ended; `signals` turns Ctrl-C into a clean stop and kills every
 bot at the end, whatever happens.  Nothing here imports the referee.
 """

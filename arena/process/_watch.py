@@ -9,17 +9,23 @@ Every process a bot starts counts, however it detaches (setsid, double fork):
   init, which the arena, a child subreaper, then reaps: otherwise the init would be left
   to the machine's pid 1 (in a container, maybe nobody) and its CPU time to nobody.
 * **Unsandboxed** (`LooseTree`, best effort): the bot's process group, its descendants,
-  and the processes that left them but were seen before or carry its address in their
+  the processes in its cgroup when it has one (however they left the others), and the
+  processes that left them but were seen before or carry its address in their
   environment.  The arena is a child subreaper (`become_subreaper`), so a process
   orphaned by a bot is re-parented to the arena, where it can be found, killed and
-  reaped.  What the arena cannot do unsandboxed: outlive a ``kill -9`` of itself (then
-  a setsid'ed grandchild may survive).
+  reaped.  What the arena cannot do unsandboxed without a cgroup: outlive a ``kill -9``
+  of itself (then a setsid'ed grandchild may survive; with one, the next arena kills it
+  when it removes the cgroup, arena/process/_cgroup.py).
 
 `watch_limits` looks every `WATCH_PERIOD` seconds: more than ``max_processes`` processes,
-more resident memory than the limit summed over all of them (and the files in the
-sandbox's private /tmp and /dev/shm, which are memory too), or more CPU used while
-nothing was asked of it than it may owe (arena/process/cpu.py), and it reports a
-`LimitBreach` (fault ``processes``, ``memory`` or ``cpu``) for the caller to stop the bot.
+more memory than the limit, more CPU used while nothing was asked of it than it may owe
+(arena/process/cpu.py), or an allocation that failed at the limit (its output said so:
+a process that survives it would only time out), and it reports a `LimitBreach` (fault
+``processes``, ``memory`` or ``cpu``) for the caller to stop the bot.  The memory is its
+cgroup's where it has one (arena/process/_cgroup.py: everything charged to it, and the
+kernel's own stops beyond the limit); otherwise the sum over its processes of what /proc
+shows: their resident memory, the memfds they hold open, the files in the sandbox's
+private /tmp and /dev/shm, and unsandboxed the SysV segments they made.
 """
 
 from __future__ import annotations
@@ -36,6 +42,8 @@ from typing import Any
 
 import trio
 
+from arena.process._cgroup import BotCgroup
+from arena.process._fate import format_bytes
 from arena.process.cpu import OFF_TURN_LIMIT, CpuMeter
 from arena.records import FaultKind
 
@@ -48,6 +56,7 @@ WATCH_PERIOD = 0.1
 # One scan of /proc serves every bot's watcher for this long.
 _CENSUS_TTL = 0.05
 _PAGE = os.sysconf("SC_PAGE_SIZE")
+_TICK = os.sysconf("SC_CLK_TCK")
 _PR_SET_CHILD_SUBREAPER = 36
 
 
@@ -97,12 +106,56 @@ def _stat(pid: int) -> tuple[str, int, int, int] | None:
     return fields[0].decode(), int(fields[1]), int(fields[2]), int(fields[19])
 
 
-def _resident(pid: int) -> int:
+def _usage(pid: int) -> tuple[int, float] | None:
+    """(resident bytes, CPU seconds of the children it has reaped) of `pid`; None: gone."""
     try:
-        with open(f"/proc/{pid}/statm", "rb") as statm:
-            return int(statm.read().split()[1]) * _PAGE
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            fields = stat.read().rsplit(b")", 1)[1].split()
+        return int(fields[21]) * _PAGE, (int(fields[13]) + int(fields[14])) / _TICK
     except (OSError, IndexError, ValueError):
+        return None
+
+
+Usage = dict[int, tuple[int, float]]
+
+
+def _memfds(pids: list[int]) -> int:
+    """Bytes in the memfds the processes `pids` hold open (each counted once): memory no
+    resident figure shows when it is written and never mapped."""
+    held: dict[tuple[int, int], int] = {}
+    for pid in pids:
+        try:
+            fds = os.listdir(f"/proc/{pid}/fd")
+        except OSError:
+            continue
+        for fd in fds:
+            path = f"/proc/{pid}/fd/{fd}"
+            try:
+                if os.readlink(path).startswith("/memfd:"):
+                    info = os.stat(path)
+                    held[info.st_dev, info.st_ino] = info.st_blocks * 512
+            except OSError:
+                continue
+    return sum(held.values())
+
+
+def _sysv_segments(pids: set[int]) -> int:
+    """Bytes in the SysV shared memory segments (of this IPC namespace) that one of `pids`
+    made or last attached, attached or not."""
+    held = 0
+    try:
+        with open("/proc/sysvipc/shm", "rb") as segments:
+            rows = segments.read().splitlines()[1:]
+    except OSError:
         return 0
+    for row in rows:
+        fields = row.split()
+        try:
+            if int(fields[4]) in pids or int(fields[5]) in pids:
+                held += int(fields[14]) + int(fields[15])  # resident and swapped
+        except (IndexError, ValueError):
+            continue
+    return held
 
 
 #: Seconds to wait for bwrap's init to die once killed, so as to reap it.
@@ -153,10 +206,18 @@ class SandboxTree:
         not_before = time.monotonic() if fresh else self._born
         return [pid for pid in _namespace_members(self._namespace, not_before) if pid != self.init_pid]
 
-    def memory(self, members: list[int]) -> int:
+    def usage(self, members: list[int]) -> Usage:
+        """`_usage` of its processes (and of bwrap's init, which reaps the orphans: no memory)."""
+        found = {pid: usage for pid in members if self._still_member(pid) and (usage := _usage(pid)) is not None}
+        init = _usage(self.init_pid)
+        if init is not None:
+            found[self.init_pid] = (0, init[1])
+        return found
+
+    def memory(self, members: list[int], usage: Usage) -> int:
         if not members:
             return 0  # its first process comes once bwrap has made the sandbox
-        held = sum(_resident(pid) for pid in members if self._still_member(pid))
+        held = sum(resident for resident, _ in usage.values()) + _memfds(members)
         root = f"/proc/{self.init_pid}/root"
         try:
             if os.path.samestat(os.stat(root), os.stat("/")):
@@ -165,10 +226,10 @@ class SandboxTree:
             return held
         for folder in ("tmp", "dev/shm"):  # tmpfs: files there are memory too
             try:
-                usage = os.statvfs(f"{root}/{folder}")
+                files = os.statvfs(f"{root}/{folder}")
             except OSError:
                 continue
-            held += (usage.f_blocks - usage.f_bfree) * usage.f_frsize
+            held += (files.f_blocks - files.f_bfree) * files.f_frsize
         return held
 
     def _still_member(self, pid: int) -> bool:
@@ -214,9 +275,10 @@ class SandboxTree:
 class LooseTree:
     """The processes of an unsandboxed bot, as far as they can be found (module docstring)."""
 
-    def __init__(self, pid: int, marker: bytes) -> None:
+    def __init__(self, pid: int, marker: bytes, in_cgroup: Callable[[], list[int]] | None = None) -> None:
         self.pid = pid
         self._marker = marker  # b"ARENA_BOT_ADDRESS=unix:/…": in its descendants' environment
+        self._in_cgroup = in_cgroup  # the processes in its cgroup, if it has one
         self._seen: dict[int, int] = {}  # pid -> start time, of processes found before
         self._zombies: list[int] = []
 
@@ -225,6 +287,8 @@ class LooseTree:
         stats = {pid: info for pid in _pids() if (info := _stat(pid)) is not None}
         me = os.getpid()
         found = {self.pid} if self.pid in stats else set()
+        if self._in_cgroup is not None:
+            found.update(pid for pid in self._in_cgroup() if pid in stats)
         for pid, (_state, _ppid, group, start) in stats.items():
             if group == self.pid or self._seen.get(pid) == start:
                 found.add(pid)
@@ -251,8 +315,12 @@ class LooseTree:
         except OSError:
             return False
 
-    def memory(self, members: list[int]) -> int:
-        return sum(_resident(pid) for pid in members)
+    def usage(self, members: list[int]) -> Usage:
+        return {pid: usage for pid in members if (usage := _usage(pid)) is not None}
+
+    def memory(self, members: list[int], usage: Usage) -> int:
+        held = sum(resident for resident, _ in usage.values()) + _memfds(members)
+        return held + _sysv_segments(set(members) | set(self._seen))
 
     def terminate(self) -> None:
         _killpg(self.pid, signal.SIGTERM)
@@ -305,14 +373,17 @@ async def watch_limits(
     meter: CpuMeter,
     breached: Callable[[LimitBreach], None],
     note: Callable[[str], None],
+    cgroup: BotCgroup | None = None,
+    out_of_memory: Callable[[], bool] = lambda: False,
 ) -> None:
     """Look at the bot's processes every WATCH_PERIOD, telling `meter` which they are; on a
-    breach call `breached` once and return.  Runs until cancelled otherwise.
+    breach call `breached` once and return.  Runs until cancelled otherwise.  `cgroup`: the
+    bot's, if it has one; `out_of_memory`: whether its output said an allocation failed.
 
     A look at /proc that fails (a bug) ends the watch, said in the bot's log through `note`
     and in the arena's: the bot's match goes on, where the error would have ended it."""
     try:
-        await _watch(tree, memory_limit, max_processes, meter, breached)
+        await _watch(tree, memory_limit, max_processes, meter, breached, cgroup, out_of_memory)
     except Exception as error:
         note(f"its limits are no longer watched: {type(error).__name__}: {error}")
         logger.warning("A bot's limits are no longer watched: %r.", error)
@@ -325,40 +396,56 @@ async def _watch(
     max_processes: int,
     meter: CpuMeter,
     breached: Callable[[LimitBreach], None],
+    cgroup: BotCgroup | None,
+    out_of_memory: Callable[[], bool],
 ) -> None:
-    while True:
-        members = tree.members()
-        meter.track(members)
-        owed = meter.owed()
-        if owed > OFF_TURN_LIMIT:
-            breached(
-                LimitBreach(
-                    FaultKind.CPU,
-                    f"its processes used {owed:.1f} s of CPU while nothing was asked of it, more than the "
-                    f"{OFF_TURN_LIMIT:g} s it may owe",
-                )
-            )
-            return
-        if len(members) > max_processes:
-            breached(
-                LimitBreach(
-                    FaultKind.PROCESSES,
-                    f"it ran {len(members)} processes at once, over its limit of {max_processes}",
-                )
-            )
-            return
-        if memory_limit is not None:
-            held = tree.memory(members)
-            if held > memory_limit:
-                breached(
-                    LimitBreach(
-                        FaultKind.MEMORY,
-                        f"its processes held {_about(held)}, over its {_about(memory_limit)} limit",
-                    )
-                )
-                return
+    while (breach := _look(tree, memory_limit, max_processes, meter, cgroup, out_of_memory)) is None:
         tree.reap()
         await trio.sleep(WATCH_PERIOD)
+    breached(breach)
+
+
+def _look(
+    tree: SandboxTree | LooseTree,
+    memory_limit: int | None,
+    max_processes: int,
+    meter: CpuMeter,
+    cgroup: BotCgroup | None,
+    out_of_memory: Callable[[], bool],
+) -> LimitBreach | None:
+    """One look at the bot's processes: the limit they break, if any."""
+    members = tree.members()
+    usage = tree.usage(members) if cgroup is None else {}
+    meter.track(members, {pid: waited for pid, (_, waited) in usage.items()})
+    owed = meter.owed()
+    if owed > OFF_TURN_LIMIT:
+        return LimitBreach(
+            FaultKind.CPU,
+            f"its processes used {owed:.1f} s of CPU while nothing was asked of it, more than the "
+            f"{OFF_TURN_LIMIT:g} s it may owe",
+        )
+    if len(members) > max_processes:
+        return LimitBreach(
+            FaultKind.PROCESSES, f"it ran {len(members)} processes at once, over its limit of {max_processes}"
+        )
+    if memory_limit is None:
+        return None
+    held = tree.memory(members, usage) if cgroup is None else cgroup.memory()
+    if held > memory_limit:
+        return LimitBreach(
+            FaultKind.MEMORY, f"its processes held {_about(held)}, over its {_about(memory_limit)} limit"
+        )
+    if cgroup is not None and cgroup.oom_kills():
+        cap = _about(cgroup.memory_cap or memory_limit)
+        return LimitBreach(
+            FaultKind.MEMORY, f"its processes held {cap}, over its {_about(memory_limit)} limit: the kernel stopped one"
+        )
+    if out_of_memory():
+        return LimitBreach(
+            FaultKind.MEMORY,
+            f"an allocation failed at its memory limit ({format_bytes(memory_limit)}) in one of its processes",
+        )
+    return None
 
 
 def _about(n: int) -> str:

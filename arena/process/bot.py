@@ -26,7 +26,9 @@ How "no survivors, no zombies" is kept:
   finds are killed, and the arena is a child subreaper so that orphans come back to it.
 * A watcher task (arena/process/_watch.py) holds the bot's processes together to its limits
   (memory, ``max_processes``, CPU owed: arena/process/cpu.py); over one, the bot is killed
-  and `BotProcess.limit_fault` says why (fault ``memory``, ``processes`` or ``cpu``).
+  and `BotProcess.limit_fault` says why (fault ``memory``, ``processes`` or ``cpu``).  Where
+  the machine lets the arena make cgroups, the launcher puts the bot in one of its own
+  first, which the watcher reads (arena/process/_cgroup.py; all of it: _limits.py).
 * Leaving the context (normally, by exception, by cancellation, by KeyboardInterrupt)
   sends SIGTERM to all the bot's processes, waits up to :data:`TERMINATE_GRACE` seconds
   (shielded), then SIGKILLs them and reaps the bot.  When the bot itself exits, the rest
@@ -42,7 +44,6 @@ import logging
 import os
 import signal
 import subprocess
-import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
 from pathlib import Path
@@ -51,7 +52,8 @@ from typing import Any
 import trio
 
 from arena.errors import BotFault, BotStartError
-from arena.process._fate import describe_exit, format_bytes
+from arena.process._cgroup import BotCgroup
+from arena.process._fate import describe_exit
 from arena.process._folders import create_log_file, make_socket_dir, remove_socket_dir
 from arena.process._launch import (
     BotCommand,
@@ -65,14 +67,13 @@ from arena.process._launch import (
     _spawn,
     _start_error_message,
 )
+from arena.process._limits import BotLimits, make_bot_cgroup
 from arena.process._output import OutputLog
 from arena.process._release import release_sandbox
 from arena.process._sandbox import sandbox_problem, sandbox_status
-from arena.process._watch import INIT_DEATH_WAIT, LimitBreach, LooseTree, SandboxTree, become_subreaper, watch_limits
-from arena.process.cpu import CpuMeter
+from arena.process._watch import LimitBreach, SandboxTree, become_subreaper
 from arena.process.signals import _Group, _live_groups
 from arena.protocol import ADDRESS_ENV
-from arena.records import FaultKind
 
 __all__ = ["TERMINATE_GRACE", "BotCommand", "BotProcess", "open_bot_process", "sandbox_status"]
 
@@ -87,8 +88,6 @@ _REAP_TIMEOUT = 5.0
 # How long to keep draining output after the bot was killed; only a process
 # that escaped (unsandboxed: setsid) and kept the pipe open makes us wait that long.
 _DRAIN_TIMEOUT = 0.5
-# Seconds after an out-of-memory message in its output that a crash is put down to memory.
-_MEMORY_SAID_RECENTLY = 5.0
 # bwrap exits with 128 + n when the bot died of signal n, as a shell does.
 _SIGNALLED = range(129, 128 + 65)
 
@@ -125,6 +124,7 @@ class BotProcess:
         read_fd: int,
         memory_limit: int | None,
         sandboxed: bool = False,
+        cgroup: BotCgroup | None = None,
     ) -> None:
         self.name = command.name
         self.command = command
@@ -139,9 +139,9 @@ class BotProcess:
         self._log = OutputLog(self.name, log_path, log_file, command.stderr_limit, memory_limit is not None)
         self._read_fd: int | None = read_fd
         self._memory_limit = memory_limit
-        self._tree: SandboxTree | LooseTree | None = None
-        self.cpu_meter = CpuMeter()  # what its processes use, decision by decision
-        self._breach: LimitBreach | None = None
+        # Its tree, cgroup, CPU meter and breach (arena/process/_limits.py).
+        self._limits = BotLimits(memory_limit, command.max_processes, cgroup, self._log)
+        self.cpu_meter = self._limits.meter  # what its processes use, decision by decision
         self._exited = trio.Event()
         self._returncode: int | None = None
         self._sent_term = False
@@ -177,22 +177,17 @@ class BotProcess:
     def processes(self) -> list[int]:
         """The pids (as the arena sees them) of the bot's processes now; sandboxed,
         bwrap's own are not among them."""
-        if self._tree is None or self._returncode is not None:
+        tree = self._limits.tree
+        if tree is None or self._returncode is not None:
             return []
-        return self._tree.members(fresh=True)
+        return tree.members(fresh=True)
 
     @property
     def limit_fault(self) -> BotFault | None:
         """The fault the watcher stopped the bot for (``memory``, ``processes``, ``cpu``), or
         ``memory`` when its output said a moment ago that an allocation failed (at the
         RLIMIT_AS of one process); None otherwise."""
-        if self._breach is not None:
-            return BotFault(self._breach.kind, f"the arena stopped it: {self._breach.reason}")
-        said = self._log.memory_marker_at
-        if said is not None and self._memory_limit is not None and time.monotonic() - said < _MEMORY_SAID_RECENTLY:
-            limit = format_bytes(self._memory_limit)
-            return BotFault(FaultKind.MEMORY, f"an allocation failed at its memory limit ({limit} per process)")
-        return None
+        return self._limits.fault()
 
     def exit_description(self) -> str:
         """A human-readable account of how the process ended, e.g.
@@ -200,8 +195,9 @@ class BotProcess:
         memory limit (200 MiB)", or "still running"."""
         if self._returncode is None:
             return "still running"
-        if -self._returncode == signal.SIGKILL and self._breach is not None:
-            sender = f"sent by the arena because {self._breach.reason}"
+        breach = self._limits.breach
+        if -self._returncode == signal.SIGKILL and breach is not None:
+            sender = f"sent by the arena because {breach.reason}"
         elif -self._returncode == signal.SIGKILL and self._sent_kill:
             sender = f"sent by the arena because it did not stop within {self._grace:g} s of SIGTERM"
         elif -self._returncode == signal.SIGKILL and self._group.killed:
@@ -228,17 +224,15 @@ class BotProcess:
 
     async def _watch(self) -> None:
         """Hold the bot's processes together to its limits (arena/process/_watch.py)."""
-        tree = self._tree
-        if tree is None:  # reaped (a bot that exited at once) before this task first ran
+        if self._limits.tree is None:  # reaped (a bot that exited at once) before this task first ran
             return
         with self._watch_scope:
-            limits = (self._memory_limit, self.command.max_processes)
-            await watch_limits(tree, *limits, self.cpu_meter, self._breached, self._log.note)
+            await self._limits.watch(self._breached)
 
     def _breached(self, breach: LimitBreach) -> None:
         if self._returncode is not None:
             return
-        self._breach = breach
+        self._limits.breach = breach
         self._log.note(f"stopped: {breach.reason}")
         logger.warning("Bot %r stopped: %s.", self.name, breach.reason)
         self._kill_everything()
@@ -251,8 +245,8 @@ class BotProcess:
     def _kill_everything(self) -> None:
         """SIGKILL every process of the bot.  Only while the bot is not reaped (its pid,
         hence its process group id, cannot have been reused)."""
-        if self._tree is not None:
-            self._tree.kill()
+        if self._limits.tree is not None:
+            self._limits.tree.kill()
         _killpg(self.pid, signal.SIGKILL)
 
     def _finish_reaping(self) -> None:
@@ -275,18 +269,8 @@ class BotProcess:
             rc = -(rc - 128)
         self._returncode = rc
         self._close_pidfd()
-        self._release_tree()
+        self._limits.release()
         self._exited.set()
-
-    def _release_tree(self) -> None:
-        """After the bot is reaped: kill and reap what the arena adopted of it, let go."""
-        tree, self._tree = self._tree, None
-        self.cpu_meter.close()
-        if tree is not None:
-            if isinstance(tree, SandboxTree):
-                tree.kill()
-                tree.reap(wait=INIT_DEATH_WAIT)
-            tree.close()
 
     def _close_pidfd(self) -> None:
         if self._pidfd is not None:
@@ -317,8 +301,8 @@ class BotProcess:
         if not self._exited.is_set():
             self._sent_term = True
             self._grace = TERMINATE_GRACE
-            if self._tree is not None:
-                self._tree.terminate()
+            if self._limits.tree is not None:
+                self._limits.tree.terminate()
             else:  # not started yet: bwrap dies of it, and its namespace with it
                 _killpg(self.pid, signal.SIGTERM)
             with trio.move_on_after(self._grace):
@@ -352,7 +336,7 @@ class BotProcess:
                     )
                 else:
                     _live_groups.pop(self.pid, None)
-                    self._release_tree()
+                    self._limits.release()
                     self._exited.set()
         except Exception:  # pragma: no cover - defensive
             logger.exception("Error while killing bot %r (pid %d).", self.name, self.pid)
@@ -363,17 +347,19 @@ class BotProcess:
                 self._read_fd = None
             self._log.close()
             remove_socket_dir(self.socket_dir)
+            self._limits.remove_cgroup()
 
     # -- starting -----------------------------------------------------------
 
     async def _find_processes(self, sandbox: tuple[int, int] | None) -> None:
         """Know the bot's processes: its namespace (bwrap's report, then `release_sandbox`) or group."""
+        limits = self._limits
         if sandbox is None:
-            self._tree = LooseTree(self.pid, f"{ADDRESS_ENV}={self.address}".encode())
+            limits.tree = limits.loose_tree(self.pid, f"{ADDRESS_ENV}={self.address}".encode())
         else:
             report = await _await_sandbox(sandbox[0])
-            self._tree = None if report is None else SandboxTree.from_report(report)
-            init = getattr(self._tree, "init_pid", None)  # None: gone already, as its reaper sees
+            limits.tree = None if report is None else SandboxTree.from_report(report)
+            init = getattr(limits.tree, "init_pid", None)  # None: gone already, as its reaper sees
             if report is None or not await release_sandbox(self.pid, init, sandbox[1]):  # its words: in the log
                 with trio.move_on_after(_REAP_TIMEOUT):
                     await self.wait()
@@ -381,8 +367,8 @@ class BotProcess:
                 message = _start_error_message(self.command, OSError(0, f"the sandbox could not be made ({said})"))
                 self._log.note(message)
                 raise BotStartError(message)
-        if self._tree is not None:
-            self._group.kill_tree = self._tree.kill
+        if limits.tree is not None:
+            self._group.kill_tree = limits.tree.kill
 
 
 @asynccontextmanager
@@ -416,11 +402,14 @@ async def open_bot_process(command: BotCommand, log_dir: Path, *, stdio: bool = 
         raise
     address = f"unix:{os.path.join(socket_dir, 'bot.sock')}"
     pipes = _Pipes(stdio=stdio, sandboxed=sandboxed)
+    memory_limit = _effective_memory_limit(command.memory_limit)
+    cgroup = make_bot_cgroup(memory_limit)  # None: measured from /proc only
     try:
         try:
             sandbox = (socket_dir, *pipes.sandbox_ends()) if sandboxed else None
             output, exec_error = pipes.end("output_write"), pipes.end("exec_error_write")
-            popen, group = _spawn_protected(command, address, output, exec_error, pipes.child_stdio, sandbox)
+            joins = () if cgroup is None else cgroup.procs_files
+            popen, group = _spawn_protected(command, address, output, exec_error, pipes.child_stdio, sandbox, joins)
         except (OSError, subprocess.SubprocessError) as exc:
             message = _start_error_message(command, exc)
             try:
@@ -434,11 +423,14 @@ async def open_bot_process(command: BotCommand, log_dir: Path, *, stdio: bool = 
         pipes.close_all()
         log_file.close()
         remove_socket_dir(socket_dir)
+        if cgroup is not None:
+            cgroup.remove()
         raise
 
-    memory_limit = _effective_memory_limit(command.memory_limit)
     output = pipes.take("output_read")
-    bot = BotProcess(command, popen, group, address, socket_dir, log_path, log_file, output, memory_limit, sandboxed)
+    bot = BotProcess(
+        command, popen, group, address, socket_dir, log_path, log_file, output, memory_limit, sandboxed, cgroup
+    )
     if stdio:
         bot.stdin = trio.lowlevel.FdStream(pipes.take("stdin_write"))
         bot.stdout = trio.lowlevel.FdStream(pipes.take("stdout_read"))
@@ -453,7 +445,7 @@ async def open_bot_process(command: BotCommand, log_dir: Path, *, stdio: bool = 
                     nursery.start_soon(bot._reap_when_exited, name=f"bot {command.name} reaper")
                     await _await_exec(command, bot._log.note, pipes.take("exec_error_read"))
                     await bot._find_processes((pipes.take("info_read"), pipes.end("go_write")) if sandboxed else None)
-                    if bot._tree is not None:
+                    if bot._limits.tree is not None:
                         nursery.start_soon(bot._watch, name=f"bot {command.name} limits")
                     yield bot
                 except BaseException as exc:
@@ -489,10 +481,11 @@ def _spawn_protected(
     exec_error_fd: int,
     stdio_fds: tuple[int, int] | None = None,
     sandbox: tuple[str, int, int, int, int] | None = None,
+    cgroups: tuple[str, ...] = (),
 ) -> tuple[subprocess.Popen[bytes], _Group]:
     # KI-protected so that Ctrl-C cannot land between the fork and the
     # registration, which would leave an unregistered process behind.
-    popen = _spawn(command, address, output_fd, exec_error_fd, stdio_fds, sandbox)
+    popen = _spawn(command, address, output_fd, exec_error_fd, stdio_fds, sandbox, cgroups)
     group = _Group(command.name)
     _live_groups[popen.pid] = group
     return popen, group

@@ -20,13 +20,19 @@ time then grows through no fault of theirs.  So each bot process has a `CpuMeter
 Off-turn accounting starts when the first decision is asked: what a bot does between
 its start and its first decision (loading tables, warming up) is free.
 
-The figures come from each process's CPU clock (what ``clock_getcpuclockid`` gives:
-user + system time of all its threads, in nanoseconds), read by pid with one system
-call, a tenth of what parsing ``/proc/<pid>/stat`` costs on every decision.  A pidfd
-kept for each process confirms after every reading that the pid was still that
-process (a live process's pid is never reused), so a reused pid is never counted.  The
-watcher tells the meter which processes are the bot's (`track`); a process that ends
-between two looks is counted up to the last time it was read.
+Where the bot has a cgroup (arena/process/_cgroup.py), the figure is the kernel's count of
+the CPU of every process that has been in it, read in one system call.  Otherwise it comes
+from each process's CPU clock (what ``clock_getcpuclockid`` gives: user + system time of
+all its threads, in nanoseconds), read by pid with one system call, a tenth of what
+parsing ``/proc/<pid>/stat`` costs on every decision.  A pidfd kept for each process
+confirms after every reading that the pid was still that process (a live process's pid is
+never reused), so a reused pid is never counted.  The watcher tells the meter which
+processes are the bot's (`track`) and, from their ``/proc/<pid>/stat``, the CPU time of
+the children each has waited for (``cutime`` + ``cstime``; bwrap's init waits for every
+orphan of the sandbox): what a process too short-lived for the watcher's looks used is
+counted when its parent, or the init, reaps it.  A process that ends between two looks is
+counted up to the last time it was read, or whole if a process the meter knows reaps it.
+What a child reaped by nobody used (its parent ignores SIGCHLD) is lost without a cgroup.
 """
 
 from __future__ import annotations
@@ -35,6 +41,7 @@ import os
 import signal
 import threading
 import time
+from collections.abc import Callable, Mapping
 
 __all__ = ["OFF_TURN_ALLOWANCE", "OFF_TURN_SLACK", "OFF_TURN_LIMIT", "CpuMeter", "DecisionCpu"]
 
@@ -67,11 +74,16 @@ class CpuMeter:
     """The CPU time of one bot's processes (module docstring).  Thread-safe: decisions
     are asked from the threads that drive matches, the watcher runs in trio."""
 
-    def __init__(self) -> None:
+    def __init__(self, counter: Callable[[], float] | None = None) -> None:
         self._lock = threading.Lock()
+        #: The CPU seconds of all the bot's processes in one reading (its cgroup's), if any.
+        self._counter = counter
         self._processes: dict[int, tuple[int, int]] = {}  # pid -> (its pidfd, its CPU clock id)
         self._seen: dict[int, float] = {}  # pid -> its CPU seconds when last read
         self._ended = 0.0  # CPU seconds of the processes that have ended
+        self._waited: dict[int, float] = {}  # pid -> CPU seconds of the children it has reaped
+        self._gone: dict[int, float] = {}  # pid -> its last CPU seconds, ended since the last look
+        self._reaped = 0.0  # CPU seconds of children reaped by the bot's processes, not seen alive
         self._outstanding = 0
         self._share = 0.0  # CPU seconds per outstanding decision, added up
         self._at: float | None = None  # the total at the last event; None before the first decision
@@ -81,8 +93,11 @@ class CpuMeter:
         self._owed_paid = 0.0  # CPU seconds already charged to decisions
 
     # --- the processes --------------------------------------------------------------
-    def track(self, pids: list[int]) -> None:
-        """The bot's processes as the watcher found them now."""
+    def track(self, pids: list[int], waited: Mapping[int, float] | None = None) -> None:
+        """The bot's processes as the watcher found them now, and (without a counter) the
+        CPU seconds of the children that each of them (and bwrap's init) has reaped."""
+        if self._counter is not None:
+            return  # the cgroup counts them all
         with self._lock:
             for pid in pids:
                 if pid not in self._processes:
@@ -95,6 +110,22 @@ class CpuMeter:
             for pid in [pid for pid in self._processes if pid not in current]:
                 self._read_one(pid)  # its last figure, if it can still be read
                 self._forget(pid)
+            if waited is not None:
+                self._count_reaped(waited)
+
+    def _count_reaped(self, waited: Mapping[int, float]) -> None:
+        # What the processes' reaped children grew by, less what the processes that ended
+        # since the last look had been counted for (their reaper's figure holds it now):
+        # what ran unseen.  Each process's own figure is counted until its end already.
+        grown = sum(seconds - self._waited.get(pid, 0.0) for pid, seconds in waited.items())
+        for pid in [pid for pid in self._waited if pid not in waited]:
+            if pid in self._processes:
+                self._read_one(pid)
+                self._forget(pid)
+            grown -= self._waited.pop(pid) + self._gone.pop(pid, 0.0)
+        self._reaped += max(0.0, grown)
+        self._waited = dict(waited)
+        self._gone.clear()
 
     def close(self) -> None:
         with self._lock:
@@ -156,9 +187,11 @@ class CpuMeter:
             self._off_cpu += used
 
     def _total(self) -> float:
+        if self._counter is not None:
+            return self._counter()
         for pid in list(self._processes):
             self._read_one(pid)
-        return self._ended + sum(self._seen.values())
+        return self._ended + sum(self._seen.values()) + self._reaped
 
     def _read_one(self, pid: int) -> None:
         pidfd, clock = self._processes[pid]
@@ -175,4 +208,7 @@ class CpuMeter:
         process = self._processes.pop(pid, None)
         if process is not None:
             os.close(process[0])
-        self._ended += self._seen.pop(pid, 0.0)
+        last = self._seen.pop(pid, 0.0)
+        self._ended += last
+        if pid in self._waited:
+            self._gone[pid] = last
