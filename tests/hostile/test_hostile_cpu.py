@@ -1,15 +1,21 @@
 """CPU is charged to the bot that uses it: a bot that keeps a process spinning after it
 has answered owes that CPU on its own clock (its timeouts say so), its neighbour is not
-charged, and the watcher stops it when it owes more than it may (fault `cpu`)."""
+charged, and the watcher stops it when it owes more than it may (fault `cpu`), even when
+the CPU is spent by children too short-lived for any look to find."""
 
 from __future__ import annotations
 
 import sys
+import time
 import uuid
 
-from hostile_support import MARKER, ROOT, carrying, hostile, run_match, wait_until
+import pytest
+import trio
+from hostile_support import DEADLINE, MARKER, ROOT, carrying, hostile, run_match, wait_until
 
 from arena.clock import TimeControl
+from arena.process import _watch, cpu
+from arena.process.bot import BotCommand, open_bot_process
 from arena.process.cpu import OFF_TURN_LIMIT
 from arena.records import BotEntry, FaultKind
 
@@ -56,3 +62,83 @@ def test_a_bot_that_owes_too_much_cpu_is_stopped_with_fault_cpu(tmp_path, sandbo
     run_match(tmp_path, entries, deals=1, inside=after_the_match)
     said = "".join(path.read_text() for path in (tmp_path / "logs").glob("spins*"))
     assert "stopped: its processes used" in said and "s of CPU while nothing was asked of it" in said, said[-2000:]
+
+
+# Thinks 6 s per decision, while the spinners spin off turn.
+PONDERS = (sys.executable, str(ROOT / "tests" / "fixtures" / "bots" / "thinks.py"), "--seconds=6")
+# What the bot may owe in these tests, with no allowance off turn: far above what an honest
+# bot owes (nothing, bar its runtime's housekeeping), and below what its spinners use in
+# one of its neighbour's decisions even with a tenth of a core (0.6 s), as a machine whose
+# cores the other tests and other work keep busy may give them.
+LOW_LIMIT = 0.5
+
+
+@pytest.mark.parametrize("reaped", ["parent", "ignored", "init"])
+def test_cpu_of_children_too_short_lived_to_be_seen_is_charged(tmp_path, sandbox, cgroup, reaped, monkeypatch):
+    if reaped == "ignored" and cgroup == "no cgroup":
+        pytest.skip("without a cgroup children reaped by no one are not counted (README: Known limits)")
+    if reaped == "init" and sandbox == "unsandboxed":
+        pytest.skip("unsandboxed, the arena adopts the orphans")
+    monkeypatch.setattr(_watch, "OFF_TURN_LIMIT", LOW_LIMIT)
+    monkeypatch.setattr(cpu, "OFF_TURN_ALLOWANCE", 0.0)
+    marker = uuid.uuid4().hex
+    entries = {
+        "spinners": BotEntry("spinners", command=hostile("spawns_spinners"), env={MARKER: marker, "REAPED": reaped}),
+        "ponders": BotEntry("ponders", command=PONDERS),
+    }
+    controls = [TimeControl.per_move(10.0), TimeControl.per_move(30.0)]
+    # Two deals: the spinners' first stretch off turn may not suffice on a loaded machine.
+    record = run_match(tmp_path, entries, deals=2, time_controls=controls)
+    assert len(record.result.deals) == 2, "the match went on to the end"
+    assert {fault.bot for fault in record.faults} == {"spinners"}, record.faults
+    first = record.faults[0]
+    assert first.kind is FaultKind.CPU, str(first)
+    assert "s of CPU while nothing was asked of it, more than the 0.5 s it may owe" in first.reason, first.reason
+    assert wait_until(lambda: not carrying(marker)), f"survivors: {carrying(marker)}"
+
+
+# Forks 100 children one after another, each spinning 10 ms of CPU (a second in all, however
+# loaded the machine), reaped as argv[1] says (see bots/spawns_spinners.py), then says so.
+SPINNERS = r"""
+import os, signal, sys, time
+if sys.argv[1] == "ignored":
+    signal.signal(signal.SIGCHLD, signal.SIG_IGN)
+for _ in range(100):
+    child = os.fork()
+    if child == 0:
+        if sys.argv[1] == "init" and os.fork() != 0:
+            os._exit(0)
+        end = time.process_time() + 0.01
+        while time.process_time() < end:
+            pass
+        os._exit(0)
+    try:
+        os.waitpid(child, 0)
+    except ChildProcessError:
+        pass
+print("spun", flush=True)
+time.sleep(600)
+"""
+
+
+@pytest.mark.parametrize("reaped", ["parent", "ignored", "init"])
+def test_the_cpu_of_children_too_short_lived_to_be_seen_is_counted_whole(tmp_path, sandbox, cgroup, reaped):
+    # The meter's count against a known amount: no threshold that load could move.
+    if reaped == "ignored" and cgroup == "no cgroup":
+        pytest.skip("without a cgroup children reaped by no one are not counted (README: Known limits)")
+    if reaped == "init" and sandbox == "unsandboxed":
+        pytest.skip("unsandboxed, the arena adopts the orphans")
+    command = BotCommand(name="spinners", argv=(sys.executable, "-c", SPINNERS, reaped))
+
+    async def main() -> float:
+        async with open_bot_process(command, tmp_path) as bot:
+            with trio.fail_after(DEADLINE * 3):
+                while "spun" not in bot.log_path.read_text():
+                    await trio.sleep(0.05)
+            # The last ones are counted at the watcher's next look (the orphans' once reaped).
+            deadline = time.monotonic() + DEADLINE
+            while bot.cpu_meter.total() < 1.0 and time.monotonic() < deadline:
+                await trio.sleep(0.05)
+            return bot.cpu_meter.total()
+
+    assert trio.run(main) >= 1.0
