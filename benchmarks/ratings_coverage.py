@@ -18,6 +18,39 @@
 # (the binomial se of a true 95% over 1800 bot-replicates is 0.005: every row is within
 # 95 +- 2%; the inverse Hessian's 0.983 is the duplicate design's luck it cannot see)
 #
+# $ nice -n 15 python benchmarks/ratings_coverage.py --only switch --replicates 400    (2026-11-27, issue 40)
+# The switch to the sandwich: Il Conto duplicate deals, 400 tournaments per row
+# families  luck sd  per bot  sandwich  coverage  coverage there  mean sd
+# -----------------------------------------------------------------------
+#       16        0      7.9      0.01     0.964           0.944     62.7
+#       16      300      7.9      0.01     0.980           0.944     56.7
+#       20        0     10.4      0.80     0.960           0.960     59.7
+#       20      300     10.4      0.80     0.965           0.959     46.4
+#       24        0     12.8      0.99     0.957           0.957     54.0
+#       24      300     12.8      0.99     0.962           0.961     40.3
+#       30        0     16.4      1.00     0.961           0.961     46.7
+#       30      300     16.4      1.00     0.953           0.953     34.9
+#       40        0     22.5      1.00     0.952           0.952     39.2
+#       40      300     22.5      1.00     0.954           0.954     29.4
+#       60        0     34.9      1.00     0.948           0.948     31.2
+#       60      300     34.9      1.00     0.957           0.957     23.4
+# (the switch: each bot in 10 families; below it, 16 families, the inverse Hessian:
+# too wide under seat luck, as the designs' part shows)
+#
+# $ nice -n 15 python benchmarks/ratings_coverage.py --only vegas --replicates 400
+# Las Vegas' design (one table of 4, Plackett-Luce per match), 400 tournaments per row
+# families  luck sd  sandwich  coverage  mean sd  Hessian coverage
+# ----------------------------------------------------------------
+#       10        0      1.00     0.958     36.9             0.944
+#       15        0      1.00     0.948     28.5             0.947
+#       20        0      1.00     0.943     24.1             0.941
+#       30        0      1.00     0.954     19.2             0.948
+#       10      300      1.00     0.949     24.7             0.990
+#       15      300      1.00     0.959     19.0             0.993
+#       20      300      1.00     0.944     16.1             0.993
+#       30      300      1.00     0.952     12.8             0.994
+# (tournaments/vegas.toml plays 15 rounds: 15 families)
+#
 # $ nice -n 15 python benchmarks/ratings_coverage.py --only edges --replicates 300    (2026-11-27, issue 40)
 # A runaway bot: Il Conto, 300 tournaments of 400 plain deals per strength, five bots at -150..+150 and one stronger; default prior
 # strong bot case                                 tournaments  coverage   bias  mean sd
@@ -221,6 +254,92 @@ def designs(args: argparse.Namespace) -> None:
             )
 
 
+VEGAS = np.array([-120.0, -40.0, 40.0, 120.0])
+
+
+def vegas_matches(rng: np.random.Generator, families: int, luck: float) -> list[Observation]:
+    """tournaments/vegas.toml's design: 4 bots at one table, each family (a round) its 4
+    rotations, each match's finishing order Plackett-Luce with the seats' luck (sd `luck`
+    Elo, the same cards at every rotation of the round)."""
+    out = []
+    for family in range(families):
+        seat_luck = rng.normal(0.0, luck, SEATS)
+        for rotation in range(SEATS):
+            bots = np.roll(np.arange(SEATS), rotation)
+            score = C * (VEGAS[bots] + seat_luck) + rng.gumbel(size=SEATS)
+            place = np.argsort(np.argsort(-score))
+            out.append(Observation(tuple((NAMES[b],) for b in bots), tuple(int(p) for p in place), cluster=family))
+    return out
+
+
+def vegas(args: argparse.Namespace) -> None:
+    """Coverage of tournaments/vegas.toml's design (15 rounds = 15 families) and around it."""
+    print(f"\nLas Vegas' design (one table of 4, Plackett-Luce per match), {args.replicates} tournaments per row")
+    header = f"{'families':>8} {'luck sd':>8} {'sandwich':>9} {'coverage':>9} {'mean sd':>8} {'Hessian coverage':>17}"
+    print(header)
+    print("-" * len(header))
+    for luck in (0.0, 300.0):
+        big = fit(
+            [Observation(o.sides, o.ranks) for o in vegas_matches(np.random.default_rng(9), 20_000, luck)],
+            prior_games=0,
+        )
+        centred = np.array([{r.name: r.elo for r in big.ratings}[name] for name in NAMES[: len(VEGAS)]])
+        for families in (10, 15, 20, 30):
+            rng = np.random.default_rng(args.seed)
+            covered, covered_model, robust, sds = 0, 0, 0, []
+            for _ in range(args.replicates):
+                obs = vegas_matches(rng, families, luck)
+                table = fit(obs)
+                model = {r.name: r for r in fit([Observation(o.sides, o.ranks) for o in obs]).ratings}
+                robust += bool(table.design.families)
+                for r in table.ratings:
+                    truth = centred[NAMES.index(r.name)]
+                    covered += r.low <= truth <= r.high
+                    covered_model += model[r.name].low <= truth <= model[r.name].high
+                    sds.append(r.sd)
+            n = args.replicates * len(VEGAS)
+            print(
+                f"{families:8d} {luck:8.0f} {robust / args.replicates:9.2f} {covered / n:9.3f} {np.mean(sds):8.1f} "
+                f"{covered_model / n:17.3f}",
+                flush=True,
+            )
+
+
+def switch(args: argparse.Namespace) -> None:
+    """Coverage where the intervals switch to the sandwich: Il Conto duplicate deals (6
+    bots, a table of 4 per family, so each bot in about 2/3 of the families), few
+    families, with and without seat luck; "per bot" is the fewest families a bot played
+    in, averaged, and "sandwich" the share of tournaments whose table used it."""
+    print(f"\nThe switch to the sandwich: Il Conto duplicate deals, {args.replicates} tournaments per row")
+    header = (
+        f"{'families':>8} {'luck sd':>8} {'per bot':>8} {'sandwich':>9} {'coverage':>9} {'coverage there':>15} "
+        f"{'mean sd':>8}"
+    )
+    print(header)
+    print("-" * len(header))
+    for families in (16, 20, 24, 30, 40, 60):
+        for luck in (0.0, 300.0):
+            centred = estimand(luck, args.seed)
+            rng = np.random.default_rng(args.seed)
+            covered, robust_covered, robust, per_bot, sds = 0, 0, 0, [], []
+            for _ in range(args.replicates):
+                table = fit(conto_deals(rng, families * SEATS, luck, True))
+                per_bot.append(table.design.per_unit)
+                robust += bool(table.design.families)
+                for r in table.ratings:
+                    hit = r.low <= centred[NAMES.index(r.name)] <= r.high
+                    covered += hit
+                    robust_covered += hit and bool(table.design.families)
+                    sds.append(r.sd)
+            n = args.replicates * len(TRUE)
+            there = f"{robust_covered / (robust * len(TRUE)):15.3f}" if robust else f"{'-':>15}"
+            print(
+                f"{families:8d} {luck:8.0f} {np.mean(per_bot):8.1f} {robust / args.replicates:9.2f} "
+                f"{covered / n:9.3f} {there} {np.mean(sds):8.1f}",
+                flush=True,
+            )
+
+
 def edges(args: argparse.Namespace) -> None:
     """A runaway bot: five bots at -150..+150 and one at +600 or +900, plain Il Conto
     deals.  Each replicate's truth is centred as the table centres (on the bots the data
@@ -276,12 +395,12 @@ def main() -> None:
     parser.add_argument("--replicates", type=int, default=500)
     parser.add_argument("--events", type=int, default=400, help="deals or games per tournament")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--only", choices=("models", "designs", "edges"), help="one part of the benchmark only")
+    parser.add_argument(
+        "--only", choices=("models", "designs", "switch", "vegas", "edges"), help="one part of the benchmark only"
+    )
     args = parser.parse_args()
-    if args.only == "designs":
-        return designs(args)
-    if args.only == "edges":
-        return edges(args)
+    if args.only is not None and args.only != "models":
+        return {"designs": designs, "switch": switch, "vegas": vegas, "edges": edges}[args.only](args)
 
     centred = TRUE - TRUE.mean()
     print(
@@ -317,8 +436,11 @@ def main() -> None:
             f"{label:24} {share:9.3f} {se:6.3f} {rmse(batch_err):11.1f} {np.mean(sds):8.1f} "
             f"{rmse(seq_err):13.1f} {1000 * seconds / args.replicates:7.1f}"
         )
-    designs(args)
-    edges(args)
+    if args.only is None:
+        designs(args)
+        switch(args)
+        vegas(args)
+        edges(args)
 
 
 if __name__ == "__main__":

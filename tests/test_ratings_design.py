@@ -15,7 +15,7 @@ import engine
 from arena.config import load_tournament
 from arena.errors import ConfigError, RatingError
 from arena.results.ratings import Observation, fit
-from arena.results.ratings.design import min_families
+from arena.results.ratings.design import FAMILIES_PER_UNIT, t_quantile
 from arena.results.tables import elo_table
 from tests.test_tournament import tournament_file
 
@@ -79,13 +79,48 @@ def test_copies_of_a_result_in_one_family_count_once():
 
 
 def test_few_families_fall_back_to_the_inverse_hessian():
-    data = duplicate_deals(families=min_families(3) - 1, seat_luck=100.0, seed=2)
+    # Issue 40: the switch counts the families each rated bot played in (here every bot
+    # plays every family), and the note says why it fell back.
+    data = duplicate_deals(families=FAMILIES_PER_UNIT - 1, seat_luck=100.0, seed=2)
     table = fit(data)
-    assert table.design.families == 0
-    assert "inverse Hessian" in table.design.interval_text("deal")
-    enough = fit(duplicate_deals(families=min_families(3), seat_luck=100.0, seed=2))
-    assert enough.design.families == min_families(3)
-    assert "cluster-robust over 30 deal families (one deal at all its rotations" in enough.design.interval_text("deal")
+    assert table.design.families == 0 and table.design.per_unit == FAMILIES_PER_UNIT - 1
+    assert table.design.interval_text("deal") == (
+        "±95% from the inverse Hessian, which counts every deal as independent: the cluster-robust interval "
+        f"needs each bot in {FAMILIES_PER_UNIT} deal families, and one played in only {FAMILIES_PER_UNIT - 1} "
+        "(play more rounds)"
+    )
+    assert fit([Observation(o.sides, o.ranks) for o in data]).design.interval_text("deal") == (
+        "±95% from the inverse Hessian"
+    )
+    enough = fit(duplicate_deals(families=FAMILIES_PER_UNIT, seat_luck=100.0, seed=2))
+    assert enough.design.families == FAMILIES_PER_UNIT
+    assert (
+        f"cluster-robust over {FAMILIES_PER_UNIT} deal families (one deal at all its rotations; each bot played in "
+        f"at least {FAMILIES_PER_UNIT} of them, and the ± uses Student's t with {FAMILIES_PER_UNIT - 1} degrees "
+        "of freedom" in enough.design.interval_text("deal")
+    )
+
+
+def test_the_switch_counts_families_per_bot():
+    """Six bots at four seats: each family holds four of them.  Enough families in all
+    but too few for one bot, and the inverse Hessian is used."""
+    families = []
+    for family in range(3 * FAMILIES_PER_UNIT):
+        table = [NAMES[i % 4] for i in range(family, family + 4)] if family % 3 else ["bot0", "bot1", "bot2", "x"]
+        for rotation in range(2):
+            sides = tuple((table[(seat + rotation) % 4],) for seat in range(4))
+            families.append(Observation(sides, tuple(int(seat == family % 4) for seat in range(4)), cluster=family))
+    table = fit(families)
+    assert table.design.per_unit == FAMILIES_PER_UNIT  # x sat at every third table only
+    assert table.design.families == 3 * FAMILIES_PER_UNIT
+    fewer = fit([obs for obs in families if obs.cluster != 0])  # x in one family less
+    assert fewer.design.per_unit == FAMILIES_PER_UNIT - 1 and fewer.design.families == 0
+
+
+def test_the_small_sample_widening_is_students_t():
+    assert t_quantile(9) == pytest.approx(2.2622, abs=2e-4)
+    assert t_quantile(19) == pytest.approx(2.0930, abs=2e-4)
+    assert t_quantile(1e9) == pytest.approx(1.96, abs=1e-3)
 
 
 def test_a_bot_that_lost_every_time_is_flagged_and_shows_no_interval():
@@ -101,7 +136,11 @@ def test_a_bot_that_lost_every_time_is_flagged_and_shows_no_interval():
     assert len(notes) == 1 and notes[0].startswith("loser never finished ahead of another bot in its deals")
     assert "where the prior puts it" in notes[0]
     counted = table.design.notes("deals", {rating.name: rating.observations for rating in table.ratings})
-    assert "At least 7 more deals are needed (after 20 deals all one way" in counted[0]
+    # Issue 40: one number, rounded once (it said "At least 7 more … one takes 6 … on average").
+    assert (
+        "after 20 deals all one way, the chance of the other result is below 14% at 95% confidence, "
+        "and even at that chance one takes about 7 more deals on average to come." in counted[0]
+    )
     won = fit(
         [Observation((("champ",), ("x",), ("y",)), (0, 1, 1)), Observation((("champ",), ("x",), ("y",)), (0, 1, 0))]
     )

@@ -326,23 +326,7 @@ def elo_table(
         for place, (rating, los) in enumerate(zip(table.ratings, table.los), start=1)
     ]
     text = render(elo_columns(game), lines, tablefmt, aligned=True)
-    unit = {"match": "matches", "board": "boards (each against the other table)"}.get(spec.rate_by, "deals")
-    if anchor:
-        centre = f"{anchor[0]} = {anchor[1]:+g}"
-    elif design.centred_on:
-        left_out = ", ".join(sorted(set(design.one_sided)))
-        centre = f"the mean of the bots the data rate ({left_out} left out)"
-    else:
-        centre = "the pool mean"
-    note = (
-        f"Elo: {table.model} fit over all {unit}, centred on {centre}, with "
-        + design.prior_text(len(table.ratings))
-        + "; "
-        + design.interval_text(spec.rate_by)
-        + "; LOS next = likelihood of superiority over the bot below."
-    )
-    played = {rating.name: rating.observations for rating in table.ratings}
-    return "\n".join([text, note, *design.notes(unit, played), *notes]), table
+    return "\n".join([text, *table.footer(spec.rate_by, anchor), *notes]), table
 
 
 def _board_lines(

@@ -74,10 +74,15 @@ groups of bots that never met).
 
 Intervals: the covariance is the inverse of the negative Hessian ("model-based"),
 unless the observations name their deal families (``Observation.cluster``: one deal at
-every rotation of its table) and there are enough of them (`design.min_families`).
-Then it is the cluster-robust *sandwich* ``H^-1 M H^-1``, where ``M`` sums, over the
-families, the outer product of each family's score (the gradient of its observations'
-log-likelihood at the fit), times F / (F - 1). The rotations of one deal share its
+every rotation of its table) and every rated unit (bot, or partnership) played in at
+least `design.FAMILIES_PER_UNIT` (10) of them: counted per unit, since a unit's rating
+rests on its own families' scores, and six bots at four seats put each in two thirds of
+the families. Then it is the cluster-robust *sandwich* ``c H^-1 M H^-1``, where ``M``
+sums, over the families, the outer product of each family's score (the gradient of its
+observations' log-likelihood at the fit), times F / (F - 1), and c = (t / 1.96)^2 with
+t the 97.5% quantile of Student's t with G - 1 degrees of freedom, G the fewest
+families a unit played in (the usual advice for few clusters; without it the ±95%
+covered 93% just above the switch). The rotations of one deal share its
 cards, so their results are correlated: under seat luck duplicate dealing cancels, the
 model-based interval overstates the spread (it sees independent results), and when
 deterministic bots replay a rotation exactly it understates it (it counts the copy).
@@ -100,7 +105,8 @@ needs), `solver` (`fit`: the penalised Newton fit), `intervals` (covariance to E
 """
 
 from arena.errors import RatingError
-from arena.results.ratings.intervals import Design, Rating, RatingTable
+from arena.results.ratings.design import Design
+from arena.results.ratings.intervals import Rating, RatingTable
 from arena.results.ratings.models import Observation
 from arena.results.ratings.solver import fit
 

@@ -9,101 +9,19 @@ intervals and the likelihood of superiority (LOS) of each over the next.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
 from arena.errors import RatingError
+from arena.results.ratings.design import Z95, Design
 from arena.results.ratings.models import C
 
-__all__ = ["Z95", "Design", "Rating", "RatingTable", "los", "elo_covariance", "rating_table"]
+#: The design of a table built without one: inverse Hessian, no prior, nothing to say.
+NO_DESIGN = Design()
 
-Z95 = 1.959963984540054
-
-
-@dataclass(frozen=True)
-class Design:
-    """What the intervals rest on, for the table to say.
-
-    ``families``: the number of deal families whose scores gave the cluster-robust
-    (sandwich) covariance; 0 when it is the inverse Hessian (no families given, or too
-    few: `design.min_families`).  ``prior_games``: the prior's virtual draws per bot.
-    ``one_sided``: the bots that finished ahead of ("won") or behind ("lost") every other
-    side every time, whose rating the data only bound (the prior sets it).  ``groups``:
-    the bots in groups that the results connect; with more than one, the data do not
-    compare the groups.  ``prior_on``: the bots whose rating the prior entered (the
-    one-sided ones; every bot when the results alone do not determine the ratings).
-    ``centred_on``: the bots whose mean is 0 when some are one-sided (a rating the prior
-    sets would otherwise move the others'); empty: all of them, or the anchor.
-    """
-
-    families: int = 0
-    prior_games: float = 0.0
-    one_sided: dict[str, str] = field(default_factory=dict)
-    groups: tuple[tuple[str, ...], ...] = ()
-    prior_on: tuple[str, ...] = ()
-    centred_on: tuple[str, ...] = ()
-
-    def prior_text(self, count: int) -> str:
-        """The prior in words, for the note under a table of `count` bots."""
-        if not self.prior_games:
-            return "no prior (plain maximum likelihood)"
-        draws = f"a prior of {self.prior_games:g} virtual draws per bot against the pool mean"
-        if len(self.prior_on) == count:
-            return f"{draws}, in every rating (the results alone do not determine them)"
-        if not self.prior_on:
-            return f"{draws}, used only for a bot the data only bound (none here: plain maximum likelihood)"
-        return (
-            f"{draws}, used only for {', '.join(self.prior_on)}, which the data only bound "
-            "(the other ratings are plain maximum likelihood)"
-        )
-
-    @property
-    def disconnected(self) -> bool:
-        return len(self.groups) > 1
-
-    def interval_text(self, rate_by: str) -> str:
-        """How the ±95% was computed, for the note under a table rated by `rate_by`."""
-        if self.families:
-            family = "a table's rotations in a round" if rate_by == "match" else "one deal at all its rotations"
-            return (
-                f"±95% cluster-robust over {self.families} deal families ({family}: duplicate deals narrow it "
-                "as much as they remove luck)"
-            )
-        return "±95% from the inverse Hessian"
-
-    def notes(self, unit: str, played: Mapping[str, float] | None = None) -> list[str]:
-        """What the data cannot say, for lines under the table: ratings only bounded,
-        groups never compared (`unit`: what was rated, "deals", "matches"…; `played`:
-        how many each bot took part in, for how many more a bounded one needs)."""
-        notes = []
-        for name, side in sorted(self.one_sided.items()):
-            word = "never finished behind another bot" if side == "won" else "never finished ahead of another bot"
-            count = (played or {}).get(name, 0.0)
-            # After n results one way, the rule of three puts the chance of the other at
-            # most 3/n (95%): even then it takes n/3 more on average to see one.
-            more = (
-                f" At least {math.ceil(count / 3)} more {unit} are needed (after {count:g} {unit} all one way, "
-                f"the chance of the other result is below 3 in {count:g} at 95%, and even at that chance one "
-                f"takes {count / 3:.0f} {unit} on average to come)."
-                if count
-                else ""
-            )
-            notes.append(
-                f"{name} {word} in its {unit}: the data only bound its rating "
-                f"({'below' if side == 'won' else 'above'}), and its Elo is where the prior puts it; no "
-                "interval is shown, and its LOS values are not to be trusted. It needs a result the other "
-                f"way before it can be rated.{more}"
-            )
-        if self.disconnected:
-            groups = "; ".join(", ".join(group) for group in self.groups)
-            notes.append(
-                f"These groups of bots never met one another, directly or through common opponents: {groups}. "
-                "Their ratings are comparable within a group only; between groups, Elo and LOS rest on the "
-                "prior alone."
-            )
-        return notes
+__all__ = ["Z95", "NO_DESIGN", "Design", "Rating", "RatingTable", "los", "elo_covariance", "rating_table"]
 
 
 @dataclass(frozen=True)
@@ -142,7 +60,29 @@ class RatingTable:
     los: tuple[float | None, ...]
     draw_elo: float | None
     covariance: tuple[tuple[float, ...], ...] = ()
-    design: Design = Design()
+    design: Design = NO_DESIGN
+
+    def footer(self, rate_by: str = "deal", anchor: tuple[str, float] | None = None) -> list[str]:
+        """The lines under the Elo table, as the user reads them: how the fit was made
+        (model, centre, prior, intervals), then what the data cannot say (`Design.notes`).
+        `rate_by`: the unit rated ("deal", "match", "board"); `anchor` as given to `fit`."""
+        design = self.design
+        unit = {"match": "matches", "board": "boards"}.get(rate_by, "deals")
+        if anchor:
+            centre = f"{anchor[0]} = {anchor[1]:+g}"
+        elif design.centred_on:
+            centre = f"the mean of the bots the data rate ({', '.join(sorted(design.one_sided))} left out)"
+        else:
+            centre = "the pool mean"
+        note = (
+            f"Elo: {self.model} fit over all {unit}"
+            + (" (each against the other table)" if rate_by == "board" else "")
+            + f", centred on {centre}, with {design.prior_text(len(self.ratings))}; "
+            + design.interval_text(rate_by)
+            + "; LOS next = likelihood of superiority over the bot below."
+        )
+        played = {rating.name: rating.observations for rating in self.ratings}
+        return [note, *design.notes(unit, played)]
 
     def los_between(self, a: str, b: str) -> float:
         """Probability that bot ``a`` is truly stronger than bot ``b``.
@@ -228,7 +168,7 @@ def rating_table(
     *,
     model: str,
     draw_elo: float | None,
-    design: Design = Design(),
+    design: Design = NO_DESIGN,
 ) -> RatingTable:
     """The bots best first (ties by name), with their 95% intervals and LOS over the next."""
     n = len(names)

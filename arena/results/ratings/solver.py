@@ -13,9 +13,9 @@ from collections.abc import Iterable
 import numpy as np
 
 from arena.errors import RatingError
+from arena.results.ratings.design import FAMILIES_PER_UNIT, Design, families_per_unit, one_sided, small_sample
 from arena.results.ratings.design import groups as connected_groups
-from arena.results.ratings.design import min_families, one_sided
-from arena.results.ratings.intervals import Design, RatingTable, elo_covariance, rating_table
+from arena.results.ratings.intervals import RatingTable, elo_covariance, rating_table
 from arena.results.ratings.models import (
     BT,
     LUCE,
@@ -33,7 +33,7 @@ from arena.results.ratings.models import (
     sigmoid,
 )
 
-__all__ = ["fit", "Problem", "min_families", "undetermined"]  # min_families: from design
+__all__ = ["fit", "Problem", "undetermined"]
 
 _MAX_SD_ELO = 1.0e4  # beyond this the data (plus prior) do not determine a rating
 _MAX_ITERATIONS = 200
@@ -116,9 +116,11 @@ def fit(
         prior = np.full(len(names), float(prior_games))
         problem, theta, cov_theta = _solve(blocks, prior, float(weights.sum()))
     families = len({family for _, _, family in rows})
-    robust = families >= min_families(problem.dim) and any(family[0] == "family" for _, _, family in rows)
+    clustered = any(family[0] == "family" for _, _, family in rows)
+    per_unit = families_per_unit(((key, family) for key, _, family in rows), names) if clustered else 0
+    robust = per_unit >= FAMILIES_PER_UNIT
     if robust:
-        cov_theta = cov_theta @ problem.meat(theta, keys, rows) @ cov_theta
+        cov_theta = cov_theta @ problem.meat(theta, keys, rows) @ cov_theta * small_sample(per_unit)
 
     n = len(names)
     anchored = None if anchor is None else (index[anchor[0]], float(anchor[1]))
@@ -139,6 +141,7 @@ def fit(
         met,
         prior_on=tuple(name for name, g in zip(names, prior) if g > 0),
         centred_on=tuple(names[i] for i in centre) if centre is not None else (),
+        per_unit=per_unit,
     )
     return rating_table(names, counts, elo, cov, sd, model=model, draw_elo=draw_elo, design=design)
 

@@ -1,0 +1,139 @@
+"""The lines under the Elo table, read aloud as a user reads them: one case of each kind
+(issue 40: one number where the arithmetic gave two, the board's "(each against the
+other table)" once, what the prior entered and what the table is centred on, why the
+intervals fell back to the inverse Hessian)."""
+
+import sys
+from pathlib import Path
+
+from arena.results.notes import elo_notes
+from arena.results.ratings import Observation, fit
+from arena.results.ratings.design import FAMILIES_PER_UNIT
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from test_explain import matches_of  # noqa: E402
+
+TABLE = (("ada",), ("bea",), ("cid",), ("dan",))
+TAIL = "; LOS next = likelihood of superiority over the bot below."
+NO_PRIOR_NEEDED = (
+    "with a prior of 2 virtual draws per bot against the pool mean, used only for a bot the data only bound "
+    "(none here: plain maximum likelihood)"
+)
+
+
+def deals(losers: list[int], families: bool = True) -> list[Observation]:
+    """Il Conto deals at one table of four: the seat that lost each, one deal family each."""
+    return [
+        Observation(TABLE, tuple(int(seat == loser) for seat in range(4)), cluster=i if families else None)
+        for i, loser in enumerate(losers)
+    ]
+
+
+def test_cluster_robust_intervals():
+    assert fit(deals([0, 1, 2, 3, 1, 2, 3, 0, 2, 3, 1, 2] * 2)).footer() == [
+        f"Elo: luce-loser fit over all deals, centred on the pool mean, {NO_PRIOR_NEEDED}; ±95% cluster-robust "
+        "over 24 deal families (one deal at all its rotations; each bot played in at least 24 of them, and the ± "
+        "uses Student's t with 23 degrees of freedom; duplicate deals narrow it as much as they remove luck)" + TAIL
+    ]
+
+
+def test_too_few_families_says_why_it_fell_back():
+    assert FAMILIES_PER_UNIT == 10
+    assert fit(deals([0, 1, 2, 3, 1, 2, 3, 0, 2])).footer() == [
+        f"Elo: luce-loser fit over all deals, centred on the pool mean, {NO_PRIOR_NEEDED}; ±95% from the inverse "
+        "Hessian, which counts every deal as independent: the cluster-robust interval needs each bot in 10 deal "
+        "families, and one played in only 9 (play more rounds)" + TAIL
+    ]
+
+
+def test_no_families_and_an_anchor():
+    table = fit(deals([0, 1, 2, 3, 1, 2, 3, 0, 2], families=False), anchor=("ada", 100))
+    assert table.footer("match", ("ada", 100)) == [
+        f"Elo: luce-loser fit over all matches, centred on ada = +100, {NO_PRIOR_NEEDED}; ±95% from the inverse "
+        "Hessian" + TAIL
+    ]
+
+
+def test_a_bot_that_never_lost():
+    assert fit(deals([1, 2, 3] * 6 + [1, 2])).footer() == [
+        "Elo: luce-loser fit over all deals, centred on the mean of the bots the data rate (ada left out), with a "
+        "prior of 2 virtual draws per bot against the pool mean, used only for ada, which the data only bound (the "
+        "other ratings are plain maximum likelihood); ±95% cluster-robust over 20 deal families (one deal at all "
+        "its rotations; each bot played in at least 20 of them, and the ± uses Student's t with 19 degrees of "
+        "freedom; duplicate deals narrow it as much as they remove luck)" + TAIL,
+        "ada never finished behind another bot in its 20 deals: the data bound its rating only from below, and "
+        "its Elo is where the prior puts it (the table is centred on the other bots); no interval is shown, and "
+        "its LOS values are not to be trusted. It needs a result the other way before it can be rated: after 20 "
+        "deals all one way, the chance of the other result is below 14% at 95% confidence, and even at that "
+        "chance one takes about 7 more deals on average to come.",
+    ]
+
+
+def test_a_bot_that_lost_its_only_match():
+    matches = [
+        Observation((("a",), ("b",)), (0, 1), 3),
+        Observation((("a",), ("b",)), (1, 0), 2),
+        Observation((("a",), ("z",)), (0, 1)),
+    ]
+    lines = fit(matches).footer("match")
+    assert lines[1] == (
+        "z never finished ahead of another bot in its 1 match: the data bound its rating only from above, and its "
+        "Elo is where the prior puts it (the table is centred on the other bots); no interval is shown, and its "
+        "LOS values are not to be trusted. It needs a result the other way before it can be rated: after 1 match "
+        "all one way, the chance of the other result is below 95% at 95% confidence, and even at that chance one "
+        "takes about 1 more match on average to come."
+    )
+
+
+def test_boards_say_each_against_the_other_table_once():
+    boards = [Observation((("n",), ("s",)), (0, 1) if i % 3 else (1, 0), cluster=(1, 1, i)) for i in range(12)]
+    boards += [Observation((("n",), ("w",)), (0, 1), cluster=(1, 2, i)) for i in range(12)]
+    boards += [Observation((("s",), ("w",)), (0, 1), cluster=(1, 3, i)) for i in range(12)]
+    lines = fit(boards).footer("board")
+    assert "\n".join(lines).count("each against the other table") == 1
+    assert lines == [
+        "Elo: bradley-terry-draws fit over all boards (each against the other table), centred on the mean of the "
+        "bots the data rate (w left out), with a prior of 2 virtual draws per bot against the pool mean, used "
+        "only for w, which the data only bound (the other ratings are plain maximum likelihood); ±95% "
+        "cluster-robust over 36 deal families (a board at its two tables; each pair played in at least 24 of "
+        "them, and the ± uses Student's t with 23 degrees of freedom; duplicate deals narrow it as much as they "
+        "remove luck)" + TAIL,
+        "w never finished ahead of another bot in its 24 boards: the data bound its rating only from above, and "
+        "its Elo is where the prior puts it (the table is centred on the other bots); no interval is shown, and "
+        "its LOS values are not to be trusted. It needs a result the other way before it can be rated: after 24 "
+        "boards all one way, the chance of the other result is below 12% at 95% confidence, and even at that "
+        "chance one takes about 8 more boards on average to come.",
+    ]
+
+
+def test_groups_that_never_met():
+    data = [Observation((("a",), ("b",)), (0, 1)), Observation((("b",), ("a",)), (0, 1))] * 3
+    data += [Observation((("c",), ("d",)), (0, 1)), Observation((("d",), ("c",)), (0, 1))] * 3
+    assert fit(data).footer() == [
+        "Elo: bradley-terry-draws fit over all deals, centred on the pool mean, with a prior of 2 virtual draws "
+        "per bot against the pool mean, in every rating (the results alone do not determine them); ±95% from the "
+        "inverse Hessian" + TAIL,
+        "These groups of bots never met one another, directly or through common opponents: a, b; c, d. Their "
+        "ratings are comparable within a group only; between groups, Elo and LOS rest on the prior alone.",
+    ]
+
+
+def test_no_prior():
+    assert (
+        fit(deals([0, 1, 2, 3] * 3), prior_games=0)
+        .footer()[0]
+        .startswith(
+            "Elo: luce-loser fit over all deals, centred on the pool mean, with no prior (plain maximum likelihood); "
+        )
+    )
+
+
+def test_the_run_notes():
+    matches = matches_of("conto")[:5]
+    assert elo_notes(matches, True, ["bea ran outside the sandbox."], scheduled=12) == [
+        "Partial: 5 of the schedule's 12 matches are played, so the bots have not yet met the same tables and "
+        "opponents as often: the ratings lean on whom each has met so far.",
+        "Deals were public (public_deals = true): anyone with the tournament file could compute every hand, so "
+        "a bot could have known them.",
+        "bea ran outside the sandbox.",
+    ]
