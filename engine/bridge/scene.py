@@ -51,6 +51,7 @@ def bridge_scenes(history: Sequence[Event]) -> Iterator[Scene]:
     passes, bid_made = 0, False
     board_line = contract = tricks = verdict = ""
     to_act: int | None = None
+    first: int | None = None  # the match's first board (1 unless new_match was given another)
     for event in history:
         actor: int | None = None
         if isinstance(event, BoardDealt):
@@ -61,7 +62,10 @@ def bridge_scenes(history: Sequence[Event]) -> Iterator[Scene]:
             totals, dealer, vulnerability = list(event.totals), event.dealer, event.vulnerability
             declarer = dummy = None
             dummy_open, auction, passes, bid_made = False, [], 0, False
+            first = event.board if first is None else first
             board_line = f"{event.board} of {event.boards_in_match}"
+            if first != 1:  # board 5 of a one-board match is its first of 1
+                board_line = f"{event.board} ({event.board - first + 1} of {event.boards_in_match})"
             contract = tricks = verdict = ""
             to_act = event.dealer
         elif isinstance(event, Called):

@@ -97,6 +97,8 @@ def test_new_match_can_start_at_any_board_with_its_dealer_and_vulnerability():
     assert state.is_terminal() and [r.deal for r in state.deal_results()] == [5, 6]
     assert str(state.history[-1]).startswith("match over after 2 boards")
     assert game.replay(state.history).history == state.history
+    boards = [dict(scene.table)["board"] for scene in game.scenes(state.history)]
+    assert boards[0] == "5 (1 of 2)" and boards[-1] == "6 (2 of 2)"
 
 
 @pytest.mark.parametrize("board", [0, -1, "5"])
