@@ -148,12 +148,17 @@ class BotStartFailed(UsageError):
 
 
 class BotFault(ArenaError):
-    """Raised at the gRPC (or stdio) boundary when a bot misbehaves."""
+    """Raised at the gRPC (or stdio) boundary when a bot misbehaves.
 
-    def __init__(self, kind: FaultKind, reason: str) -> None:
+    `clock_spent` marks the timeout of a seat whose clock had run out before it was
+    asked (the referee's own, whose reason says it all); it is not stored: a results
+    file keeps the kind and the reason, as before."""
+
+    def __init__(self, kind: FaultKind, reason: str, *, clock_spent: bool = False) -> None:
         super().__init__(f"{kind.value}: {reason}")
         self.kind = kind
         self.reason = reason
+        self.clock_spent = clock_spent
 
 
 class ProcessError(ArenaError):

@@ -254,7 +254,8 @@ class Match:
                 self._forfeit(seat, FaultKind.STOPPED.value)
             elif (time_limit := seat.open_decision()) <= 0:
                 why = f": {owed}" if (owed := seat.owed_text()) else ""
-                self.faulted(seat, BotFault(FaultKind.TIMEOUT, f"its clock has run out{why} ({seat.clock.control})"))
+                spent = f"its clock has run out{why} ({seat.clock.control})"
+                self.faulted(seat, BotFault(FaultKind.TIMEOUT, spent, clock_spent=True))
             else:
                 break
         if profile:
@@ -350,7 +351,7 @@ class Match:
     def faulted(self, seat: MatchSeat, fault: BotFault) -> None:
         """A seat failed to answer: charge it, it forfeits the deal, maybe it is stopped."""
         if fault.kind is FaultKind.TIMEOUT:
-            if "clock" not in fault.reason:  # not the spent clock's own fault, which says it all
+            if not fault.clock_spent:  # the spent clock's own fault says it all
                 owed = seat.owed_text()
                 if owed:
                     fault = BotFault(fault.kind, f"{fault.reason}; {owed}")
