@@ -61,3 +61,50 @@ def test_information_state_ignores_cards_the_seat_may_not_see(game, players):
         assert ArenaSpielState(spiel, first).information_state_string(other) != ArenaSpielState(
             spiel, second
         ).information_state_string(other)
+
+
+# --- the ISMCTS bot's worlds (bots/ismcts) ------------------------------------------------
+
+
+def _request_for(state):
+    from arena.play import GameWire
+    from arena.v1 import arena_pb2 as pb
+
+    turn = state.turn()
+    wire = GameWire(state.game)
+    return pb.DecisionRequest(
+        decision_id=1,
+        time_limit_ms=1000,
+        view=wire.view(state.view(turn.seat)),
+        legal_actions=wire.actions(state.legal_actions()),
+        acting_seat=turn.acting_seat,
+    )
+
+
+@pytest.mark.parametrize(("game", "players"), [("conto", 4), ("invido", 2), ("vegas", 2), ("vegas", 5), ("bridge", 4)])
+def test_ismcts_worlds_fit_what_the_seat_knows(game, players):
+    """Every world drawn at a decision looks the same to the seat (OpenSpiel's ISMCTS
+    asserts as much) and offers it the same actions as the real match."""
+    import random
+
+    import engine
+    from arena.envs.encoding import information_lines
+    from bots.ismcts.search import choose
+    from bots.ismcts.worlds import WORLDS
+
+    rng = random.Random(0)
+    decisions = 0
+    for seed in range(3):
+        state = engine.load(game, players=players).new_match(seed=seed, deals=2)
+        while not state.is_terminal() and decisions < 60:
+            seat, request = state.current_seat(), _request_for(state)
+            worlds = [WORLDS[game](request, rng) for _ in range(3)]
+            assert len({tuple(information_lines(world, seat)) for world in worlds}) == 1
+            for world in worlds:
+                assert world.current_seat() == seat
+                assert [str(a) for a in world.legal_actions()] == [str(a) for a in state.legal_actions()]
+            decisions += 1
+            state.apply(rng.choice(state.legal_actions()))
+    text, simulations = choose(WORLDS[game], request, 0.02, rng)
+    assert text in [action.text for action in request.legal_actions]
+    assert simulations >= 1 or len(request.legal_actions) == 1

@@ -1,0 +1,2 @@
+"""OpenSpiel's ISMCTS as an Arena bot: the worlds it searches (`worlds`) and the search
+within a time budget (`search`)."""
