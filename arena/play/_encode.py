@@ -5,33 +5,23 @@ it; at every decision that is most of the referee's own time.  Here each (record
 message type) pair gets, once, a small Python function written for it (as dataclasses
 writes `__init__`) that appends the record's fields in protobuf's wire format: the same
 mapping rules as `fill`, the same bytes as upb's serializer (fields in number order,
-proto3 defaults left out, numeric lists packed), checked by tests/test_wire.py.
+proto3 defaults left out, numeric lists packed), checked by tests/test_wire.py.  What
+goes where (fields, kinds, enum numbers, union members) is the wire plan's
+(arena/play/_plan.py); this module only writes it as bytes.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import enum
-import re
 import struct
 from collections.abc import Callable
-from functools import cache
 from typing import Any
 
 from google.protobuf.descriptor import Descriptor, FieldDescriptor
 
-from arena.errors import WireError
+from arena.play._plan import EnumNumbers, PlannedField, field_type_error, keep, plan
 
-__all__ = [
-    "EnumNumbers",
-    "encode_record",
-    "varint",
-    "length_delimited",
-    "snake_name",
-    "union_member",
-    "wire_fields",
-    "wire_names",
-]
+__all__ = ["encode_record", "varint", "length_delimited"]
 
 _SMALL = [bytes([i]) for i in range(128)]
 _VARINT, _FIXED64, _DELIMITED, _FIXED32 = 0, 1, 2, 5
@@ -80,15 +70,10 @@ def _nested_field(cache: dict[int, tuple[Any, bytes]], record: Any, descriptor: 
     """A nested record as a whole field (tag, length, body), kept in `cache` by identity.
 
     Games intern their small records (conto's portate, every action), so the same
-    object recurs all run long.  The entry holds the record, so an id is never reused
-    while its entry lives; records made afresh each time only cycle through the cache.
+    object recurs all run long; records made afresh each time only cycle through it.
     """
     body = encode_record(record, descriptor)
-    field = tag + varint(len(body)) + body
-    if len(cache) >= _CACHE_LIMIT:
-        cache.clear()
-    cache[id(record)] = (record, field)
-    return field
+    return keep(cache, record, tag + varint(len(body)) + body, _CACHE_LIMIT)
 
 
 def _enum_field(cache: dict[int, bytes], numbers: EnumNumbers, tag: bytes, member: enum.Enum, presence: bool) -> bytes:
@@ -100,36 +85,6 @@ def _enum_field(cache: dict[int, bytes], numbers: EnumNumbers, tag: bytes, membe
     return field
 
 
-@cache
-def snake_name(name: str) -> str:
-    """A record class's name as its member of a union message: HandDealt -> hand_dealt."""
-    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
-
-
-@cache
-def wire_names(cls: type) -> tuple[str, ...]:
-    """The fields of a record class that go on the wire.  repr=False marks an internal
-    field (a cache key, say); metadata "referee_only" one never sent to a seat (conto's
-    match seed)."""
-    return tuple(f.name for f in dataclasses.fields(cls) if f.repr and not f.metadata.get("referee_only"))
-
-
-class EnumNumbers(dict):
-    """An engine enum member -> the proto enum's number (value name ending in _MEMBER)."""
-
-    def __init__(self, descriptor: Any) -> None:
-        super().__init__()
-        self._descriptor = descriptor
-
-    def __missing__(self, member: enum.Enum) -> int:
-        suffix = "_" + member.name
-        for value in self._descriptor.values:
-            if value.name == member.name or value.name.endswith(suffix):
-                self[member] = value.number
-                return value.number
-        raise WireError(f"Proto enum {self._descriptor.full_name} has no value for {member.name}.")
-
-
 _INTEGERS = {
     FieldDescriptor.TYPE_INT32,
     FieldDescriptor.TYPE_INT64,
@@ -138,36 +93,12 @@ _INTEGERS = {
 }
 
 
-def union_member(cls: type, descriptor: Descriptor) -> FieldDescriptor | None:
-    """When `descriptor` is a union (a game's Event: one oneof holding every field), the
-    member a record of `cls` fills, the one named after its class; otherwise None."""
-    oneofs = descriptor.oneofs
-    if not (len(oneofs) == 1 and len(descriptor.fields) == len(oneofs[0].fields)):
-        return None
-    member = descriptor.fields_by_name.get(snake_name(cls.__name__))
-    if member is None:
-        raise WireError(f"{descriptor.full_name} has no member {snake_name(cls.__name__)!r} for {cls.__name__}.")
-    return member
-
-
-def wire_fields(cls: type, descriptor: Descriptor, skip: frozenset[str] = _NONE) -> list[FieldDescriptor]:
-    """The fields of `descriptor` that a record of `cls` fills (`wire_names` less `skip`), in number order."""
-    fields = []
-    for name in wire_names(cls):
-        if name in skip:
-            continue
-        field = descriptor.fields_by_name.get(name)
-        if field is None:
-            raise WireError(f"{descriptor.full_name} has no field {name!r} for {cls.__name__}.")
-        fields.append(field)
-    return sorted(fields, key=lambda f: f.number)
-
-
 def _compile(cls: type, descriptor: Descriptor, skip: frozenset[str]) -> Encoder:
     """Write and compile the encoder of `cls` into `descriptor`'s wire format."""
-    member = union_member(cls, descriptor)
+    planned = plan(cls, descriptor)
+    member = planned.member
     if member is not None:
-        tag, inner = varint(member.number << 3 | _DELIMITED), member.message_type
+        tag, inner = varint(member.number << 3 | _DELIMITED), member.message
 
         def encode_member(record: Any) -> bytes:
             body = encode_record(record, inner)
@@ -176,7 +107,7 @@ def _compile(cls: type, descriptor: Descriptor, skip: frozenset[str]) -> Encoder
 
         return encode_member
 
-    fields = wire_fields(cls, descriptor, skip)
+    fields = [field for field in planned.fields if field.name not in skip]
     namespace: dict[str, Any] = {
         "varint": varint,
         "SMALL": _SMALL,
@@ -192,7 +123,7 @@ def _compile(cls: type, descriptor: Descriptor, skip: frozenset[str]) -> Encoder
     return namespace["encode"]
 
 
-def _field_lines(field: FieldDescriptor, namespace: dict[str, Any]) -> list[str]:
+def _field_lines(field: PlannedField, namespace: dict[str, Any]) -> list[str]:
     name, number, kind = field.name, field.number, field.type
     get = f"    value = record.{name}"
     tag_name = f"TAG_{name}"
@@ -200,22 +131,22 @@ def _field_lines(field: FieldDescriptor, namespace: dict[str, Any]) -> list[str]
     def tag(wire_type: int) -> None:
         namespace[tag_name] = varint(number << 3 | wire_type)
 
-    present = "value is not None" if field.has_presence else "value"
+    present = "value is not None" if field.presence else "value"
     # Appends `body` as the field: its tag, its length (one byte when short), the bytes.
     delimited = f"size = len(body); add({tag_name}); add(SMALL[size] if size < 128 else varint(size)); add(body)"
 
     def nested(item: str) -> str:
         # A nested record's whole field, kept by identity (see _nested_field).
-        namespace[f"DESC_{name}"] = field.message_type
+        namespace[f"DESC_{name}"] = field.message
         namespace[f"CACHE_{name}"] = {}
         return (
             f"hit = CACHE_{name}.get(id({item})); add(hit[1] if hit is not None and hit[0] is {item} "
             f"else nested_field(CACHE_{name}, {item}, DESC_{name}, {tag_name}))"
         )
 
-    if kind == FieldDescriptor.TYPE_ENUM:
-        namespace[f"ENUM_{name}"] = EnumNumbers(field.enum_type)
-    if field.is_repeated:
+    if field.enum is not None:
+        namespace[f"ENUM_{name}"] = field.enum
+    if field.repeated:
         if kind == FieldDescriptor.TYPE_MESSAGE:
             tag(_DELIMITED)
             return [get, "    for item in value:", f"        {nested('item')}"]
@@ -232,7 +163,7 @@ def _field_lines(field: FieldDescriptor, namespace: dict[str, Any]) -> list[str]
         elif kind == FieldDescriptor.TYPE_DOUBLE:
             body = "pack(f'<{len(value)}d', *value)"
         else:
-            raise WireError(f"{field.full_name}: Arena's encoder does not handle this field type ({kind}).")
+            raise field_type_error(field, "encoder")
         return [get, "    if value:", f"        body = {body}", f"        {delimited}"]
     if kind == FieldDescriptor.TYPE_MESSAGE:
         tag(_DELIMITED)
@@ -260,10 +191,10 @@ def _field_lines(field: FieldDescriptor, namespace: dict[str, Any]) -> list[str]
             "    if value is not None:",
             f"        hit = FIELD_{name}.get(id(value))",
             "        if hit is None:",
-            f"            hit = enum_field(FIELD_{name}, ENUM_{name}, {tag_name}, value, {field.has_presence})",
+            f"            hit = enum_field(FIELD_{name}, ENUM_{name}, {tag_name}, value, {field.presence})",
             "        add(hit)",
         ]
     if kind == FieldDescriptor.TYPE_DOUBLE:
         tag(_FIXED64)
         return [get, f"    if {present}:", f"        add({tag_name}); add(pack('<d', value))"]
-    raise WireError(f"{field.full_name}: Arena's encoder does not handle this field type ({kind}).")
+    raise field_type_error(field, "encoder")

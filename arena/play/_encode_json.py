@@ -11,7 +11,8 @@ event is one object) is found by identity.  The same mapping rules as the bytes
 same text as ``json.dumps(json_format.MessageToDict(message), separators=(",", ":"))``
 of the message those bytes hold: fields in number order under their JSON names, proto3
 defaults left out, 64-bit integers as strings; tests/test_stdio_json.py checks it
-request by request on random matches of every game.
+request by request on random matches of every game.  What goes where is the wire plan's
+(arena/play/_plan.py); this module only writes it as JSON.
 """
 
 from __future__ import annotations
@@ -22,9 +23,8 @@ from typing import Any
 
 from google.protobuf.descriptor import Descriptor, FieldDescriptor
 
-from arena.errors import WireError
-from arena.play._encode import EnumNumbers, union_member, wire_fields, wire_names
 from arena.play._json import float_json, quote
+from arena.play._plan import EnumNumbers, PlannedField, field_type_error, keep, plan, planned_field, wire_names
 
 __all__ = ["JsonLine", "json_record"]
 
@@ -55,39 +55,34 @@ def json_record(record: Any, descriptor: Descriptor, given: str | None = None, t
 
 
 def _nested(cache: dict[int, tuple[Any, str]], record: Any, descriptor: Descriptor) -> str:
-    """A nested record's JSON, kept in `cache` by identity (the entry holds the record,
-    so its id is not reused while the entry lives)."""
-    text = json_record(record, descriptor)
-    if len(cache) >= _CACHE_LIMIT:
-        cache.clear()
-    cache[id(record)] = (record, text)
-    return text
+    """A nested record's JSON, kept in `cache` by identity (_plan.keep)."""
+    return keep(cache, record, json_record(record, descriptor), _CACHE_LIMIT)
 
 
 class _EnumNames(dict):
     """An engine enum member -> (the quoted name of its proto enum value, its number: 0,
     proto3's default, is left out without presence)."""
 
-    def __init__(self, descriptor: Any) -> None:
+    def __init__(self, numbers: EnumNumbers) -> None:
         super().__init__()
-        self._descriptor = descriptor
-        self._numbers = EnumNumbers(descriptor)
+        self._numbers = numbers
 
     def __missing__(self, member: enum.Enum) -> tuple[str, int]:
         number = self._numbers[member]
-        named = self[member] = (quote(self._descriptor.values_by_number[number].name), number)
+        named = self[member] = (quote(self._numbers.descriptor.values_by_number[number].name), number)
         return named
 
 
 def _compile(cls: type, descriptor: Descriptor, given: str | None) -> Writer:
     """Write and compile the JSON writer of `cls` as a `descriptor` message."""
-    member = union_member(cls, descriptor)
+    planned = plan(cls, descriptor)
+    member = planned.member
     if member is not None:
-        key, inner = "{" + quote(member.json_name) + ":", member.message_type
+        key, inner = "{" + quote(member.json_name) + ":", member.message
         return lambda record, text: key + json_record(record, inner) + "}"
-    fields = wire_fields(cls, descriptor)
+    fields = list(planned.fields)
     if given is not None and given not in wire_names(cls):
-        fields = sorted([*fields, descriptor.fields_by_name[given]], key=lambda f: f.number)
+        fields = sorted([*fields, planned_field(descriptor.fields_by_name[given])], key=lambda f: f.number)
     namespace: dict[str, Any] = {
         "json_record": json_record,
         "nested": _nested,
@@ -106,15 +101,15 @@ def _compile(cls: type, descriptor: Descriptor, given: str | None) -> Writer:
     return namespace["write"]
 
 
-def _field_lines(field: FieldDescriptor, namespace: dict[str, Any]) -> list[str]:
+def _field_lines(field: PlannedField, namespace: dict[str, Any]) -> list[str]:
     name, kind = field.name, field.type
     key = f"KEY_{name}"
     get = f"    value = record.{name}"
-    present = "value is not None" if field.has_presence else "value"
-    if kind == FieldDescriptor.TYPE_ENUM:
-        namespace[f"ENUM_{name}"] = _EnumNames(field.enum_type)
+    present = "value is not None" if field.presence else "value"
+    if field.enum is not None:
+        namespace[f"ENUM_{name}"] = _EnumNames(field.enum)
     if kind == FieldDescriptor.TYPE_MESSAGE:
-        namespace[f"DESC_{name}"] = field.message_type
+        namespace[f"DESC_{name}"] = field.message
         namespace[f"CACHE_{name}"] = {}
         # A nested record's text, kept by identity (see _nested).
         one = (
@@ -134,13 +129,13 @@ def _field_lines(field: FieldDescriptor, namespace: dict[str, Any]) -> list[str]
     elif kind == FieldDescriptor.TYPE_ENUM:
         one = f"ENUM_{name}[item][0]"
     else:
-        raise WireError(f"{field.full_name}: Arena's JSON writer does not handle this field type ({kind}).")
-    if field.is_repeated:
+        raise field_type_error(field, "JSON writer")
+    if field.repeated:
         return [get, "    if value:", f"        add({key} + '[' + ','.join([{one} for item in value]) + ']')"]
     if kind == FieldDescriptor.TYPE_MESSAGE:
         return [get, "    if value is not None:", "        item = value", f"        add({key} + {one})"]
     if kind == FieldDescriptor.TYPE_ENUM:
         # Proto3 leaves out the default 0 of a field without presence.
-        shown = "True" if field.has_presence else f"ENUM_{name}[value][1]"
+        shown = "True" if field.presence else f"ENUM_{name}[value][1]"
         return [get, f"    if value is not None and {shown}:", "        item = value", f"        add({key} + {one})"]
     return [get, f"    if {present}:", "        item = value", f"        add({key} + {one})"]

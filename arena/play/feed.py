@@ -5,15 +5,10 @@ protos/arena/v1/<game>.proto with fields of the same names.  The envelopes in
 arena.proto (GameView, GameAction, GameEvent, GameOptions) hold one field per game,
 named as the game.  So a new game needs its .proto and nothing here.
 
-Mapping rules (checked by tests/test_wire.py against every registered game):
-- int, float, bool, str -> the scalar of the same name; None leaves an optional unset;
-- tuple -> repeated; a nested dataclass -> the message field of the same name;
-- an Enum member -> the proto enum value whose name ends in "_" + member.name;
-- a value whose proto field is a message with a single oneof (a game's Event union) is
-  put in the oneof field named after the value's class in snake_case.
-
-`fill` applies them to upb messages (for tools and tests); the referee's hot path writes
-the same bytes directly with arena/play/_encode.py, which follows the same rules.
+The mapping rules are the wire plan's (arena/play/_plan.py), checked by
+tests/test_wire.py against every registered game.  `fill` applies them to upb messages
+(for tools and tests); the referee's hot path writes the same bytes directly with
+arena/play/_encode.py, and a stdio bot's JSON lines with arena/play/_encode_json.py.
 """
 
 from __future__ import annotations
@@ -27,9 +22,10 @@ from google.protobuf.message import Message
 
 import engine
 from arena.errors import WireError
-from arena.play._encode import encode_record, length_delimited, snake_name, varint, wire_names
+from arena.play._encode import encode_record, length_delimited, varint
 from arena.play._encode_json import JsonLine, json_record
 from arena.play._json import message_to_json, quote
+from arena.play._plan import enum_numbers, plan
 from arena.v1 import arena_pb2 as pb
 
 __all__ = ["GameWire", "wire_for", "fill"]
@@ -38,97 +34,39 @@ _WIRES: dict[int, GameWire] = {}
 _SKIP_DEAL_EVENTS = frozenset({"deal_events"})
 
 
-_SCALAR, _ENUM, _MESSAGE, _REPEATED, _REPEATED_ENUM, _REPEATED_MESSAGE = range(6)
-
-
-_Plan = tuple[tuple[str, int, Any], ...] | str
-_PLANS: dict[tuple[type, Any], _Plan] = {}
-
-
-def _plan(cls: type, descriptor: Any) -> _Plan:
-    plan = _PLANS.get((cls, descriptor))
-    if plan is None:
-        plan = _PLANS[cls, descriptor] = _make_plan(cls, descriptor)
-    return plan
-
-
-def _make_plan(cls: type, descriptor: Any) -> _Plan:
-    """How to copy a record class into a message type, worked out once per pair.
-
-    A union message (a game's Event: one oneof holding every field) gives the name of
-    the member that this record class fills instead.
-    """
-    oneofs = descriptor.oneofs
-    if len(oneofs) == 1 and len(descriptor.fields) == len(oneofs[0].fields):
-        name = snake_name(cls.__name__)
-        if name not in descriptor.fields_by_name:
-            raise WireError(f"{descriptor.full_name} has no member {name!r} for {cls.__name__}.")
-        return name
-    plan = []
-    for name in wire_names(cls):
-        field = descriptor.fields_by_name.get(name)
-        if field is None:
-            raise WireError(f"{descriptor.full_name} has no field {name!r} for {cls.__name__}.")
-        if field.type == FieldDescriptor.TYPE_MESSAGE:
-            kind, extra = (_REPEATED_MESSAGE if field.is_repeated else _MESSAGE), field.message_type
-        elif field.type == FieldDescriptor.TYPE_ENUM:
-            numbers = {v.name: v.number for v in field.enum_type.values}
-            kind, extra = (_REPEATED_ENUM if field.is_repeated else _ENUM), (field.enum_type, numbers)
-        else:
-            kind, extra = (_REPEATED if field.is_repeated else _SCALAR), None
-        plan.append((name, kind, extra))
-    return tuple(plan)
-
-
-def _enum_value(extra: tuple[Any, dict[str, int]], member: enum.Enum) -> int:
-    descriptor, numbers = extra
-    number = numbers.get(member.name)  # the plan's dict also caches member names
-    if number is None:
-        suffix = "_" + member.name
-        for name, value in list(numbers.items()):
-            if name.endswith(suffix):
-                number = numbers[member.name] = value
-                break
-        else:
-            raise WireError(f"Proto enum {descriptor.full_name} has no value for {member.name}.")
-    return number
-
-
 def fill(message: Message, record: object) -> Message:
-    """Copy a dataclass record into `message`, field by field; return the message."""
-    plan = _plan(type(record), message.DESCRIPTOR)
-    if isinstance(plan, str):
-        fill(getattr(message, plan), record)
+    """Copy a dataclass record into `message` as its wire plan says; return the message."""
+    planned = plan(type(record), message.DESCRIPTOR)
+    if planned.member is not None:
+        fill(getattr(message, planned.member.name), record)
         return message
-    for name, kind, extra in plan:
-        value = getattr(record, name)
+    for field in planned.fields:
+        value = getattr(record, field.name)
         if value is None:
             continue
-        if kind == _SCALAR:
-            setattr(message, name, value)
-        elif kind == _MESSAGE:
-            fill(getattr(message, name), value)
-        elif kind == _REPEATED:
-            getattr(message, name).extend(value)
-        elif kind == _REPEATED_MESSAGE:
-            target = getattr(message, name)
-            for item in value:
-                fill(target.add(), item)
-        elif kind == _ENUM:
-            setattr(message, name, _enum_value(extra, value))
+        name, numbers = field.name, field.enum
+        if field.message is not None:
+            if field.repeated:
+                target = getattr(message, name)
+                for item in value:
+                    fill(target.add(), item)
+            else:
+                fill(getattr(message, name), value)
+        elif field.repeated:
+            getattr(message, name).extend(value if numbers is None else [numbers[v] for v in value])
         else:
-            getattr(message, name).extend(_enum_value(extra, v) for v in value)
+            setattr(message, name, value if numbers is None else numbers[value])
     return message
 
 
 def _set(message: Message, field: FieldDescriptor, value: Any) -> None:
     """Set one field from a plain value (used for options, which are not records)."""
     if isinstance(value, enum.Enum):
-        value = _enum_value((field.enum_type, {v.name: v.number for v in field.enum_type.values}), value)
+        value = enum_numbers(field.enum_type)[value]
     setattr(message, field.name, value)
 
 
-_DECISION_KINDS = (pb.DecisionKind.DESCRIPTOR, {v.name: v.number for v in pb.DecisionKind.DESCRIPTOR.values})
+_DECISION_KINDS = enum_numbers(pb.DecisionKind.DESCRIPTOR)
 
 
 def _field(message: Any, name: str) -> int:
@@ -258,7 +196,7 @@ class GameWire:
         encoded = self._turns.get(key)
         if encoded is None:
             message = pb.DecisionRequest(
-                kind=pb.DecisionKind.Name(_enum_value(_DECISION_KINDS, turn.kind)),
+                kind=pb.DecisionKind.Name(_DECISION_KINDS[turn.kind]),
                 acting_seat=turn.acting_seat,
                 responding_to=turn.responding_to,
             )
