@@ -6,6 +6,7 @@ exploring new examples (and remembers failures) as usual.
 """
 
 import os
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
@@ -51,3 +52,38 @@ def _tmp_path_open_to_bots(request):
     user of its own, which could not read a bot written there (arena/process/_sandbox.py)."""
     if os.geteuid() == 0 and "tmp_path" in request.fixturenames:
         request.getfixturevalue("tmp_path").chmod(0o755)
+
+
+# The quick target, `python -m pytest -m "not slow"`: every game's rules (tests/engine, but
+# for the longest property searches, marked slow where they stand) and the protocol as the
+# referee speaks it, in process: no bot process, browser, tournament or cluster.  Every
+# other module is slow, so a new module is left out of the quick target until it is
+# listed here.
+QUICK = {
+    "test_bridge_pbn.py",
+    "test_bridge_protocol.py",
+    "test_cli_arguments.py",
+    "test_config.py",
+    "test_export_pbn.py",
+    "test_frederik_protocol.py",
+    "test_grpc_fence.py",
+    "test_layout.py",
+    "test_proto_names.py",
+    "test_protocol.py",
+    "test_ratings.py",
+    "test_referee_faults.py",
+    "test_schedule.py",
+    "test_seat_independence.py",
+    "test_stdio_fuzz.py",
+    "test_stdio_json.py",
+    "test_vegas_protocol.py",
+    "test_wire.py",
+}
+_TESTS = Path(__file__).parent
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        where = Path(item.fspath).relative_to(_TESTS)
+        if where.parts[0] != "engine" and str(where) not in QUICK:
+            item.add_marker(pytest.mark.slow)

@@ -249,6 +249,7 @@ def test_legal_actions_follow_the_rulings(table: Table) -> None:
     playout(table, check)
 
 
+@pytest.mark.slow
 @settings(max_examples=18, **PROFILE)
 @given(tables(max_deals=2), st.integers(0, 2**32 - 1))
 def test_apply_accepts_exactly_the_legal_actions(table: Table, sample: int) -> None:

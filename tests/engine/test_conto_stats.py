@@ -298,6 +298,7 @@ def _counts(cards) -> list[int]:
     return out
 
 
+@pytest.mark.slow
 @settings(max_examples=300, **PROFILE)
 @given(
     players=st.integers(3, 8),
