@@ -22,6 +22,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from ._errors import IllegalAction, NotationError, OptionError
+from ._rating import RateBy
 from ._scene import Scene
 from ._stats import SeatStats, StatsColumn
 
@@ -39,6 +40,7 @@ __all__ = [
     "SeatStats",
     "StatsColumn",
     "DecisionKind",
+    "RateBy",
     "Turn",
 ]
 
@@ -88,12 +90,8 @@ class GameSpec:
     #: (conto: scores are -1 per hand lost, shown as "deals lost %" with factor -100).
     score_title: str = "score/deal"
     score_factor: float = 1.0
-    #: What one rating observation is: "deal" (each deal's finishing order: conto, where
-    #: every hand is a complete contest) or "match" (the match's finishing order: games
-    #: whose deals have unequal stakes, like invido's giocate worth 1 to 24 points) or
-    #: "board" (each deal against the same deal at the table's other seating, the sides'
-    #: seats swapped, by `Game.board_score`: duplicate bridge's IMPs).
-    rate_by: str = "deal"
+    #: What one rating observation is: a deal, a match or a board (see `RateBy`).
+    rate_by: RateBy = RateBy.DEAL
     #: The suits of the game's cards, one face per suit letter of its notation, for
     #: viewers (the report's replays); empty when the cards have no suits (conto).
     suits: tuple[SuitFace, ...] = ()

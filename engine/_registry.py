@@ -12,7 +12,7 @@ import importlib
 import pkgutil
 from typing import Any
 
-from ._core import Game, GameSpec
+from ._core import Game, GameSpec, RateBy
 from ._errors import OptionError
 
 __all__ = ["register", "load", "games", "game_class"]
@@ -24,6 +24,10 @@ _discovered = False
 def register(cls: type[Game]) -> type[Game]:
     """Class decorator: make a Game subclass loadable by its spec name."""
     name = cls.spec.name
+    rate_by = cls.spec.rate_by
+    if not isinstance(rate_by, RateBy):
+        units = ", ".join(f"RateBy.{unit.name}" for unit in RateBy)
+        raise TypeError(f"Game {name!r} declares rate_by={rate_by!r}; it must be one of {units}.")
     if name in _GAMES and _GAMES[name] is not cls:
         raise RuntimeError(f"Two games claim the name {name!r}.")
     _GAMES[name] = cls

@@ -179,7 +179,7 @@ class EloLine:
 def elo_columns(game: engine.Game) -> tuple[Column[EloLine], ...]:
     """The Elo table's columns for `game` (its score column is the game's)."""
     spec = game.spec
-    unit = {"match": "matches", "board": "boards"}.get(spec.rate_by, "deals")
+    unit = {engine.RateBy.DEAL: "deals", engine.RateBy.MATCH: "matches", engine.RateBy.BOARD: "boards"}[spec.rate_by]
     kind = game.statistics_kind()
     scaled = "" if spec.score_factor == 1 else f" times {spec.score_factor:g}"
     score_explanation = f"the bot's mean score per deal{scaled}"
@@ -253,9 +253,9 @@ def elo_columns(game: engine.Game) -> tuple[Column[EloLine], ...]:
     )
 
 
-def _count_column(rate_by: str) -> Column[EloLine]:
+def _count_column(rate_by: engine.RateBy) -> Column[EloLine]:
     """How much the bot played, counted in the unit the fit rates."""
-    title, explanation, count = _COUNTS.get(rate_by, _COUNTS["deal"])
+    title, explanation, count = _COUNTS[rate_by]
     return Column(title, explanation, count, Align.RIGHT)
 
 

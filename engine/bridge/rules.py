@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .._core import DealResult, Event, Game, GameSpec, State, Turn, ranks_from_scores
+from .._core import DealResult, Event, Game, GameSpec, RateBy, State, Turn, ranks_from_scores
 from .._errors import IllegalAction, OptionError
 from .._registry import register
 from .._rng import DealRandom
@@ -69,7 +69,7 @@ class BridgeGame(Game["BridgeState"]):
         # Every board is played at two tables with the sides' seats swapped; a rating
         # observation is one board's comparison between them (IMPs), not a table alone,
         # whose score is mostly the cards' (the arena's results/boards.py).
-        rate_by="board",
+        rate_by=RateBy.BOARD,
         score_title="IMPs/board",
         suits=SUIT_FACES,
         suit_first=True,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .._core import DealResult, DecisionKind, Event, Game, GameSpec, State, Turn
+from .._core import DealResult, DecisionKind, Event, Game, GameSpec, RateBy, State, Turn
 from .._errors import IllegalAction
 from .._registry import register
 from .._rng import DealRandom
@@ -69,7 +69,7 @@ class FrederikGame(FrederikScenes, Game["FrederikState"]):
         options=(),
         # Every deal is a complete contest, ranked by poker: ratings take each deal's
         # finishing order (Plackett-Luce, ties shared).  The score is the deal won.
-        rate_by="deal",
+        rate_by=RateBy.DEAL,
         score_title="wins %",
         score_factor=100.0,
         suits=SUIT_FACES,

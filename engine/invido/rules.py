@@ -18,6 +18,7 @@ from .._core import (
     GameSpec,
     MatchResult,
     Option,
+    RateBy,
     State,
     Turn,
     ranks_from_scores,
@@ -92,7 +93,7 @@ class InvidoGame(Game["InvidoState"]):
         # match ended level at the giocata cap (rare), not the void giocate.  The cost is
         # fewer observations (wider intervals): play more rounds.  points/giocata shows
         # the per-giocata picture next to the rating.
-        rate_by="match",
+        rate_by=RateBy.MATCH,
         score_title="points/giocata",
         suits=SUIT_FACES,
     )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .._core import DealResult, Event, Game, GameSpec, Option, State, ranks_from_scores
+from .._core import DealResult, Event, Game, GameSpec, Option, RateBy, State, ranks_from_scores
 from .._errors import IllegalAction
 from .._registry import register
 from .._rng import DealRandom
@@ -68,7 +68,7 @@ class VegasGame(Game["VegasState"]):
         # station that never folds ranked first on hands in the shipped tournament while
         # taking 1.4 chips a hand less than the value bettor.  Over a match the chips add
         # up, so its order is the order of chips won.  chips/hand shows the amounts.
-        rate_by="match",
+        rate_by=RateBy.MATCH,
         score_title="chips/hand",
         suits=SUIT_FACES,
     )
