@@ -34,6 +34,7 @@ import logging
 import os
 import re
 import signal
+import threading
 import time
 from dataclasses import dataclass
 
@@ -223,6 +224,8 @@ class BotCgroup:
                 "memory.oom_control",
             )
         self._fds: dict[str, int] = {}
+        self._lock = threading.Lock()  # the CPU meter reads it from the threads that drive matches
+        self._removed = False
         self._cpu_seconds = 0.0
         #: The kernel's cap on its memory (`cap_memory`), if it has one.
         self.memory_cap: int | None = None
@@ -250,36 +253,44 @@ class BotCgroup:
                 # no swap accounting here
         self.memory_cap = cap
 
-    def _value(self, path: str) -> bytes:
-        fd = self._fds.get(path)
-        if fd is None:
-            fd = self._fds[path] = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
-        return os.pread(fd, 65536, 0)
+    def _value(self, path: str) -> bytes | None:
+        """The contents of one of its files (kept open), None once it is removed."""
+        with self._lock:
+            if self._removed:
+                return None
+            fd = self._fds.get(path)
+            if fd is None:
+                fd = self._fds[path] = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+            return os.pread(fd, 65536, 0)
 
     def cpu_seconds(self) -> float:
         """CPU seconds used by every process that has been in it (the last figure once it
         is removed)."""
         try:
             text = self._value(self._cpu)
-        except OSError:
+        except OSError:  # gone behind the arena's back: the last figure stands
             return self._cpu_seconds
-        if self.version == 2:
-            used = int(text.split(b"usage_usec", 1)[1].split(None, 1)[0]) / 1e6
-        else:
-            used = int(text) / 1e9
-        self._cpu_seconds = max(self._cpu_seconds, used)
+        if text is not None:
+            used = (
+                int(text.split(b"usage_usec", 1)[1].split(None, 1)[0]) / 1e6 if self.version == 2 else int(text) / 1e9
+            )
+            self._cpu_seconds = max(self._cpu_seconds, used)
         return self._cpu_seconds
 
     def memory(self) -> int:
         """Bytes charged to it that the kernel cannot simply drop: all of it (anonymous and
-        shared memory, tmpfs files, memfds, kernel memory) but the cache of files on disk."""
-        current = int(self._value(self._memory))
-        stat = _fields(self._value(f"{self.folders[-1]}/memory.stat"))
-        return max(0, current - stat.get("active_file", 0) - stat.get("inactive_file", 0))
+        shared memory, tmpfs files, memfds, kernel memory) but the cache of files on disk;
+        0 once it is removed."""
+        current, stat = self._value(self._memory), self._value(f"{self.folders[-1]}/memory.stat")
+        if current is None or stat is None:
+            return 0
+        files = _fields(stat)
+        return max(0, int(current) - files.get("active_file", 0) - files.get("inactive_file", 0))
 
     def oom_kills(self) -> int:
         """How many of its processes the kernel has killed for going beyond `cap_memory`."""
-        return _fields(self._value(f"{self.folders[-1]}/{self._events}")).get("oom_kill", 0)
+        events = self._value(f"{self.folders[-1]}/{self._events}")
+        return 0 if events is None else _fields(events).get("oom_kill", 0)
 
     def pids(self) -> list[int]:
         """The processes in it now."""
@@ -293,11 +304,15 @@ class BotCgroup:
                 pass
 
     def remove(self) -> None:
-        """Kill what is left in it and remove it (its figures stay readable in this object)."""
+        """Kill what is left in it and remove it (its last CPU figure stays readable here)."""
+        if self._removed:
+            return
         self.cpu_seconds()
-        for fd in self._fds.values():
-            os.close(fd)
-        self._fds.clear()
+        with self._lock:
+            self._removed = True
+            for fd in self._fds.values():
+                os.close(fd)
+            self._fds.clear()
         for folder in self.folders:
             _remove(folder)
 
