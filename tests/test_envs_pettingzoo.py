@@ -110,3 +110,27 @@ def test_without_pettingzoo_the_error_says_how_to_install(monkeypatch):
     monkeypatch.delitem(sys.modules, "arena.envs._aec", raising=False)
     with pytest.raises(MissingResearchLibrary, match=r"pip install -e '\.\[research\]'"):
         env("conto")
+
+
+def test_the_research_example_trains_in_pettingzoo_and_plays_as_a_bot(tmp_path):
+    """docs/research.md's worked example, small: train, save, analyse in OpenSpiel, play."""
+    import engine
+    from arena.play import GameWire
+    from arena.v1 import arena_pb2 as pb
+    from bots.conto import tabular
+    from bots.conto_tabular import ContoTabularBot
+
+    table = tabular.train(deals=30, seed=1)
+    tabular.save(table, tmp_path / "table.json")
+    assert tabular.load(tmp_path / "table.json") == table  # floats round-trip through JSON exactly
+    pytest.importorskip("pyspiel")
+    lost, random_lost = tabular.evaluate_in_openspiel(table, games=6)
+    assert 0 <= lost <= 1 and 0 <= random_lost <= 1
+    bot = ContoTabularBot({"table": str(tmp_path / "table.json")})
+    bot.on_match_start(pb.MatchStart(game="conto", players=3, seat=0))
+    state = engine.load("conto", players=3).new_match(seed=2, deals=2)
+    wire = GameWire(state.game)
+    while not state.is_terminal():
+        view = state.view(state.current_seat())
+        request = pb.DecisionRequest(view=wire.view(view), legal_actions=wire.actions(state.legal_actions()))
+        state.apply(state.legal_actions()[bot.act(request)])

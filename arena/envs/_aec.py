@@ -24,7 +24,7 @@ class ArenaEnv(AECEnv):
     `observation` (the flat encoding of the seat's view) and `action_mask` (over the fixed
     action slots), rewards are each deal's scores as the deal ends, and `info` holds the
     seat's structured `view`, its `turn` when it is asked, and the `legal_actions` each
-    slot stands for."""
+    slot stands for (the engine's action records; `str()` gives their text)."""
 
     metadata = {"render_modes": ["ansi"], "name": "arena_v0", "is_parallelizable": False}
 
@@ -86,9 +86,9 @@ class ArenaEnv(AECEnv):
         seat = self.state.current_seat() if self.state is not None else None
         if seat is not None:
             self.agent_selection = self.possible_agents[seat]
-            legal = [str(action) for action in self.state.legal_actions()]  # type: ignore[union-attr]
+            legal = self.state.legal_actions()  # type: ignore[union-attr]
             for agent in self.agents:
-                self.infos[agent] = {"legal_actions": legal if agent == self.agent_selection else []}
+                self.infos[agent] = {"legal_actions": legal if agent == self.agent_selection else ()}
         else:  # over: every agent is visited once more, to be removed by a dead step
             self.agent_selection = self.agents[0]
 
