@@ -227,6 +227,7 @@ class BotCgroup:
         self._lock = threading.Lock()  # the CPU meter reads it from the threads that drive matches
         self._removed = False
         self._cpu_seconds = 0.0
+        self._oom_kills = 0
         #: The kernel's cap on its memory (`cap_memory`), if it has one.
         self.memory_cap: int | None = None
 
@@ -288,9 +289,12 @@ class BotCgroup:
         return max(0, int(current) - files.get("active_file", 0) - files.get("inactive_file", 0))
 
     def oom_kills(self) -> int:
-        """How many of its processes the kernel has killed for going beyond `cap_memory`."""
+        """How many of its processes the kernel has killed for going beyond `cap_memory`
+        (the last figure once it is removed)."""
         events = self._value(f"{self.folders[-1]}/{self._events}")
-        return 0 if events is None else _fields(events).get("oom_kill", 0)
+        if events is not None:
+            self._oom_kills = max(self._oom_kills, _fields(events).get("oom_kill", 0))
+        return self._oom_kills
 
     def pids(self) -> list[int]:
         """The processes in it now."""
@@ -304,10 +308,11 @@ class BotCgroup:
                 pass
 
     def remove(self) -> None:
-        """Kill what is left in it and remove it (its last CPU figure stays readable here)."""
+        """Kill what is left in it and remove it (its last CPU and OOM figures stay readable)."""
         if self._removed:
             return
         self.cpu_seconds()
+        self.oom_kills()
         with self._lock:
             self._removed = True
             for fd in self._fds.values():

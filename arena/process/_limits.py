@@ -24,7 +24,7 @@ from arena.errors import BotFault
 from arena.process._cgroup import BotCgroup, make_bot_cgroup
 from arena.process._fate import format_bytes
 from arena.process._output import OutputLog
-from arena.process._watch import INIT_DEATH_WAIT, LimitBreach, LooseTree, SandboxTree, watch_limits
+from arena.process._watch import INIT_DEATH_WAIT, LimitBreach, LooseTree, SandboxTree, oom_breach, watch_limits
 from arena.process.cpu import CpuMeter
 from arena.records import FaultKind
 
@@ -52,10 +52,14 @@ class BotLimits:
 
     def fault(self) -> BotFault | None:
         """The fault the watcher stopped the bot for (``memory``, ``processes``, ``cpu``), or
-        ``memory`` when its output said a moment ago that an allocation failed (at the
-        RLIMIT_AS of one process); None otherwise."""
+        ``memory`` when the kernel stopped one of its processes at its cgroup's cap, or when
+        its output said a moment ago that an allocation failed (at the RLIMIT_AS of one
+        process); None otherwise."""
         if self.breach is not None:
             return BotFault(self.breach.kind, f"the arena stopped it: {self.breach.reason}")
+        stopped = self.kernel_breach()
+        if stopped is not None:
+            return BotFault(stopped.kind, stopped.reason)
         said = self.log.memory_marker_at
         if said is not None and self.memory_limit is not None and time.monotonic() - said < _MEMORY_SAID_RECENTLY:
             limit = format_bytes(self.memory_limit)
@@ -63,6 +67,13 @@ class BotLimits:
                 FaultKind.MEMORY, f"an allocation failed at its memory limit ({limit}) in one of its processes"
             )
         return None
+
+    def kernel_breach(self) -> LimitBreach | None:
+        """The kernel's stop of one of its processes at its cgroup's cap (the bot itself,
+        maybe, gone before the watcher looked), if there was one."""
+        if self.cgroup is None or self.memory_limit is None:
+            return None
+        return oom_breach(self.cgroup, self.memory_limit)
 
     async def watch(self, breached: Callable[[LimitBreach], None]) -> None:
         """Hold the bot's processes together to its limits until cancelled or `breached`."""

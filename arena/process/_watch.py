@@ -49,7 +49,7 @@ from arena.records import FaultKind
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["WATCH_PERIOD", "LimitBreach", "LooseTree", "SandboxTree", "become_subreaper", "watch_limits"]
+__all__ = ["WATCH_PERIOD", "LimitBreach", "LooseTree", "SandboxTree", "become_subreaper", "oom_breach", "watch_limits"]
 
 #: Seconds between two looks at a bot's processes.
 WATCH_PERIOD = 0.1
@@ -435,17 +435,25 @@ def _look(
         return LimitBreach(
             FaultKind.MEMORY, f"its processes held {_about(held)}, over its {_about(memory_limit)} limit"
         )
-    if cgroup is not None and cgroup.oom_kills():
-        cap = _about(cgroup.memory_cap or memory_limit)
-        return LimitBreach(
-            FaultKind.MEMORY, f"its processes held {cap}, over its {_about(memory_limit)} limit: the kernel stopped one"
-        )
+    if cgroup is not None and (stopped := oom_breach(cgroup, memory_limit)) is not None:
+        return stopped
     if out_of_memory():
         return LimitBreach(
             FaultKind.MEMORY,
             f"an allocation failed at its memory limit ({format_bytes(memory_limit)}) in one of its processes",
         )
     return None
+
+
+def oom_breach(cgroup: BotCgroup, memory_limit: int) -> LimitBreach | None:
+    """The breach of a bot whose cgroup's memory the kernel capped, if it stopped one of its
+    processes there (it may have been the bot itself, before the watcher looked)."""
+    if not cgroup.oom_kills():
+        return None
+    cap = _about(cgroup.memory_cap or memory_limit)
+    return LimitBreach(
+        FaultKind.MEMORY, f"its processes held {cap}, over its {_about(memory_limit)} limit: the kernel stopped one"
+    )
 
 
 def _about(n: int) -> str:

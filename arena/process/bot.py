@@ -198,6 +198,8 @@ class BotProcess:
         breach = self._limits.breach
         if -self._returncode == signal.SIGKILL and breach is not None:
             sender = f"sent by the arena because {breach.reason}"
+        elif -self._returncode == signal.SIGKILL and (stopped := self._limits.kernel_breach()) is not None:
+            sender = f"sent by the kernel because {stopped.reason.removesuffix(': the kernel stopped one')}"
         elif -self._returncode == signal.SIGKILL and self._sent_kill:
             sender = f"sent by the arena because it did not stop within {self._grace:g} s of SIGTERM"
         elif -self._returncode == signal.SIGKILL and self._group.killed:

@@ -12,10 +12,11 @@ from pathlib import Path
 
 import pytest
 import trio
-from hostile_support import MARKER, ROOT, carrying, hostile, wait_until
+from hostile_support import MARKER, RANDOM, ROOT, carrying, hostile, run_match, wait_until
 
 from arena.process import _cgroup
 from arena.process.bot import BotCommand, open_bot_process
+from arena.records import BotEntry, FaultKind
 
 
 @pytest.fixture(autouse=True)
@@ -102,3 +103,27 @@ def test_the_next_arena_removes_what_a_killed_arena_left_in_its_cgroups(tmp_path
         arena.stdout.close()
         for pid in carrying(marker):
             subprocess.run(["kill", "-9", str(pid)], check=False)
+
+
+def test_the_kernel_stops_what_the_watcher_does_not_see_in_time(tmp_path, sandbox, monkeypatch):
+    # The watcher made blind to the cgroup's memory: the kernel's cap (1.5 times the limit,
+    # at least 64 MiB above it) stops the memfd hoarder, and its OOM kill is the fault memory.
+    monkeypatch.setattr(_cgroup.BotCgroup, "memory", lambda self: 0)
+    limit = 128 * 1024**2
+    marker = uuid.uuid4().hex
+    entries = {
+        "hoards": BotEntry(
+            "hoards",
+            command=hostile("hoards_memfd"),
+            env={MARKER: marker, "HOARD": str(8 * limit)},
+            memory_limit=limit,
+        ),
+        "random": BotEntry("random", command=RANDOM),
+    }
+    record = run_match(tmp_path, entries, deals=2)
+    assert len(record.result.deals) == 2, "the match went on to the end"
+    assert {fault.bot for fault in record.faults} == {"hoards"}, record.faults
+    first = record.faults[0]
+    assert first.kind is FaultKind.MEMORY, str(first)
+    assert "its processes held 192 MiB, over its 128 MiB limit: the kernel stopped one" in first.reason, first.reason
+    assert wait_until(lambda: not carrying(marker)), f"survivors: {carrying(marker)}"
