@@ -115,3 +115,10 @@ def test_the_cgroups_of_arenas_gone_are_removed_and_only_those(tmp_path):
     _cgroup._remove_stale(str(tmp_path))
     assert not stale.exists()
     assert live.exists() and other.exists()
+
+
+def test_a_hierarchy_whose_cgroups_cannot_be_joined_is_not_used(tmp_path, caplog):
+    # Folders can be made there, but they are no cgroups: a process cannot join one.
+    assert not _cgroup._joinable(_cgroup.Hierarchy(1, (str(tmp_path),)))
+    assert list(tmp_path.iterdir()) == []  # the probe is gone
+    assert "Cannot move processes into cgroups" in caplog.text

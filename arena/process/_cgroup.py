@@ -34,6 +34,8 @@ import logging
 import os
 import re
 import signal
+import subprocess
+import sys
 import threading
 import time
 from dataclasses import dataclass
@@ -74,11 +76,38 @@ def hierarchy() -> Hierarchy | None:
         mounts = _mounts()
     except OSError:
         return None
-    found = _v2(own, mounts) or _v1(own, mounts)
-    if found is not None:
-        for base in dict.fromkeys(found.bases):
-            _remove_stale(base)
-    return found
+    for found in (_v2(own, mounts), _v1(own, mounts)):
+        if found is not None and _joinable(found):
+            for base in dict.fromkeys(found.bases):
+                _remove_stale(base)
+            return found
+    return None
+
+
+# What the launcher does (arena/process/_launch.py): join the cgroups named.
+_JOIN = "import os, sys\nfor procs in sys.argv[1:]:\n    fd = os.open(procs, os.O_WRONLY)\n    os.write(fd, b'0')\n"
+
+
+def _joinable(where: Hierarchy) -> bool:
+    """Whether a process the arena starts can join a cgroup made there, as a bot's launcher
+    will (a probe, once: a machine that lets the arena make cgroups may still forbid the
+    move, and then every bot would fail to start)."""
+    try:
+        probe = BotCgroup(where, f"arena-{os.getpid()}-{_start_time(os.getpid())}-0")
+    except OSError:
+        return False
+    try:
+        joined = subprocess.run(
+            [sys.executable, "-I", "-S", "-c", _JOIN, *probe.procs_files], capture_output=True, timeout=30
+        )
+    except (OSError, subprocess.SubprocessError):
+        return False
+    finally:
+        probe.remove()
+    if joined.returncode != 0:
+        said = joined.stderr.decode("utf-8", "replace").strip().splitlines()
+        logger.warning("Cannot move processes into cgroups in %s (%s).", where.bases[0], said[-1] if said else "")
+    return joined.returncode == 0
 
 
 def _own_cgroups() -> dict[str, str]:
