@@ -320,7 +320,10 @@ class BotCgroup:
     def oom_kills(self) -> int:
         """How many of its processes the kernel has killed for going beyond `cap_memory`
         (the last figure once it is removed)."""
-        events = self._value(f"{self.folders[-1]}/{self._events}")
+        try:
+            events = self._value(f"{self.folders[-1]}/{self._events}")
+        except OSError:  # gone behind the arena's back: the last figure stands
+            return self._oom_kills
         if events is not None:
             self._oom_kills = max(self._oom_kills, _fields(events).get("oom_kill", 0))
         return self._oom_kills
