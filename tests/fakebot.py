@@ -13,6 +13,7 @@ from collections import deque
 from contextlib import asynccontextmanager
 
 from arena.errors import BotFault
+from arena.play import ProtobufRequests
 from arena.v1 import arena_pb2 as pb
 
 
@@ -32,6 +33,7 @@ class FakeSeat:
 
 class _FakeStream:
     cpu_meter = None  # in-process: no bot process to measure
+    request_format = ProtobufRequests
 
     def __init__(self, seat):
         self.seat = seat
@@ -85,6 +87,7 @@ class SdkSeat:
 
 class _SdkStream:
     cpu_meter = None  # in-process: no bot process to measure
+    request_format = ProtobufRequests
 
     def __init__(self, inbox, answers):
         self._inbox = inbox

@@ -31,7 +31,7 @@ from google.protobuf import json_format
 
 import engine
 from arena.clock import TimeControl
-from arena.play import Match
+from arena.play import JsonRequests, Match, ProtobufRequests
 from arena.play._ids import ID_BITS, DecisionIds
 from arena.play.stdio_bot import encode_message
 from arena.v1 import arena_pb2 as pb
@@ -83,7 +83,8 @@ def play(game: engine.Game, plans: list[Plan], *, seed: int, deals: int, bank: b
     match = Match(game, [f"bot{i}" for i in range(len(plans))], seed=seed, deals=deals, time_controls=controls)
     asked = [0] * len(plans)
     for seat, plan in zip(match.seats, plans):
-        seat.stream, seat.json = Sink(), plan.json
+        seat.stream = Sink()
+        match.use_format(seat, JsonRequests if plan.json else ProtobufRequests)
         seat.ids = DecisionIds(bytes([seat.index]))  # random ids, the same in both matches
         start = pb.RefereeMessage(match_start=match.start_message(seat))
         seat.stream.sent.append(encode_message(start) if plan.json else start.SerializeToString())

@@ -13,7 +13,7 @@ import trio
 from google.protobuf import json_format, struct_pb2, timestamp_pb2
 
 import engine
-from arena.play import Match, play_match
+from arena.play import JsonRequests, Match, ProtobufRequests, play_match
 from arena.play._encode_json import JsonLine
 from arena.play._ids import DecisionIds
 from arena.play._json import message_to_json
@@ -92,7 +92,8 @@ def lines_both_ways(spec, players: int, seed: int) -> tuple[list[bytes], list[by
     for json_seats in (False, True):
         match = Match(engine.load(spec.name, players=players), [f"s{i}" for i in range(players)], seed=seed, deals=3)
         for seat in match.seats:
-            seat.stream, seat.json = Sink(), json_seats
+            seat.stream = Sink()
+            match.use_format(seat, JsonRequests if json_seats else ProtobufRequests)
             seat.ids = DecisionIds(bytes([seat.index]))  # the same ids in both matches
         rng = random.Random(seed)
         lines = []

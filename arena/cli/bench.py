@@ -78,6 +78,7 @@ class _RecordingStream:
     def __init__(self, stream, seat: int, sink: list[tuple[int, bytes]]) -> None:
         self._stream, self._seat, self._sink = stream, seat, sink
         self.cpu_meter = stream.cpu_meter
+        self.request_format = stream.request_format
 
     def send(self, message):
         self._stream.send(message)

@@ -5,6 +5,8 @@
 
 `Match` is one match as the referee keeps it, transport aside (for in-process drivers
 such as benchmarks/conto_quality.py); `RefereeProfile` adds up its own time by phase.
+A seat's stream says how its messages are written (`SeatStream.request_format`):
+`ProtobufRequests`, `JsonRequests` or `RecordRequests`, each a `RequestFormat`.
 
 Inside, along the data path: `referee` asks the engine's State whose turn it is and
 sends that seat its view; `feed` encodes engine records as the protocol's messages;
@@ -13,6 +15,7 @@ stdio bot (`stdio_bot`); the processes themselves (start, sandbox, limits, CPU, 
 are arena/process/'s.
 """
 
+from arena.play._formats import JsonRequests, ProtobufRequests, RecordRequests, RequestFormat
 from arena.play._match import Match, RefereeProfile
 from arena.play.feed import GameWire, wire_for
 from arena.play.pool import BotPool, open_bot_pool
@@ -32,4 +35,8 @@ __all__ = [
     "poll_for_answers",
     "Match",
     "RefereeProfile",
+    "RequestFormat",
+    "ProtobufRequests",
+    "JsonRequests",
+    "RecordRequests",
 ]

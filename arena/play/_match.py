@@ -1,15 +1,13 @@
 """One match as the referee keeps it, transport aside: whom to ask, what to send, what
 an answer or a fault does.  `arena.play.referee` opens the streams and drives it.
 
-Every event is encoded once, when it happens, per seat that may see it (once in all
-when it hides nothing): as a GameEvent for the news and MatchEnd, and as an entry of the
-view's `deal_events`.  A request's news (`events`) holds only what the seat has not had
-of earlier deals: the current deal is in its view, and nothing is sent twice in one
-request.  A request is then joined from bytes: the view of the moment, the
-current deal's entries, the legal actions (each encoded once per game), the turn and
-the standing (encoded once per deal).  Nothing in it grows with the match.  For a seat
-that takes JSON (a stdio bot's), the same request is joined as its JSON line instead, from
-the same records: each event's JSON made once per match, each action's once per game.
+Each seat keeps every event it may see, as it may see it (the very event when it hides
+nothing).  A request's news (`events`) holds only what the seat has not had of earlier
+deals: the current deal is in its view, and nothing is sent twice in one request.  How
+a request and the last messages are written for a seat (protobuf bytes, a JSON line, the
+records themselves) is its writer's (arena/play/_formats.py: its stream's
+`request_format`), which joins them from parts made once; nothing in a request grows
+with the match.
 """
 
 from __future__ import annotations
@@ -18,16 +16,17 @@ import logging
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 import engine
 from arena.clock import Clock, Period, TimeControl
 from arena.errors import BotFault
+from arena.play._formats import ProtobufRequests, RequestFormat, SeatWriter
 from arena.play._ids import DecisionIds
+from arena.play._seat import MatchSeat, SeatStream
 from arena.play.feed import GameWire, wire_for
-from arena.process import CpuMeter, DecisionCpu
 from arena.protocol import COMMENT_LIMIT
-from arena.records import Comment, CpuUse, Fault, FaultKind, MatchRecord
+from arena.records import Comment, Fault, FaultKind, MatchRecord
 from arena.v1 import arena_pb2 as pb
 
 __all__ = ["Match", "MatchSeat", "Ask", "RefereeProfile"]
@@ -39,8 +38,9 @@ log = logging.getLogger("arena.referee")
 class RefereeProfile:
     """The referee's own time per phase, in seconds, added up over decisions.
 
-    `legal`: the legal actions; `view`: the seat's view; `encode`: the request's bytes;
-    `apply`: the action (or forfeit) applied; `events`: new events recorded and encoded.
+    `legal`: the legal actions; `view`: the seat's view; `encode`: the request written
+    (its bytes, its line), the events it holds for the first time included; `apply`: the
+    action (or forfeit) applied; `events`: new events handed to the seats that see them.
     """
 
     PHASES = ("legal", "view", "encode", "apply", "events")
@@ -63,106 +63,14 @@ class RefereeProfile:
 
 
 class Ask(NamedTuple):
-    """A decision to ask: of which seat, the request's bytes (a serialized RefereeMessage,
-    or for a seat that takes JSON its line: a JsonLine), its id, and the seconds it may take."""
+    """A decision to ask: of which seat, the request as the seat's writer made it for its
+    stream (a serialized RefereeMessage, a JsonLine, a RecordRequest: _formats.py), its
+    id, and the seconds it may take."""
 
     seat: MatchSeat
-    request: bytes
+    request: object
     decision_id: int
     time_limit: float
-
-
-class MatchSeat:
-    """The referee's book-keeping for one seat during a match."""
-
-    __slots__ = (
-        "index",
-        "name",
-        "clock",
-        "stream",
-        "consecutive_faults",
-        "stopped",
-        "seen",
-        "events",
-        "json",
-        "unsent",
-        "deal_from",
-        "deal",
-        "latencies",
-        "meter",
-        "asked_cpu",
-        "cpu",
-        "ids",
-    )
-
-    def __init__(self, index: int, name: str, clock: Clock, ids: DecisionIds) -> None:
-        self.index = index
-        self.name = name
-        self.clock = clock
-        self.stream: Any = None
-        self.consecutive_faults = 0
-        self.stopped: str | None = None
-        self.seen: list[bytes] = []  # every event this seat may see, each a serialized GameEvent
-        self.events: list[engine.Event] = []  # the same events as records (as this seat may see them)
-        self.json = False  # its stream takes its requests as JSON lines (a stdio bot's)
-        self.unsent = 0  # how many of them the bot has been sent (as news, or in a view)
-        self.deal_from = 0  # where the current deal's events begin in `seen`
-        self.deal = bytearray()  # the current deal's events, encoded as the view's deal_events
-        self.latencies: list[float] = []
-        self.meter: CpuMeter | None = None  # its processes' CPU, when the arena runs them
-        self.asked_cpu: DecisionCpu | None = None  # the pending decision's CPU meter
-        self.cpu = CpuUse(0, 0.0, 0.0)
-        self.ids = ids  # its requests' ids, its own and unguessable (arena/play/_ids.py)
-
-    def open_decision(self) -> float:
-        """A decision is about to be asked: what it used off turn is charged to its clock,
-        and the time it may take is returned (0: the clock is spent)."""
-        if self.meter is not None:
-            self.asked_cpu = asked = self.meter.asked()
-            if asked.owed:
-                self.clock.charge(asked.owed)
-        return self.clock.limit()
-
-    def close_decision(self) -> None:
-        """The pending decision got its answer, or failed: its CPU is counted."""
-        asked = self.asked_cpu
-        if asked is not None and self.meter is not None:
-            self.asked_cpu = None
-            used = self.meter.answered(asked)
-            self.cpu += CpuUse(1, used + asked.owed, asked.owed)
-
-    def owed_text(self) -> str:
-        """Why the pending decision had less time, in words ("" when it had its due)."""
-        asked = self.asked_cpu
-        if asked is None or not asked.owed:
-            return ""
-        return (
-            f"{asked.owed * 1000:.0f} ms of CPU its processes used while nothing was asked of it "
-            "were charged to its clock"
-        )
-
-    def take_news(self) -> list[bytes]:
-        """For a request: the serialized events of earlier deals this seat has not been
-        sent yet.  The current deal's go in the view's deal_events; all count as sent."""
-        news = self.seen[self.unsent : self.deal_from]
-        self.unsent = len(self.seen)
-        return news
-
-    def take_news_events(self) -> list[engine.Event]:
-        """`take_news`, as event records."""
-        news = self.events[self.unsent : self.deal_from]
-        self.unsent = len(self.seen)
-        return news
-
-    def take_unsent(self) -> list[bytes]:
-        """For the end: every serialized event this seat has not been sent yet."""
-        unsent = self.seen[self.unsent :]
-        self.unsent = len(self.seen)
-        return unsent
-
-    @property
-    def reachable(self) -> bool:
-        return self.stream is not None and self.stopped is None
 
 
 class Match:
@@ -193,11 +101,13 @@ class Match:
         self.bot_match_id = match_id if bot_match_id is None else bot_match_id
         self.state = game.new_match(seed=seed, deals=deals, hands=hands)
         self.wire: GameWire = wire_for(game)
+        self._writers: dict[RequestFormat, SeatWriter] = {}
+        protobuf = self._writer(ProtobufRequests)  # until a seat's stream says otherwise
         controls = list(time_controls or [TimeControl.per_move(move_time)] * len(names))
         if len(controls) != len(names):
             raise ValueError(f"{len(controls)} time controls were given for {len(names)} seats")
         self.seats = [
-            MatchSeat(i, name, Clock(control), DecisionIds.of_seat(seed, i))
+            MatchSeat(i, name, Clock(control), DecisionIds.of_seat(seed, i), protobuf)
             for i, (name, control) in enumerate(zip(names, controls))
         ]
         self.faults: list[Fault] = []
@@ -205,19 +115,28 @@ class Match:
         self.profile = profile
         self._on_event = on_event
         self._recorded = 0
-        self._standing_for = -1  # the number of finished deals `_standing` was encoded for
-        self._standing = b""
-        self._standing_json_for = -1  # the same for its JSON, made for stdio bots only
-        self._standing_json = ""
-        #: Each event's JSON (`GameWire.event_json`) by the event's id, made once a seat
-        #: that takes JSON needs it; the entry holds the event, so its id is not reused.
-        self._events_json: dict[int, tuple[engine.Event, tuple[str, str]]] = {}
         self._pending_legal: tuple[engine.Action, ...] = ()
         self._asked_work = 0.0  # profiling: the wall time of the pending request's making
         self._asked_cpu = 0.0  # profiling: the thread's CPU time when it began
         self._record_events()
 
     # --- the conversation -----------------------------------------------------------
+    def attach(self, seat: MatchSeat, stream: SeatStream) -> None:
+        """`seat` is asked through `stream` from now on, in its `request_format`."""
+        seat.stream = stream
+        seat.meter = stream.cpu_meter
+        self.use_format(seat, stream.request_format)
+
+    def use_format(self, seat: MatchSeat, request_format: RequestFormat) -> None:
+        """Write `seat`'s messages in `request_format` (the default: ProtobufRequests)."""
+        seat.writer = self._writer(request_format)
+
+    def _writer(self, request_format: RequestFormat) -> SeatWriter:
+        writer = self._writers.get(request_format)
+        if writer is None:
+            writer = self._writers[request_format] = request_format(self.wire, self.state, self.deals)
+        return writer
+
     def start_message(self, seat: MatchSeat) -> pb.MatchStart:
         control = seat.clock.control
         return pb.MatchStart(
@@ -265,38 +184,8 @@ class Match:
         t1 = time.perf_counter() if profile else 0.0
         view = state.view(seat.index)
         t2 = time.perf_counter() if profile else 0.0
-        finished = len(state.deal_results())
         decision_id = seat.ids.next()
-        request: bytes
-        if seat.json:
-            if finished != self._standing_json_for:
-                self._standing_json = self.wire.standing_json(state, self.deals)
-                self._standing_json_for = finished
-            event_json = self._event_json
-            request = self.wire.decision_request_json(
-                decision_id,
-                _ms(time_limit),
-                view,
-                [event_json(event)[1] for event in seat.events[seat.deal_from :]],
-                legal,
-                [event_json(event)[0] for event in seat.take_news_events()],
-                self.wire.turn_json(turn),
-                self._standing_json,
-            )
-        else:
-            if finished != self._standing_for:
-                self._standing = self.wire.standing(state, self.deals)
-                self._standing_for = finished
-            request = self.wire.decision_request(
-                decision_id,
-                _ms(time_limit),
-                view,
-                seat.deal,
-                legal,
-                seat.take_news(),
-                self.wire.turn(turn),
-                self._standing,
-            )
+        request = seat.writer.request(seat, decision_id, _ms(time_limit), view, legal, turn)
         self._pending_legal = legal
         if profile:
             t3 = time.perf_counter()
@@ -305,12 +194,6 @@ class Match:
             profile.encode += t3 - t2
             self._asked_work = t3 - t0
         return Ask(seat, request, decision_id, time_limit)
-
-    def _event_json(self, event: engine.Event) -> tuple[str, str]:
-        hit = self._events_json.get(id(event))
-        if hit is None or hit[0] is not event:
-            hit = self._events_json[id(event)] = (event, self.wire.event_json(event))
-        return hit[1]
 
     def answered(self, seat: MatchSeat, decision: pb.Decision, latency: float) -> None:
         """Apply a seat's answer (an index out of range is an `illegal` fault)."""
@@ -396,19 +279,8 @@ class Match:
                 )
                 for f in self.faults
             ]
-            end = pb.MatchEnd(result=result, faults=faults)
-            if seat.json:
-                whole = [self._event_json(event)[0] for event in seat.events]
-                unsent_json = whole[seat.unsent :]
-                seat.unsent = len(seat.seen)
-                if unsent_json:
-                    seat.stream.send(self.wire.event_notice_json(unsent_json))
-                seat.stream.send(self.wire.match_end_json(end, whole))
-                continue
-            unsent = seat.take_unsent()
-            if unsent:
-                seat.stream.send(self.wire.event_notice(unsent))
-            seat.stream.send(self.wire.match_end(end, seat.seen))
+            for message in seat.writer.last(seat, pb.MatchEnd(result=result, faults=faults)):
+                seat.stream.send(message)
 
     def record(self) -> MatchRecord:
         state = self.state
@@ -451,33 +323,22 @@ class Match:
             profile.events += time.perf_counter() - t1
 
     def _record_events(self) -> None:
-        """Encode new history entries once per seat that may see them (once in all when
-        they hide nothing); a deal's first event clears every seat's deal entries."""
+        """Hand new history entries to the seats that may see them, as each may see them;
+        a deal's first event begins every seat's new deal."""
         new = self.state.history_since(self._recorded)
         on_event = self._on_event
-        encode = self.wire.encode_event
+        seats = self.seats
         for event in new:
             if on_event is not None:
                 on_event(event)
             if event.starts_deal:
-                for seat in self.seats:
+                for seat in seats:
                     seat.clock.new_deal()
-                    seat.deal.clear()
-                    seat.deal_from = len(seat.seen)
-            shared = None
-            for seat in self.seats:
+                    seat.deal_from = len(seat.events)
+            for seat in seats:
                 visible = event.visible_to(seat.index)
-                if visible is None:
-                    continue
-                if visible is event:
-                    if shared is None:
-                        shared = encode(event)
-                    whole, entry = shared
-                else:
-                    whole, entry = encode(visible)
-                seat.seen.append(whole)
-                seat.events.append(visible)
-                seat.deal += entry
+                if visible is not None:
+                    seat.events.append(visible)
         self._recorded += len(new)
 
 

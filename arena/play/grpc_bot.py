@@ -25,6 +25,7 @@ from google.protobuf.message import DecodeError
 
 from arena.errors import BotFault
 from arena.play import _grpc_loop
+from arena.play._formats import ProtobufRequests
 from arena.play.referee import late_answer_note
 from arena.process import CpuMeter
 from arena.protocol import (
@@ -98,6 +99,7 @@ class PlayStream:
 
     #: A bare gRPC stream knows nothing of the process behind it (see arena.play.pool).
     cpu_meter: CpuMeter | None = None
+    request_format = ProtobufRequests  # serialized RefereeMessages (arena/play/_formats.py)
 
     def __init__(self, name: str, call: Any) -> None:
         self.name = name

@@ -281,6 +281,7 @@ class _ExplainingStream:
         self._stream = stream
         self._running = running
         self.cpu_meter = running.process.cpu_meter if running.process is not None else None
+        self.request_format = stream.request_format
         self._trio_token = trio.lowlevel.current_trio_token()
 
     def send(self, message: pb.RefereeMessage | bytes) -> None:

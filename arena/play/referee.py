@@ -7,7 +7,8 @@ failure becomes a named fault, the seat forfeits the deal, and the match goes on
 seat that faults on `STOP_AFTER` consecutive decisions is stopped and forfeits every
 later deal unasked.
 
-`Match` (arena/play/_match.py) is the match itself, transport aside.  Streams are opened
+`Match` (arena/play/_match.py) is the match itself, transport aside: a seat's stream
+says how its messages are written (`SeatStream.request_format`, arena/play/_formats.py).  Streams are opened
 and closed here, in trio.  When every seat is gRPC, the decisions are driven on the
 process's gRPC loop (arena/play/_grpc_loop.py), where the streams live: a decision is a
 write and an awaited read in one thread, with no hop through trio or between threads.
@@ -30,6 +31,7 @@ from arena.clock import TimeControl
 from arena.errors import BotFault
 from arena.play import _grpc_loop
 from arena.play._match import Match, RefereeProfile
+from arena.play._seat import SeatStream
 from arena.process import CpuMeter
 from arena.records import MatchRecord
 from arena.v1 import arena_pb2 as pb
@@ -50,23 +52,6 @@ __all__ = [
 log = logging.getLogger("arena.referee")
 
 STOP_AFTER = Match.STOP_AFTER
-
-
-class SeatStream(Protocol):
-    """One match's conversation with one seat; `cpu_meter` measures the CPU of the bot's
-    processes when the arena runs them (None for a bot it does not run)."""
-
-    @property
-    def cpu_meter(self) -> CpuMeter | None: ...
-
-    def send(self, message: pb.RefereeMessage | bytes) -> None: ...
-
-    async def decide(self, request: bytes, decision_id: int, time_limit: float) -> pb.Decision:
-        """`request` is a serialized RefereeMessage holding the DecisionRequest, or, for a
-        stream whose `json_requests` attribute is true, its JSON line (a JsonLine)."""
-        ...
-
-    def cancel(self) -> None: ...
 
 
 @runtime_checkable
@@ -206,9 +191,7 @@ async def play_match(
     async with AsyncExitStack() as streams:
         for seat, client in zip(match.seats, seats):
             try:
-                seat.stream = await streams.enter_async_context(client.open_play(match.start_message(seat)))
-                seat.meter = seat.stream.cpu_meter
-                seat.json = getattr(seat.stream, "json_requests", False)
+                match.attach(seat, await streams.enter_async_context(client.open_play(match.start_message(seat))))
             except BotFault as fault:
                 match.failed_to_start(seat, fault)
         open_streams = [seat.stream for seat in match.seats if seat.stream is not None]

@@ -65,6 +65,7 @@ import trio
 from arena.errors import BotFault, BotStartError
 from arena.play._answer import parse_answer
 from arena.play._encode_json import JsonLine
+from arena.play._formats import JsonRequests
 from arena.play._json import message_to_json
 from arena.play.referee import late_answer_note
 from arena.process import BotCommand, BotProcess, open_bot_process
@@ -127,7 +128,7 @@ class _Pending:
 class StdioStream:
     """One match's conversation with one stdio bot process (a referee `SeatStream`)."""
 
-    json_requests = True  # the referee makes its requests as JSON lines (arena/play/_encode_json.py)
+    request_format = JsonRequests  # the referee writes its messages as JSON lines (arena/play/_formats.py)
 
     def __init__(self, name: str, process: BotProcess) -> None:
         self.name = name
