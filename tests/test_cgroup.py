@@ -122,3 +122,10 @@ def test_a_hierarchy_whose_cgroups_cannot_be_joined_is_not_used(tmp_path, caplog
     assert not _cgroup._joinable(_cgroup.Hierarchy(1, (str(tmp_path),)))
     assert list(tmp_path.iterdir()) == []  # the probe is gone
     assert "Cannot move processes into cgroups" in caplog.text
+
+
+def test_a_field_of_a_cgroup_file_is_read_by_its_whole_name():
+    stat = b"cache 5\nactive_file 3\ntotal_active_file 99\ninactive_file 11\n"
+    assert [_cgroup._field(stat, name) for name in (b"cache", b"active_file", b"inactive_file")] == [5, 3, 11]
+    assert _cgroup._field(stat, b"mapped_file") == 0
+    assert _cgroup._field(b"oom_kill_disable 0\nunder_oom 0\noom_kill 2\n", b"oom_kill") == 2

@@ -314,8 +314,7 @@ class BotCgroup:
         current, stat = self._value(self._memory), self._value(f"{self.folders[-1]}/memory.stat")
         if current is None or stat is None:
             return 0
-        files = _fields(stat)
-        return max(0, int(current) - files.get("active_file", 0) - files.get("inactive_file", 0))
+        return max(0, int(current) - _field(stat, b"active_file") - _field(stat, b"inactive_file"))
 
     def oom_kills(self) -> int:
         """How many of its processes the kernel has killed for going beyond `cap_memory`
@@ -325,7 +324,7 @@ class BotCgroup:
         except OSError:  # gone behind the arena's back: the last figure stands
             return self._oom_kills
         if events is not None:
-            self._oom_kills = max(self._oom_kills, _fields(events).get("oom_kill", 0))
+            self._oom_kills = max(self._oom_kills, _field(events, b"oom_kill"))
         return self._oom_kills
 
     def pids(self) -> list[int]:
@@ -354,13 +353,14 @@ class BotCgroup:
             _remove(folder)
 
 
-def _fields(text: bytes) -> dict[str, int]:
-    fields = {}
-    for line in text.splitlines():
-        name, _, value = line.partition(b" ")
-        if value.strip().isdigit():
-            fields[name.decode()] = int(value)
-    return fields
+def _field(text: bytes, name: bytes) -> int:
+    """The number on the line ``<name> <number>`` of a cgroup's key-value file; 0 if none."""
+    at = text.find(b"\n" + name + b" ")
+    if at < 0:
+        if not text.startswith(name + b" "):
+            return 0
+        at = -1
+    return int(text[at + len(name) + 2 :].split(b"\n", 1)[0])
 
 
 _failed = False
