@@ -9,8 +9,8 @@ A conto round robin of random bots (5 bots at 4 seats: 5 tables of 4 rotations, 
 matches of 30 deals) played once per number of workers, each into a fresh results file:
 first one match at a time and two at once (in one process, then on 2 workers; skipped
 with --no-pairs), then `--concurrency` matches at once over each number of workers.
-Workers 1 is the run in one process (`run_tournament`); more are `run_on_workers`;
-``--cluster local:2`` is `run_on_cluster` on a LocalCluster of 2 worker processes.  For
+Workers 1 is the run in one process; more are worker processes (arena.run.workers);
+``--cluster local:2`` is a LocalCluster of 2 worker processes (`open_runner` opens each).  For
 each it prints deals (hands) per second over the matches (the bots' start-up apart, and
 with it), and the coordinator's own cost per saved match: the CPU time of this process
 (its trio loop, unpickling the records, the saves) and the wall time of a save (one
@@ -106,13 +106,9 @@ from typing import Any
 
 import trio
 
-from arena.config import load_tournament, usable_cores
-from arena.play import poll_for_answers
+from arena.config import load_tournament
 from arena.results import ResultStore
-from arena.run import plan_tournament, run_tournament
-from arena.run.cluster import open_cluster, run_on_cluster
-from arena.run.tournament import open_started_bots
-from arena.run.workers import open_workers, run_on_workers
+from arena.run import open_runner, plan_tournament, run_tournament
 
 CORES = (16, 64, 256)
 #: Matches per transaction in the batched save measure.
@@ -202,13 +198,7 @@ def _tournament(folder: Path, bots: int, deals: int, concurrency: int, bot: str 
 async def _run(path: Path, workers: int, cluster: str | None = None) -> Measure:
     config = load_tournament(path, workers=workers)
     began = time.monotonic()
-    if cluster is not None:
-        opened: Any = open_cluster(config, cluster)
-    else:
-        opened = open_workers(config) if workers > 1 else open_started_bots(config)
-        if workers == 1:  # as `arena run` does (workers decide for themselves)
-            poll_for_answers(config.concurrency, usable_cores())
-    async with opened as bots:
+    async with open_runner(config, cluster=cluster) as runner:  # as `arena run` opens it
         store = ResultStore.open(config.results, config, fresh=True)
         saves: list[tuple[float, int]] = []
         saved: list[tuple[str, str, Any]] = []
@@ -223,12 +213,7 @@ async def _run(path: Path, workers: int, cluster: str | None = None) -> Measure:
         store.save_many = timed_save  # type: ignore[method-assign]
         plan = plan_tournament(config, store.completed_keys(), store.deal_secret)
         cpu, busy, tree, start = time.process_time(), _busy_seconds(), _tree_seconds(), time.monotonic()
-        if cluster is not None:
-            summary = await run_on_cluster(plan, store, bots)
-        elif workers > 1:
-            summary = await run_on_workers(plan, store, bots)
-        else:
-            summary = await run_tournament(plan, store, bots=bots)
+        summary = await run_tournament(plan, store, runner=runner)
         seconds = time.monotonic() - start
         cpu, busy, tree = time.process_time() - cpu, _busy_seconds() - busy, _tree_seconds() - tree
         store.close()

@@ -27,11 +27,12 @@ import trio
 from arena.config import load_tournament
 from arena.errors import UsageError
 from arena.results import ResultStore
+from arena.run import RunSummary, plan_tournament, run_tournament
 from arena.run import cluster as arena_cluster
 from arena.run._dask_host import LogBytes, WorkerLogs, _LogShipper
 from arena.run.cluster import BotLogCopies
 from arena.run.progress import Progress
-from arena.run.tournament import RunSummary, StartProblem, plan_tournament
+from arena.run.tournament import StartProblem
 from tests.test_shutdown import wait_until
 from tests.test_tournament import ROOT, arena, arena_here, results_of, table_lines, tournament_file
 from tests.test_workers import descendants, keys, same_deals
@@ -247,7 +248,7 @@ def test_a_worker_in_another_folder_has_its_bot_logs_copied_as_the_matches_come_
             store = ResultStore.open(config.results, config)
             try:
                 plan = plan_tournament(config, store.completed_keys(), store.deal_secret, store.bot_generations)
-                return await arena_cluster.run_on_cluster(plan, store, cluster, on_progress=on_progress)
+                return await run_tournament(plan, store, runner=cluster, on_progress=on_progress)
             finally:
                 store.close()
 

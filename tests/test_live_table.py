@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 
 import engine
-from arena.cli import run as cli_run
 from arena.errors import RatingError
 from arena.results import ResultStore, elo_table
+from arena.run import LiveTable, policies
 from arena.run.progress import EtaEstimator, Progress, ProgressPrinter, match_kind
 from tests.test_tournament import arena, arena_here, saved_matches, table_lines, tournament_file
 
@@ -86,7 +86,7 @@ def test_the_live_table_on_a_cluster(tmp_path):
 
 
 class FakeStore:
-    """A results file holding no match (what `_live_table` reads of `ResultStore`)."""
+    """A results file holding no match (what `LiveTable.text` reads of `ResultStore`)."""
 
     @classmethod
     def open_readonly(cls, path: Path) -> "FakeStore":
@@ -102,28 +102,30 @@ class FakeStore:
         return []
 
 
-def live_run(tmp_path: Path) -> Any:
-    run = cli_run._Run.__new__(cli_run._Run)
-    run.config = SimpleNamespace(results=tmp_path / "none.sqlite", anchor=None, prior_games=2.0)
-    run.plan = SimpleNamespace(game=None)
-    return run
+def live_run(tmp_path: Path) -> LiveTable:
+    """The live table policy of a run (arena.run.policies), started on a results file `none.sqlite`."""
+    table = LiveTable(5)
+    plan: Any = SimpleNamespace(game=None, config=SimpleNamespace(anchor=None, prior_games=2.0))
+    store: Any = SimpleNamespace(path=tmp_path / "none.sqlite")
+    table.start(plan, store)
+    return table
 
 
 def test_a_table_that_cannot_be_fitted_yet_is_one_line(tmp_path, monkeypatch):
-    monkeypatch.setattr(cli_run, "ResultStore", FakeStore)
+    monkeypatch.setattr(policies, "ResultStore", FakeStore)
     # The fit cannot rate anything yet: elo_table says so (and its notes); one line is printed.
-    monkeypatch.setattr(cli_run, "elo_table", lambda *a, **k: ("No ratings yet: no results.\na note", None))
-    assert live_run(tmp_path)._live_table(12) == "After 0 of 12 matches: No ratings yet: no results."
+    monkeypatch.setattr(policies, "elo_table", lambda *a, **k: ("No ratings yet: no results.\na note", None))
+    assert live_run(tmp_path).text(12) == "After 0 of 12 matches: No ratings yet: no results."
 
     def fails(*args: object, **kwargs: object) -> None:
         raise RatingError("the results do not determine the ratings")
 
-    monkeypatch.setattr(cli_run, "elo_table", fails)
-    assert live_run(tmp_path)._live_table(12) == "No table yet: RatingError: the results do not determine the ratings"
+    monkeypatch.setattr(policies, "elo_table", fails)
+    assert live_run(tmp_path).text(12) == "No table yet: RatingError: the results do not determine the ratings"
 
 
 def test_a_results_file_that_cannot_be_read_is_one_line(tmp_path):
-    line = live_run(tmp_path)._live_table(12)
+    line = live_run(tmp_path).text(12)
     assert line.startswith("No table yet: ") and "\n" not in line
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import atexit
-import logging
 import shutil
 import sqlite3
 import sys
@@ -23,23 +22,31 @@ from tabulate import tabulate
 import engine
 from arena.cli._common import add_command, parse_options, seconds, setup_logging, split_bot, time_control, whole_number
 from arena.cli._run_end import report_end
-from arena.config import TournamentConfig, load_tournament, usable_cores
+from arena.config import TournamentConfig, load_tournament
 from arena.config.adhoc import AdhocTournament, write_adhoc_file
 from arena.config.schema import name_problem
 from arena.errors import BotStartFailed, Interrupted, UsageError, UserError
-from arena.play import poll_for_answers
-from arena.process import EXIT_INTERRUPTED, run_interruptibly, sandbox_status
-from arena.results import ResultStore, elo_table
-from arena.results.sprt import Decision, SprtFollower, SprtState
-from arena.run import Progress, ProgressPrinter, RunSummary, TournamentPlan, plan_tournament, run_tournament
-from arena.run.cluster import Cluster, check_cluster_address, open_cluster, run_on_cluster
+from arena.process import EXIT_INTERRUPTED, run_interruptibly
+from arena.results import ResultStore
+from arena.run import (
+    LiveTable,
+    ProgressPrinter,
+    Runner,
+    RunPolicy,
+    RunSummary,
+    SprtStop,
+    TournamentPlan,
+    open_runner,
+    plan_tournament,
+    run_tournament,
+)
+from arena.run.cluster import check_cluster_address
 from arena.run.dryrun import dry_run
-from arena.run.tournament import StartProblem, open_started_bots, read_unstarted_note, unstarted_note
-from arena.run.workers import WorkerFailed, Workers, open_workers, run_on_workers
+from arena.run.ledger import read_unstarted_note, unstarted_note
+from arena.run.tournament import StartProblem
+from arena.run.workers import WorkerFailed
 
 __all__ = ["add_parser"]
-
-log = logging.getLogger(__name__)
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -210,7 +217,7 @@ def _dry_run(config: TournamentConfig, cluster: str | None) -> int:
         f"{config.seats} seats, {len(plan.schedule)} matches of {config.deals} deals"
         + (" (duplicate deals)" if config.duplicate else "")
         + f", concurrency {config.concurrency}"
-        + (f" on the Dask cluster {cluster}" if cluster is not None else _where(config, None))
+        + (f" on the Dask cluster {cluster}" if cluster is not None else _in_workers(config))
         + f", time {_time_controls(config)}"
     )
     if refusal:
@@ -296,25 +303,16 @@ class _Run:
         self.store: ResultStore | None = None
         self.plan: TournamentPlan | None = None
         self.summary: RunSummary | None = None
-        self._tabled = 0  # matches saved by this run when the last live table was printed
-        #: The [sprt] test over the stored matches, as last computed (None: no test yet).
-        self.sprt: SprtState | None = None
-        self._sprt_done = -1  # progress.done when the test was last computed
-        self._sprt_follower: SprtFollower | None = None
         #: An error for the user met inside the trio run, raised again outside it (where
         #: trio's nurseries do not wrap it in a group).
         self.error: UsageError | sqlite3.DatabaseError | None = None
 
     async def __call__(self) -> None:
         config, args = self.config, self.args
-        if args.cluster is not None:
-            opened: Any = partial(open_cluster, address=args.cluster)
-        else:
-            opened = open_workers if config.workers > 1 else open_started_bots
-            if config.workers == 1:  # workers decide for themselves (arena.run.workers)
-                poll_for_answers(config.concurrency, usable_cores())
         try:
-            async with opened(config, allow_faulty=args.allow_faulty, on_problem=self._not_started) as bots:
+            async with open_runner(
+                config, cluster=args.cluster, allow_faulty=args.allow_faulty, on_problem=self._not_started
+            ) as runner:
                 try:
                     self.store = ResultStore.open(config.results, config, fresh=args.fresh)
                 except (UsageError, sqlite3.DatabaseError) as error:
@@ -323,88 +321,30 @@ class _Run:
                 store = self.store
                 self.plan = plan_tournament(config, store.completed_keys(), store.deal_secret, store.bot_generations)
                 store.note_scheduled(len(self.plan.schedule))
-                self._say_what_is_played(self.plan, bots)
+                self._say_what_is_played(self.plan, runner)
                 self.printer.expect((slot.names for slot in self.plan.todo), config.concurrency)
-                self._test_sprt()  # a resumed run stops at once when the file already decides
-                stop = self._sprt_decided
-                if isinstance(bots, Cluster):
-                    self.summary = await run_on_cluster(
-                        self.plan, self.store, bots, on_progress=self._progress, should_stop=stop
-                    )
-                elif isinstance(bots, Workers):
-                    self.summary = await run_on_workers(
-                        self.plan, self.store, bots, on_progress=self._progress, should_stop=stop
-                    )
-                else:
-                    self.summary = await run_tournament(
-                        self.plan, self.store, bots=bots, on_progress=self._progress, should_stop=stop
-                    )
+                self.summary = await run_tournament(
+                    self.plan, store, runner=runner, policies=self._policies(), on_progress=self.printer.show
+                )
         except (BotStartFailed, WorkerFailed, UsageError) as error:
             self.error = error
 
-    def _progress(self, progress: Progress) -> None:
-        """The run loops' `on_progress`: the Elo table every `--table-every` saved matches
-        (not after the last: the final table follows), then the progress line."""
-        every, saved = self.args.table_every, progress.done - progress.already_done
-        if every and saved and saved % every == 0 and saved != self._tabled and not progress.finished:
-            self._tabled = saved
-            self.printer.note(self._live_table(progress.total))
-        if progress.done != self._sprt_done:
-            self._sprt_done = progress.done
-            if progress.done > progress.already_done:  # a match was saved: the test again
-                self._test_sprt()
-        self.printer.show(progress)
-
-    def _test_sprt(self) -> None:
-        """The [sprt] test over the results file so far, its line printed; when it has just
-        decided, a note that no new match is started."""
-        sprt = self.config.sprt
-        if sprt is None or self.plan is None:
-            return
-        was = self.sprt.decision if self.sprt is not None else Decision.CONTINUE
-        if self._sprt_follower is None:
-            tested = (sprt.candidate, sprt.baseline, sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta)
-            self._sprt_follower = SprtFollower(self.plan.game, *tested)
-        try:
-            with ResultStore.open_readonly(self.config.results) as store:
-                self.sprt = self._sprt_follower.update(store)
-        except Exception as error:  # noqa: BLE001 - the test never stops the run by failing
-            log.debug("the SPRT could not read the results", exc_info=True)
-            self.printer.note(f"SPRT: cannot read the results yet: {type(error).__name__}: {error}")
-            return
-        self.printer.note(self.sprt.line())
-        if was is Decision.CONTINUE and self.sprt.decision is not Decision.CONTINUE:
-            self.printer.note(
-                f"SPRT decided {self.sprt.decision.value}: no new match is started; the matches under way "
-                "finish and are saved."
-            )
-
-    def _sprt_decided(self) -> bool:
-        """The run loops' `should_stop`: true once the [sprt] test has decided."""
-        return self.sprt is not None and self.sprt.decision is not Decision.CONTINUE
-
-    def _live_table(self, total: int) -> str:
-        """The Elo table over the results file so far, as `arena run` prints it at the end;
-        one line instead when it cannot be fitted yet (or cannot be read)."""
-        assert self.plan is not None
-        try:
-            with ResultStore.open_readonly(self.config.results) as store:
-                matches = list(store.matches(history=False))  # the Elo table reads no history
-            text, fitted = elo_table(matches, self.plan.game, self.config.anchor, prior_games=self.config.prior_games)
-        except Exception as error:  # noqa: BLE001 - a live table never stops the run
-            log.debug("the live table failed", exc_info=True)
-            return f"No table yet: {type(error).__name__}: {error}"
-        head = f"After {len(matches)} of {total} matches:"
-        if fitted is None:
-            return f"{head} {text.splitlines()[0] if text else 'no ratings yet.'}"
-        return f"\n{head}\n{text}\n"
+    def _policies(self) -> list[RunPolicy]:
+        """The live table every `--table-every` saved matches, then the [sprt] test: both
+        print above the progress line."""
+        policies: list[RunPolicy] = []
+        if self.args.table_every:
+            policies.append(LiveTable(self.args.table_every, on_table=self.printer.note))
+        if self.config.sprt is not None:
+            policies.append(SprtStop(self.config.sprt, on_line=self.printer.note))
+        return policies
 
     def _not_started(self, problem: StartProblem) -> None:
         self.printer.note(
             f"{problem}\n  It is tried again before each of its matches; those it misses are left for a later run."
         )
 
-    def _say_what_is_played(self, plan: TournamentPlan, bots: object) -> None:
+    def _say_what_is_played(self, plan: TournamentPlan, runner: Runner) -> None:
         config = self.config
         total = len(plan.schedule)
         print(
@@ -413,7 +353,7 @@ class _Run:
             + (" (duplicate deals)" if config.duplicate else "")
             + (f", a gauntlet: {', '.join(config.gauntlet)} against the field" if config.gauntlet else "")
             + f", concurrency {config.concurrency}"
-            + _where(config, bots)
+            + runner.where
             + f", time {_time_controls(config)}"
         )
         if plan.already_done:
@@ -422,7 +362,7 @@ class _Run:
         if kept is not None:
             held = f"{kept.matches} match{'es' if kept.matches != 1 else ''}"
             print(f"--fresh: the {held} {config.results} held are kept in {kept.path}; it starts over.")
-        status = bots.sandbox if isinstance(bots, Cluster) else sandbox_status(config.bots)  # where bots run
+        status = runner.sandbox  # where the bots run
         if status is not None:
             print(status)
             assert self.store is not None
@@ -436,12 +376,8 @@ class _Run:
             print(f"{matches} played again: their bot {bot} had not started.")
 
 
-def _where(config: TournamentConfig, bots: object) -> str:
-    """Where the matches run, for the run's first line."""
-    if isinstance(bots, Cluster):
-        return (
-            f" on the Dask cluster {bots.address} ({_count(bots.workers, 'worker')}, {_count(bots.threads, 'thread')})"
-        )
+def _in_workers(config: TournamentConfig) -> str:
+    """Where the matches of a run not on a cluster would run, for the dry run's first line."""
     return f" in {config.workers} worker processes" if config.workers > 1 else ""
 
 

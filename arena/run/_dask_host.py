@@ -26,6 +26,7 @@ import engine
 from arena.config import TournamentConfig
 from arena.process import sandbox_status
 from arena.records import MatchRecord, MatchSlot
+from arena.run.ledger import NotStarted
 from arena.run.match_errors import MatchError, guarded, rows_or_error
 from arena.run.tournament import StartedBots, StartProblem, open_started_bots, play_slot
 from arena.run.workers import STOP_LIMIT
@@ -257,9 +258,9 @@ class _Host:
         except trio.Cancelled:
             reply.set_exception(_HostGone())
             raise
-        reply.set_result((record, bots.unstarted.get(record) if isinstance(record, str) else None))
+        reply.set_result((record, bots.unstarted.get(record.bot) if isinstance(record, NotStarted) else None))
 
-    def play(self, slot: MatchSlot, match_id: str) -> tuple[MatchRecord | str | MatchError, StartProblem | None]:
+    def play(self, slot: MatchSlot, match_id: str) -> tuple[MatchRecord | NotStarted | MatchError, StartProblem | None]:
         """Play `slot` here (from a Dask task's thread): its record, the bot that did not
         start, or the internal error that ended it."""
         reply: concurrent.futures.Future[Any] = concurrent.futures.Future()
@@ -268,7 +269,7 @@ class _Host:
             trio.from_thread.run_sync(self._requests.send_nowait, (slot, match_id, reply), trio_token=self._token)
         except (trio.RunFinishedError, trio.ClosedResourceError, trio.BrokenResourceError):
             raise _HostGone() from None
-        result: tuple[MatchRecord | str | MatchError, StartProblem | None] = reply.result()
+        result: tuple[MatchRecord | NotStarted | MatchError, StartProblem | None] = reply.result()
         return result
 
     def stop(self) -> None:
@@ -330,7 +331,7 @@ class Outcome:
 
     record: MatchRecord | None
     rows: Any
-    unstarted: str | None
+    unstarted: NotStarted | None
     problem: StartProblem | None
     logs: tuple[tuple[str, int, str], ...]
     bot_logs: WorkerLogs | None = None  #: None: the worker shares the coordinator's logs folder
@@ -348,7 +349,7 @@ def play_on_host(run_id: str, config: TournamentConfig, slot: MatchSlot, match_i
             continue
     else:
         raise RuntimeError("the bots' host on this worker stopped three times while the match was sent to it")
-    if isinstance(record, str):
+    if isinstance(record, NotStarted):
         return Outcome(None, None, record, problem, _LOGS.take(), _new_bot_logs(run_id))
     if isinstance(record, MatchError):  # this match only: the host plays on
         return Outcome(None, None, None, None, _LOGS.take(), _new_bot_logs(run_id), record)

@@ -4,7 +4,7 @@ the pipe.  See the docstring of arena/run/workers.py for the design.
 
 Messages to the coordinator: ``("ready",)`` once the bots have started,
 ``("start_failed", text, bots)``, ``("problem", StartProblem)``, ``("log", LogRecord)``,
-``("record", key, record, rows)``, ``("left", key, bot)`` (a bot had not started),
+``("record", key, record, rows)``, ``("left", key, NotStarted)`` (a bot had not started),
 ``("failed", key, MatchError)`` (an internal error ended the match: the worker plays on)
 and ``("error", traceback)`` (the worker itself failed).  From it: ``("play", slot,
 match_id)``, ``("expect", slot)`` and ``("stop",)``.
@@ -30,6 +30,7 @@ from arena.config import TournamentConfig, usable_cores
 from arena.errors import BotStartFailed
 from arena.play import poll_for_answers, settle_heap
 from arena.records import MatchRecord, MatchSlot
+from arena.run.ledger import NotStarted
 from arena.run.match_errors import MatchError, guarded, match_error, rows_or_error
 from arena.run.tournament import StartProblem, expect_slot, open_started_bots, play_slot
 
@@ -117,7 +118,7 @@ async def _serve(conn: Connection, sender: _Sender, config: TournamentConfig, al
                 record = await guarded(slot.key, partial(play_slot, game, config, bots, slot, match_id))
                 if isinstance(record, MatchError):  # this match only: the worker plays on
                     sender.send(("failed", slot.key, record))
-                elif isinstance(record, str):
+                elif isinstance(record, NotStarted):
                     sender.send(("left", slot.key, record))
                 else:  # the rows made and sent from a thread: the referees go on meanwhile
                     await trio.to_thread.run_sync(_send_record, sender, slot, record)

@@ -4,7 +4,7 @@
 
     async with open_cluster(config, "local:2", allow_faulty=…, on_problem=…) as cluster:
         store = ResultStore.open(…); plan = plan_tournament(…)
-        summary = await run_on_cluster(plan, store, cluster, on_progress=…)
+        summary = await run_tournament(plan, store, runner=cluster, on_progress=…)
 
 As with local workers (arena.run.workers), the process that runs ``arena run`` is the
 coordinator: it schedules, shows the progress and is the only writer of the results
@@ -57,7 +57,6 @@ import logging
 import math
 import os
 import re
-import time
 import uuid
 from collections import deque
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
@@ -71,7 +70,6 @@ import trio
 from arena.config import TournamentConfig
 from arena.errors import BotStartFailed, UsageError
 from arena.records import MatchRecord, MatchSlot
-from arena.results import ResultStore
 from arena.run._dask_host import (
     HOST_IDLE,
     Opened,
@@ -82,16 +80,10 @@ from arena.run._dask_host import (
     play_on_host,
     run_marker,
 )
-from arena.run.match_errors import MatchError, report
-from arena.run.progress import Progress
+from arena.run.ledger import NotStarted, RunLedger
+from arena.run.match_errors import MatchError
 from arena.run.schedule import bot_match_id
-from arena.run.tournament import (
-    RunSummary,
-    StartProblem,
-    TournamentPlan,
-    start_failure_text,
-    update_unstarted_note,
-)
+from arena.run.tournament import StartProblem, start_failure_text
 from arena.run.workers import WorkerFailed
 
 __all__ = [
@@ -101,7 +93,6 @@ __all__ = [
     "Cluster",
     "check_cluster_address",
     "open_cluster",
-    "run_on_cluster",
 ]
 
 log = logging.getLogger("arena.cluster")
@@ -237,6 +228,87 @@ class Cluster:
                 log.info("Dask worker %s joined the cluster", new)
         self._seen = now
 
+    # --- the runner (arena.run.runner) --------------------------------------------------------
+
+    @property
+    def where(self) -> str:
+        workers = f"{self.workers} worker{'' if self.workers == 1 else 's'}"
+        threads = f"{self.threads} thread{'' if self.threads == 1 else 's'}"
+        return f" on the Dask cluster {self.address} ({workers}, {threads})"
+
+    async def play(self, ledger: RunLedger) -> None:
+        """Every match of the plan, `concurrency` at a time, each one Dask task, each saved
+        as it comes back; what comes back together is saved in one transaction and told
+        to the ledger at once."""
+        from distributed import as_completed
+
+        plan, store, config = ledger.plan, ledger.store, ledger.plan.config
+        level = logging.getLogger("arena").getEffectiveLevel()
+        todo = deque(plan.todo)
+        running: dict[Any, MatchSlot] = {}
+        finished = as_completed()
+        saved: set[str] = set()
+
+        def send() -> None:
+            while todo and len(running) < config.concurrency and not ledger.stopped():
+                slot = todo.popleft()
+                match_id = bot_match_id(slot.key, plan.secret)
+                key = f"arena-match-{self.run_id}-{slot.key}"
+                future = self.client.submit(
+                    play_on_host, self.run_id, config, slot, match_id, level, key=key, pure=False
+                )
+                running[future] = slot
+                finished.add(future)
+
+        try:
+            send()
+            while running:
+                done = await trio.to_thread.run_sync(finished.next_batch, abandon_on_cancel=True)
+                self.watch()
+                back: list[tuple[str, str, Any]] = []  # saved in one transaction, each match whole
+                records: list[MatchRecord] = []
+                errors: list[MatchError] = []
+                left: list[tuple[str, NotStarted]] = []
+                bot_logs: list[WorkerLogs | None] = []
+                problems: list[StartProblem | None] = []  # told once their logs are copied: they name them
+                try:
+                    for future in done:
+                        slot = running.pop(future)
+                        outcome = _outcome(future, slot)
+                        _relay(outcome.logs)
+                        bot_logs.append(outcome.bot_logs)
+                        if outcome.error is not None:  # this match only: the host plays on
+                            if slot.key not in saved:
+                                errors.append(outcome.error)
+                        elif outcome.record is None:
+                            assert outcome.unstarted is not None
+                            left.append((slot.key, outcome.unstarted))
+                            problems.append(outcome.problem)
+                        elif slot.key not in saved:  # each match's result is saved once
+                            saved.add(slot.key)
+                            back.append((slot.key, outcome.record.game, outcome.rows))
+                            records.append(outcome.record)
+                finally:  # what came back is saved, even when a failure stops the run
+                    with trio.CancelScope(shield=True):
+                        if self.bot_logs is not None and any(logs is not None for logs in bot_logs):
+                            await trio.to_thread.run_sync(self.bot_logs.write, bot_logs)
+                        if back:
+                            await trio.to_thread.run_sync(store.save_many, back)
+                for problem in problems:
+                    self.tell(problem)
+                with ledger.batch():
+                    for error in errors:
+                        ledger.failed(error)
+                    for key, why in left:
+                        ledger.left(key, why)
+                    for record in records:
+                        ledger.saved(record)
+                send()
+        finally:
+            if running:
+                with trio.CancelScope(shield=True):
+                    await trio.to_thread.run_sync(self.client.cancel, list(running))
+
 
 def _relay(records: Sequence[tuple[str, int, str]]) -> None:
     for name, level, message in records:
@@ -346,92 +418,3 @@ async def open_cluster(
     finally:
         with trio.CancelScope(shield=True):
             await trio.to_thread.run_sync(_close, client, local, run_id, copies)
-
-
-async def run_on_cluster(
-    plan: TournamentPlan,
-    store: ResultStore,
-    cluster: Cluster,
-    *,
-    on_progress: Callable[[Progress], None] | None = None,
-    should_stop: Callable[[], bool] | None = None,
-) -> RunSummary:
-    """`run_tournament` on `cluster`: every match of `plan.todo`, `concurrency` at a time,
-    each saved to `store` as it comes back (`should_stop`: as there)."""
-    from distributed import as_completed
-
-    config = plan.config
-    level = logging.getLogger("arena").getEffectiveLevel()
-    started = time.monotonic()
-    progress = Progress(len(plan.schedule), plan.already_done)
-    todo = deque(plan.todo)
-    running: dict[Any, MatchSlot] = {}
-    finished = as_completed()
-    saved: set[str] = set()
-    unstarted: dict[str, str] = {}
-    errors: list[MatchError] = []
-    played = 0
-
-    def send() -> None:
-        while todo and len(running) < config.concurrency and not (should_stop is not None and should_stop()):
-            slot = todo.popleft()
-            match_id = bot_match_id(slot.key, plan.secret)
-            key = f"arena-match-{cluster.run_id}-{slot.key}"
-            future = cluster.client.submit(
-                play_on_host, cluster.run_id, config, slot, match_id, level, key=key, pure=False
-            )
-            running[future] = slot
-            finished.add(future)
-
-    if on_progress is not None:
-        on_progress(progress)
-    try:
-        send()
-        while running:
-            done = await trio.to_thread.run_sync(finished.next_batch, abandon_on_cancel=True)
-            cluster.watch()
-            back: list[tuple[str, str, Any]] = []  # saved in one transaction, each match whole
-            records: list[MatchRecord] = []
-            bot_logs: list[WorkerLogs | None] = []
-            problems: list[StartProblem | None] = []  # told once their logs are copied: they name them
-            try:
-                for future in done:
-                    slot = running.pop(future)
-                    outcome = _outcome(future, slot)
-                    _relay(outcome.logs)
-                    bot_logs.append(outcome.bot_logs)
-                    if outcome.error is not None:  # this match only: the host plays on
-                        if slot.key not in saved:
-                            report(outcome.error)
-                            errors.append(outcome.error)
-                            progress.fail(outcome.error)
-                    elif outcome.record is None:
-                        assert outcome.unstarted is not None
-                        unstarted[slot.key] = outcome.unstarted
-                        problems.append(outcome.problem)
-                        progress.leave()
-                    elif slot.key not in saved:  # each match's result is saved once
-                        saved.add(slot.key)
-                        back.append((slot.key, outcome.record.game, outcome.rows))
-                        records.append(outcome.record)
-            finally:  # what came back is saved, even when a failure stops the run
-                with trio.CancelScope(shield=True):
-                    if cluster.bot_logs is not None and any(logs is not None for logs in bot_logs):
-                        await trio.to_thread.run_sync(cluster.bot_logs.write, bot_logs)
-                    if back:
-                        await trio.to_thread.run_sync(store.save_many, back)
-            for problem in problems:
-                cluster.tell(problem)
-            for record in records:
-                played += 1
-                progress.add(record)
-            if on_progress is not None:
-                on_progress(progress)
-            send()
-    finally:
-        if running:
-            with trio.CancelScope(shield=True):
-                await trio.to_thread.run_sync(cluster.client.cancel, list(running))
-        update_unstarted_note(store, unstarted)
-    seconds = time.monotonic() - started
-    return RunSummary(len(plan.schedule), plan.already_done, played, seconds, unstarted, tuple(errors))

@@ -28,7 +28,7 @@ from pathlib import Path
 from arena.errors import BotFault
 from arena.play import open_bot_pool, play_match
 from arena.records import FaultKind, MatchRecord, MatchSlot, TimeUse
-from arena.run.tournament import TournamentPlan
+from arena.run.plan import TournamentPlan
 
 __all__ = ["DryRun", "dry_run", "SAMPLE_DEALS"]
 

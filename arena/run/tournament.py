@@ -1,7 +1,7 @@
-"""Running a tournament: every scheduled match not yet stored, concurrently, saved as it ends.
+"""Playing a tournament's matches in this process, and what every runner shares to play one.
 
-    plan = plan_tournament(config, store.completed_keys())
-    summary = await run_tournament(plan, store, on_progress=…)
+    async with open_started_bots(config, allow_faulty=…, on_problem=…) as bots:
+        summary = await run_tournament(plan, store, runner=InProcess(bots))
 
 Concurrency: matches are trio tasks in this process (the referee is light; the bots are
 separate processes).  Each finished match is committed to the results file in its own
@@ -13,25 +13,22 @@ its Hello, a stdio bot must begin to read its stdin (or still run after its star
 time).  One that does not stops the run with `BotStartFailed`, which names its command,
 why (its exit status) and the last lines of its log; with `allow_faulty` the run goes on
 and each such bot is tried again before each of its matches.  A match in which a bot
-never started is not final: it is not saved, and a note beside the results file
-(`unstarted_note`) remembers it, so the next run plays it again and can say why.
+never started is not final (`play_slot` returns its `NotStarted`): it is not saved, and
+the run's ledger notes it for the next run (arena.run.ledger).
 
 Each match's play is a boundary (arena.run.match_errors): an unexpected error inside one
 match ends that match only; it is logged, not saved (the next run plays it again), the
 other matches go on, and the summary names it (`RunSummary.errors`, `RunSummary.notes`).
+Worker processes and Dask hosts play each match with the same `play_slot`.
 """
 
 from __future__ import annotations
 
-import json
-import logging
 import re
 import shlex
-import time
-from collections import Counter
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import AsyncExitStack, asynccontextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
@@ -42,94 +39,23 @@ from arena.config import TournamentConfig
 from arena.errors import BotFault, BotStartFailed
 from arena.play import BotPool, open_bot_pool, play_match
 from arena.play.stdio_bot import StdioSeat
+from arena.process import sandbox_status
 from arena.records import BotEntry, Fault, FaultKind, MatchRecord, MatchSlot
-from arena.results import ResultStore
-from arena.run.match_errors import EXIT_MATCH_ERRORS, MatchError, error_notes, guarded, report, rows_or_error
-from arena.run.progress import Progress
-from arena.run.schedule import bot_match_id, build_schedule
+from arena.run.ledger import NotStarted, RunLedger
+from arena.run.match_errors import MatchError, guarded, rows_or_error
+from arena.run.schedule import bot_match_id
 from arena.v1 import arena_pb2 as pb
 
 __all__ = [
-    "TournamentPlan",
-    "plan_tournament",
-    "run_tournament",
-    "RunSummary",
+    "InProcess",
     "StartProblem",
     "StartedBots",
     "open_started_bots",
     "play_slot",
     "expect_slot",
-    "unstarted_note",
-    "read_unstarted_note",
-    "update_unstarted_note",
     "LOG_TAIL_LINES",
     "start_failure_text",
 ]
-
-log = logging.getLogger("arena.tournament")
-
-
-@dataclass(frozen=True)
-class TournamentPlan:
-    """A tournament ready to run: its game, its whole schedule, and what is left to play."""
-
-    config: TournamentConfig
-    game: engine.Game
-    schedule: tuple[MatchSlot, ...]
-    todo: tuple[MatchSlot, ...]
-    #: Mixed into the deals and the match ids the bots are told.
-    secret: str = ""
-
-    @property
-    def already_done(self) -> int:
-        return len(self.schedule) - len(self.todo)
-
-
-def plan_tournament(
-    config: TournamentConfig,
-    done: frozenset[str],
-    secret: str = "",
-    generations: tuple[tuple[str, ...], ...] = (),
-) -> TournamentPlan:
-    """The plan of `config`, skipping the matches whose keys are in `done`; the deals mix
-    `secret` in (the results file's `deal_secret`) unless the tournament's are public;
-    `generations`: the results file's `bot_generations` (see `build_schedule`)."""
-    schedule = tuple(build_schedule(config, secret, generations))
-    game = engine.load(config.game, players=config.seats, **config.options)
-    todo = tuple(slot for slot in schedule if slot.key not in done)
-    return TournamentPlan(config, game, schedule, todo, secret)
-
-
-@dataclass(frozen=True)
-class RunSummary:
-    scheduled: int
-    already_done: int
-    played: int
-    seconds: float
-    #: The matches left unsaved because a bot in them had not started: key -> that bot.
-    unstarted: dict[str, str] = field(default_factory=dict)
-    #: The matches left unsaved because an internal error ended them, in order.
-    errors: tuple[MatchError, ...] = ()
-
-    def notes(self, log_file: Path | None = None) -> list[str]:
-        """The run's closing lines: the matches it left for a later run, and why
-        (`log_file`: where the run's log with the errors' tracebacks is)."""
-        lines = []
-        if self.unstarted:
-            by_bot = Counter(self.unstarted.values())
-            count = len(self.unstarted)
-            bots = ", ".join(f"{bot} in {n}" for bot, n in sorted(by_bot.items()))
-            lines.append(
-                f"{count} match{'' if count == 1 else 'es'} left unplayed because a bot had not started ({bots}); "
-                "run the same command again once it starts to play them."
-            )
-        return lines + error_notes(self.errors, None if log_file is None else str(log_file))
-
-    @property
-    def exit_code(self) -> int:
-        """`arena run`'s exit code after this run: `EXIT_MATCH_ERRORS` if an error ended a match."""
-        return EXIT_MATCH_ERRORS if self.errors else 0
-
 
 # --- starting the bots ----------------------------------------------------------------------
 
@@ -185,7 +111,7 @@ class StartedBots:
 
     def __init__(self, pool: BotPool, config: TournamentConfig) -> None:
         self.pool = pool
-        self._config = config
+        self.config = config
         self._entries = _entries(config)
         self._on_problem: Callable[[StartProblem], None] | None = None
         #: The bots that have not started: name -> their last problem.
@@ -232,7 +158,7 @@ class StartedBots:
         # ended (its stdin closed) as soon as the bot has begun to read.
         seat = self.pool.seat(entry.name)
         assert isinstance(seat, StdioSeat)
-        config = self._config
+        config = self.config
         start = pb.MatchStart(
             match_id="start-check",
             game=config.game,
@@ -248,7 +174,7 @@ class StartedBots:
 
     def failed(self, name: str, reason: str) -> None:
         """`name` did not start, for `reason` (see `report_to`)."""
-        self.unstarted[name] = _start_problem(self._entries[name], reason, self._config.logs)
+        self.unstarted[name] = _start_problem(self._entries[name], reason, self.config.logs)
         self._tell(name)
 
     async def blocking(self, slot: MatchSlot) -> str | None:
@@ -303,12 +229,12 @@ def start_failure_text(problems: Sequence[StartProblem]) -> str:
 
 async def play_slot(
     game: engine.Game, config: TournamentConfig, bots: StartedBots, slot: MatchSlot, match_id: str
-) -> MatchRecord | str:
-    """Play `slot` with `bots` (the bots told `match_id`): its record, or the name of a bot
-    of it that has not started (the match is then not final: a later run plays it)."""
+) -> MatchRecord | NotStarted:
+    """Play `slot` with `bots` (the bots told `match_id`): its record, or the bot of it that
+    has not started (the match is then not final: a later run plays it)."""
     waiting = await bots.blocking(slot)
     if waiting is not None:
-        return waiting
+        return NotStarted(waiting)
     record = await play_match(
         game,
         [bots.pool.seat(name, slot.seed) for name in slot.names],
@@ -321,7 +247,7 @@ async def play_slot(
     never = _start_fault(record)
     if never is not None:
         bots.failed(never.bot, never.reason)
-        return never.bot
+        return NotStarted(never.bot)
     return record
 
 
@@ -336,134 +262,63 @@ def _start_fault(record: MatchRecord) -> Fault | None:
     return next((fault for fault in record.faults if fault.kind is FaultKind.START), None)
 
 
-# --- matches a bot never started in ----------------------------------------------------------
+# --- the run in this process -------------------------------------------------------------
 
 
-def unstarted_note(results: Path) -> Path:
-    """The note beside `results` of the matches left unsaved because a bot had not started."""
-    return results.with_name(results.stem + ".unstarted.json")
+class InProcess:
+    """The runner of a run in this process (arena.run.runner): `bots` play the matches,
+    `concurrency` at a time, as trio tasks; each is saved as it ends."""
 
+    def __init__(self, bots: StartedBots) -> None:
+        self.bots = bots
 
-def read_unstarted_note(results: Path) -> dict[str, str]:
-    """The note of `results` (see `unstarted_note`): match key -> the bot that had not started."""
-    try:
-        data = json.loads(unstarted_note(results).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    matches = data.get("matches") if isinstance(data, dict) else None
-    if not isinstance(matches, dict):
-        return {}
-    return {str(key): str(bot) for key, bot in matches.items()}
+    @property
+    def where(self) -> str:
+        return ""
 
+    @property
+    def sandbox(self) -> str | None:
+        return sandbox_status(self.bots.config.bots)
 
-def update_unstarted_note(store: ResultStore, unstarted: dict[str, str]) -> None:
-    """At the end of a run: the note of `store` holds what an earlier run left and this one
-    did not save, and what this one left (`unstarted`: match key -> bot)."""
-    earlier = read_unstarted_note(store.path)
-    done = store.completed_keys()
-    _write_unstarted_note(store.path, {k: b for k, b in earlier.items() if k not in done} | unstarted)
+    async def play(self, ledger: RunLedger) -> None:
+        plan, store, bots = ledger.plan, ledger.store, self.bots
 
+        def save(slot: MatchSlot, record: MatchRecord) -> MatchError | None:
+            rows = rows_or_error(slot, record)
+            if isinstance(rows, MatchError):
+                return rows
+            store.save_rows(slot.key, record.game, rows)
+            return None
 
-def _write_unstarted_note(results: Path, unstarted: dict[str, str]) -> None:
-    path = unstarted_note(results)
-    try:
-        if unstarted:
-            text = json.dumps({"matches": dict(sorted(unstarted.items()))}, indent=1)
-            path.write_text(text + "\n", encoding="utf-8")
-        else:
-            path.unlink(missing_ok=True)
-    except OSError as error:  # the matches are replayed all the same; only the why is lost
-        log.warning("cannot write %s: %s", path, error.strerror or error)
+        async def play(slot: MatchSlot, limiter: trio.Semaphore) -> None:
+            try:
+                match_id = bot_match_id(slot.key, plan.secret)
+                record = await guarded(slot.key, partial(play_slot, plan.game, plan.config, bots, slot, match_id))
+                if isinstance(record, NotStarted):
+                    ledger.left(slot.key, record)
+                    return
+                if isinstance(record, MatchError):
+                    ledger.failed(record)
+                    return
+                error = await trio.to_thread.run_sync(save, slot, record)
+                if error is not None:
+                    ledger.failed(error)
+                    return
+                ledger.saved(record)
+            finally:
+                limiter.release()
 
-
-# --- the run -------------------------------------------------------------------------------
-
-
-async def run_tournament(
-    plan: TournamentPlan,
-    store: ResultStore,
-    *,
-    on_progress: Callable[[Progress], None] | None = None,
-    bots: StartedBots | None = None,
-    allow_faulty: bool = False,
-    on_start_problem: Callable[[StartProblem], None] | None = None,
-    should_stop: Callable[[], bool] | None = None,
-) -> RunSummary:
-    """Play every match of `plan.todo`, `concurrency` at a time, saving each to `store`.
-
-    `bots` are the run's bots, started by `open_started_bots`; without them the bots are
-    started here first, with `allow_faulty` and `on_start_problem` (see there).  A match in
-    which a bot never started, or that an internal error ended, is not saved (see the
-    module docstring).  `on_progress` is
-    called once at the start and again after each match is saved or left.  `should_stop`,
-    when given, is asked before each new match: once true, no match is started and the
-    matches under way finish and are saved.
-    """
-    if bots is None:
-        async with open_started_bots(plan.config, allow_faulty=allow_faulty, on_problem=on_start_problem) as opened:
-            return await run_tournament(plan, store, on_progress=on_progress, bots=opened, should_stop=should_stop)
-    config = plan.config
-    started = time.monotonic()
-    progress = Progress(len(plan.schedule), plan.already_done)
-    played = 0
-    unstarted: dict[str, str] = {}
-    errors: list[MatchError] = []
-    if on_progress is not None:
-        on_progress(progress)
-
-    def leave(slot: MatchSlot, why: str | MatchError) -> None:
-        if isinstance(why, MatchError):
-            report(why)
-            errors.append(why)
-            progress.fail(why)
-        else:
-            unstarted[slot.key] = why
-            progress.leave()
-        if on_progress is not None:
-            on_progress(progress)
-
-    def save(slot: MatchSlot, record: MatchRecord) -> MatchError | None:
-        rows = rows_or_error(slot, record)
-        if isinstance(rows, MatchError):
-            return rows
-        store.save_rows(slot.key, record.game, rows)
-        return None
-
-    async def play(slot: MatchSlot, limiter: trio.Semaphore) -> None:
-        nonlocal played
-        try:
-            match_id = bot_match_id(slot.key, plan.secret)
-            record = await guarded(slot.key, partial(play_slot, plan.game, config, bots, slot, match_id))
-            if not isinstance(record, MatchRecord):
-                leave(slot, record)
-                return
-            error = await trio.to_thread.run_sync(save, slot, record)
-            if error is not None:
-                leave(slot, error)
-                return
-            played += 1
-            progress.add(record)
-            if on_progress is not None:
-                on_progress(progress)
-        finally:
-            limiter.release()
-
-    try:
-        limiter = trio.Semaphore(config.concurrency)
+        limiter = trio.Semaphore(plan.config.concurrency)
         todo = plan.todo
         if todo:
             expect_slot(bots, todo[0])
         async with trio.open_nursery() as nursery:
             for index, slot in enumerate(todo):
                 await limiter.acquire()
-                if should_stop is not None and should_stop():
+                if ledger.stopped():
                     limiter.release()
                     break
                 nursery.start_soon(play, slot, limiter)
                 if index + 1 < len(todo):
                     # Its bots' processes start while the matches under way play.
                     expect_slot(bots, todo[index + 1])
-    finally:
-        update_unstarted_note(store, unstarted)
-    seconds = time.monotonic() - started
-    return RunSummary(len(plan.schedule), plan.already_done, played, seconds, unstarted, tuple(errors))

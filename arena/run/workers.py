@@ -2,7 +2,7 @@
 
     async with open_workers(config, allow_faulty=…, on_problem=…) as workers:
         store = ResultStore.open(…); plan = plan_tournament(…)
-        summary = await run_on_workers(plan, store, workers, on_progress=…)
+        summary = await run_tournament(plan, store, runner=workers, on_progress=…)
 
 The process that runs `arena run` is the coordinator: it starts N worker processes
 ("spawn": a fresh interpreter, no trio or grpcio threads copied by a fork), schedules the
@@ -14,7 +14,8 @@ sends each finished `MatchRecord` back with its rows already made (`finished_row
 history's JSON is most of a save's cost); the coordinator writes the first result of
 each match key only, the matches back at one moment in one transaction
 (`ResultStore.save_many`: one fsync for all, each match whole), and sends the next
-match once they are saved and the run has seen them (its [sprt] test among others).
+match once they are saved and the run has seen them (its policies: the SPRT stop among
+others; arena.run.runner).
 `concurrency` is the number of matches at once over all the workers; each match goes to
 the ready worker with the fewest, which is then told the match it will play next, so its
 pool starts the bot processes that one needs meanwhile (`BotPool.expect`).
@@ -49,7 +50,6 @@ import logging
 import multiprocessing
 import os
 import signal
-import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -61,16 +61,15 @@ import trio
 
 from arena.config import TournamentConfig
 from arena.errors import BotStartFailed, UsageError
+from arena.process import sandbox_status
 from arena.records import MatchRecord, MatchSlot
-from arena.results import ResultStore
 from arena.run._assign import Assigner
 from arena.run._worker_process import receive, worker_main
-from arena.run.match_errors import MatchError, report
-from arena.run.progress import Progress
+from arena.run.ledger import RunLedger
 from arena.run.schedule import bot_match_id
-from arena.run.tournament import RunSummary, StartProblem, TournamentPlan, update_unstarted_note
+from arena.run.tournament import StartProblem
 
-__all__ = ["ATTEMPTS", "STOP_LIMIT", "WorkerFailed", "Workers", "open_workers", "run_on_workers"]
+__all__ = ["ATTEMPTS", "STOP_LIMIT", "WorkerFailed", "Workers", "open_workers"]
 
 log = logging.getLogger("arena.workers")
 
@@ -173,13 +172,13 @@ class Workers:
             return f"was killed by {signal.Signals(-code).name}"
         return f"exited with status {code}"
 
-    def play(self, worker: _Worker, slot: MatchSlot, match_id: str) -> None:
+    def send_match(self, worker: _Worker, slot: MatchSlot, match_id: str) -> None:
         worker.playing[slot.key] = slot
         with contextlib.suppress(OSError):  # it has just died: its end is on the way, and the match is played again
             worker.conn.send(("play", slot, match_id))
 
     def expect(self, worker: _Worker, slot: MatchSlot) -> None:
-        with contextlib.suppress(OSError):  # it has just died (see `play`)
+        with contextlib.suppress(OSError):  # it has just died (see `send_match`)
             worker.conn.send(("expect", slot))
 
     def replace(self, worker: _Worker) -> None:
@@ -217,6 +216,99 @@ class Workers:
         for worker in self.workers:
             if not worker.conn.closed:
                 worker.conn.close()
+
+    # --- the runner (arena.run.runner) --------------------------------------------------------
+
+    @property
+    def where(self) -> str:
+        return f" in {self.count} worker processes"
+
+    @property
+    def sandbox(self) -> str | None:
+        return sandbox_status(self.config.bots)
+
+    async def play(self, ledger: RunLedger) -> None:
+        """Play every match of the plan, `concurrency` at a time over the workers, saving each
+        as it comes back.  What the workers have sent when one message arrives is handled
+        together, the matches back saved in one transaction (one fsync for all, each match
+        whole); the next match is sent once they are saved and the ledger has told the
+        run's policies, as in one process: an SPRT test decides before another match starts."""
+        plan, store, config = ledger.plan, ledger.store, self.config
+        todo = Assigner(plan.todo, plan.schedule, self.count)
+        attempts: dict[str, int] = {}
+        received: set[str] = set()
+        back: list[tuple[MatchSlot, MatchRecord, Any]] = []  # results to save, in the order they came
+
+        def dispatch() -> None:
+            while todo and not ledger.stopped():
+                ready = [worker for worker in self.workers if worker.ready]
+                busy = sum(len(worker.playing) for worker in self.workers)
+                if not ready or busy >= config.concurrency:
+                    return
+                worker = min(ready, key=lambda worker: len(worker.playing))
+                slot, told, coming = todo.take(worker.number)
+                if not told:  # its seats are counted before they ask, as those of a match told
+                    self.expect(worker, slot)
+                self.send_match(worker, slot, bot_match_id(slot.key, plan.secret))
+                if coming is not None:
+                    self.expect(worker, coming)
+
+        async def save_back() -> None:
+            if not back:
+                return
+            batch = [(slot.key, record.game, rows) for slot, record, rows in back]
+            await trio.to_thread.run_sync(store.save_many, batch)
+            for _, record, _ in back:
+                ledger.saved(record)
+            back.clear()
+
+        def handle(worker: _Worker, message: tuple[Any, ...] | None) -> None:
+            if message is None:
+                if not worker.ended:
+                    died(worker)
+            elif self.common(worker, message):
+                pass
+            elif message[0] == "ready":
+                worker.ready = True
+            elif message[0] == "start_failed":  # not from a fresh worker (allow_faulty)
+                raise BotStartFailed(message[1], message[2])
+            else:
+                kind, key = message[0], message[1]
+                slot = worker.playing.pop(key)
+                if kind == "left":
+                    ledger.left(key, message[2])
+                elif kind == "failed" and key not in received:  # the worker plays on
+                    ledger.failed(message[2])
+                elif kind == "record" and key not in received:  # each match's result is saved once
+                    received.add(key)
+                    back.append((slot, message[2], message[3]))
+
+        def died(worker: _Worker) -> None:
+            how = self.ended(worker)
+            lost = list(worker.playing.values())
+            worker.playing.clear()
+            lost_text = "its match is" if len(lost) == 1 else f"its {len(lost)} matches are"
+            log.warning("worker %d %s; %s played again", worker.number, how, lost_text)
+            for slot in lost:
+                attempts[slot.key] = attempts.get(slot.key, 0) + 1
+                if attempts[slot.key] >= ATTEMPTS:
+                    raise WorkerFailed(f"Match {slot.key} was being played by {ATTEMPTS} workers that died; giving up.")
+            todo.put_back(lost, worker.number)
+            self.replace(worker)
+
+        dispatch()
+        while (todo and not ledger.stopped()) or any(worker.playing for worker in self.workers):
+            try:
+                handle(*await self.events.receive())
+                while True:  # and whatever else has come meanwhile
+                    try:
+                        handle(*self.events.receive_nowait())
+                    except trio.WouldBlock:
+                        break
+            finally:  # what came back is saved, even when a message stops the run
+                with trio.CancelScope(shield=True):
+                    await save_back()
+            dispatch()
 
 
 @asynccontextmanager
@@ -258,120 +350,3 @@ async def open_workers(
     workers.close()
     if failure is not None:
         raise failure
-
-
-async def run_on_workers(
-    plan: TournamentPlan,
-    store: ResultStore,
-    workers: Workers,
-    *,
-    on_progress: Callable[[Progress], None] | None = None,
-    should_stop: Callable[[], bool] | None = None,
-) -> RunSummary:
-    """`run_tournament` on `workers`: play every match of `plan.todo`, `concurrency` at a
-    time over the workers, saving each to `store` as it comes back (`should_stop`: as
-    there).  What the workers have sent when one message arrives is handled together,
-    the matches back saved in one transaction (one fsync for all, each match whole); the
-    next match is sent once they are saved and `on_progress` has seen them, as in one
-    process: a run's [sprt] test decides before another match starts."""
-    config = plan.config
-    started = time.monotonic()
-    progress = Progress(len(plan.schedule), plan.already_done)
-    todo = Assigner(plan.todo, plan.schedule, workers.count)
-    attempts: dict[str, int] = {}
-    received: set[str] = set()
-    unstarted: dict[str, str] = {}
-    errors: list[MatchError] = []
-    played = 0
-    if on_progress is not None:
-        on_progress(progress)
-    back: list[tuple[MatchSlot, MatchRecord, Any]] = []  # results to save, in the order they came
-
-    def stopped() -> bool:
-        return should_stop is not None and should_stop()
-
-    def dispatch() -> None:
-        while todo and not stopped():
-            ready = [worker for worker in workers.workers if worker.ready]
-            busy = sum(len(worker.playing) for worker in workers.workers)
-            if not ready or busy >= config.concurrency:
-                return
-            worker = min(ready, key=lambda worker: len(worker.playing))
-            slot, told, coming = todo.take(worker.number)
-            if not told:  # its seats are counted before they ask, as those of a match told
-                workers.expect(worker, slot)
-            workers.play(worker, slot, bot_match_id(slot.key, plan.secret))
-            if coming is not None:
-                workers.expect(worker, coming)
-
-    async def save_back() -> None:
-        nonlocal played
-        if not back:
-            return
-        batch = [(slot.key, record.game, rows) for slot, record, rows in back]
-        await trio.to_thread.run_sync(store.save_many, batch)
-        for _, record, _ in back:
-            played += 1
-            progress.add(record)
-            if on_progress is not None:
-                on_progress(progress)
-        back.clear()
-
-    def handle(worker: _Worker, message: tuple[Any, ...] | None) -> None:
-        if message is None:
-            if not worker.ended:
-                died(worker)
-        elif workers.common(worker, message):
-            pass
-        elif message[0] == "ready":
-            worker.ready = True
-        elif message[0] == "start_failed":  # not from a fresh worker (allow_faulty)
-            raise BotStartFailed(message[1], message[2])
-        else:
-            kind, key = message[0], message[1]
-            slot = worker.playing.pop(key)
-            if kind == "left" or (kind == "failed" and key not in received):
-                if kind == "left":
-                    unstarted[key] = message[2]
-                    progress.leave()
-                else:  # an internal error ended the match: it is not saved, the worker plays on
-                    report(message[2])
-                    errors.append(message[2])
-                    progress.fail(message[2])
-                if on_progress is not None:
-                    on_progress(progress)
-            elif kind == "record" and key not in received:  # each match's result is saved once
-                received.add(key)
-                back.append((slot, message[2], message[3]))
-
-    def died(worker: _Worker) -> None:
-        how = workers.ended(worker)
-        lost = list(worker.playing.values())
-        worker.playing.clear()
-        lost_text = "its match is" if len(lost) == 1 else f"its {len(lost)} matches are"
-        log.warning("worker %d %s; %s played again", worker.number, how, lost_text)
-        for slot in lost:
-            attempts[slot.key] = attempts.get(slot.key, 0) + 1
-            if attempts[slot.key] >= ATTEMPTS:
-                raise WorkerFailed(f"Match {slot.key} was being played by {ATTEMPTS} workers that died; giving up.")
-        todo.put_back(lost, worker.number)
-        workers.replace(worker)
-
-    try:
-        dispatch()
-        while (todo and not stopped()) or any(worker.playing for worker in workers.workers):
-            try:
-                handle(*await workers.events.receive())
-                while True:  # and whatever else has come meanwhile
-                    try:
-                        handle(*workers.events.receive_nowait())
-                    except trio.WouldBlock:
-                        break
-            finally:  # what came back is saved, even when a message stops the run
-                with trio.CancelScope(shield=True):
-                    await save_back()
-            dispatch()
-    finally:
-        update_unstarted_note(store, unstarted)
-    seconds = time.monotonic() - started
-    return RunSummary(len(plan.schedule), plan.already_done, played, seconds, unstarted, tuple(errors))

@@ -1,0 +1,145 @@
+"""Policies of a run: what it does between its matches, whichever runner plays them.
+
+A policy is told the run's plan and results file before the first match (`start`), sees
+the progress after each match saved or left (`after`, and once at the start), and is
+asked before each new match whether the run should stop (`should_stop`): once one says
+so, no match is started and those under way finish and are saved.
+
+    summary = await run_tournament(plan, store, policies=[SprtStop(config.sprt), LiveTable(5)])
+
+* `SprtStop`: the tournament's SPRT test (arena.results.sprt) after each saved match,
+  over the results file so far (each match read once: `SprtFollower`); the run stops
+  once it decides.  A resumed run stops at once when the file already decides.
+* `LiveTable`: the Elo table so far, every `every` matches this run saves (not after
+  the last: the final table follows).
+
+Each says what it has to say through a callable (`arena run` gives its progress
+printer's `note`); by default to the ``arena.run`` log.  Both read the results file on
+a read-only connection of their own, and a failure to read or fit it never stops the run.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from pathlib import Path
+from typing import Protocol
+
+from arena.config.tournament import SprtConfig
+from arena.results import ResultStore, elo_table
+from arena.results.sprt import Decision, SprtFollower, SprtState
+from arena.run.plan import TournamentPlan
+from arena.run.progress import Progress
+
+__all__ = ["LiveTable", "RunPolicy", "SprtStop"]
+
+log = logging.getLogger("arena.run")
+
+
+def _to_log(text: str) -> None:
+    log.info("%s", text)
+
+
+class RunPolicy(Protocol):
+    """What a run does between its matches (see the module docstring)."""
+
+    def start(self, plan: TournamentPlan, store: ResultStore) -> None:
+        """Before the first match: the run's plan and its results file (opened to write)."""
+
+    def after(self, progress: Progress) -> None:
+        """After each match saved or left, and once before the first."""
+
+    def should_stop(self) -> bool:
+        """Asked before each new match: true once no new match should start."""
+
+
+class SprtStop:
+    """Stop the run once the SPRT `test` decides (see the module docstring); `on_line`
+    hears each line of the test and the note that it stopped the run."""
+
+    def __init__(self, test: SprtConfig, on_line: Callable[[str], None] = _to_log) -> None:
+        self.test = test
+        self._on_line = on_line
+        #: The test over the stored matches, as last computed (None: not yet).
+        self.state: SprtState | None = None
+        self._follower: SprtFollower | None = None
+        self._results: Path | None = None
+        self._done = -1  # progress.done when the test was last computed
+
+    def start(self, plan: TournamentPlan, store: ResultStore) -> None:
+        test = self.test
+        self._follower = SprtFollower(
+            plan.game, test.candidate, test.baseline, test.elo0, test.elo1, test.alpha, test.beta
+        )
+        self._results = store.path
+        self._update()  # a resumed run stops at once when the file already decides
+
+    def after(self, progress: Progress) -> None:
+        if progress.done != self._done:
+            self._done = progress.done
+            if progress.done > progress.already_done:  # a match was saved: the test again
+                self._update()
+
+    def should_stop(self) -> bool:
+        return self.state is not None and self.state.decision is not Decision.CONTINUE
+
+    def _update(self) -> None:
+        """The test over the results file so far, its line said; when it has just decided,
+        a note that no new match is started."""
+        assert self._follower is not None and self._results is not None, "start() comes first"
+        was = self.state.decision if self.state is not None else Decision.CONTINUE
+        try:
+            with ResultStore.open_readonly(self._results) as store:
+                self.state = self._follower.update(store)
+        except Exception as error:  # noqa: BLE001 - the test never stops the run by failing
+            log.debug("the SPRT could not read the results", exc_info=True)
+            self._on_line(f"SPRT: cannot read the results yet: {type(error).__name__}: {error}")
+            return
+        self._on_line(self.state.line())
+        if was is Decision.CONTINUE and self.state.decision is not Decision.CONTINUE:
+            self._on_line(
+                f"SPRT decided {self.state.decision.value}: no new match is started; the matches under way "
+                "finish and are saved."
+            )
+
+
+class LiveTable:
+    """The Elo table so far, to `on_table` every `every` matches the run saves (see the
+    module docstring)."""
+
+    def __init__(self, every: int, on_table: Callable[[str], None] = _to_log) -> None:
+        self.every = every
+        self._on_table = on_table
+        self._tabled = 0  # matches saved by this run when the last table was made
+        self._plan: TournamentPlan | None = None
+        self._results: Path | None = None
+
+    def start(self, plan: TournamentPlan, store: ResultStore) -> None:
+        self._plan = plan
+        self._results = store.path
+
+    def after(self, progress: Progress) -> None:
+        saved = progress.done - progress.already_done
+        if saved and saved % self.every == 0 and saved != self._tabled and not progress.finished:
+            self._tabled = saved
+            self._on_table(self.text(progress.total))
+
+    def should_stop(self) -> bool:
+        return False
+
+    def text(self, total: int) -> str:
+        """The Elo table over the results file so far, as `arena run` prints it at the end;
+        one line instead when it cannot be fitted yet (or cannot be read)."""
+        assert self._plan is not None and self._results is not None, "start() comes first"
+        config = self._plan.config
+        try:
+            with ResultStore.open_readonly(self._results) as store:
+                matches = list(store.matches(history=False))  # the Elo table reads no history
+            text, fitted = elo_table(matches, self._plan.game, config.anchor, prior_games=config.prior_games)
+        except Exception as error:  # noqa: BLE001 - a live table never stops the run
+            log.debug("the live table failed", exc_info=True)
+            return f"No table yet: {type(error).__name__}: {error}"
+        head = f"After {len(matches)} of {total} matches:"
+        if fitted is None:
+            return f"{head} {text.splitlines()[0] if text else 'no ratings yet.'}"
+        return f"\n{head}\n{text}\n"
