@@ -1,117 +1,194 @@
-"""Does the SPRT of `arena.results.sprt` keep its error rates, and how long does it take?
+"""Does the SPRT of `arena.results.sprt` keep its error rates on the Elo table's scale?
 
-Simulates runs of the test directly from a model of deal families, no arena: a family
-is one deal played at 4 rotations; at each rotation the candidate finishes ahead of the
-baseline (1), level (1/2) or behind (0), with a tie chance `--draw` and a win chance
-s - draw/2 + luck, where s = 1 / (1 + 10^(-elo/400)) is the true Elo's expected score
-and the deal's seat luck (uniform from 0 to `--luck`, one draw per family) is for the
-candidate at rotations 1 and 3 and against it at 2 and 4 (the duplicate design's
-cancelling luck).  The family's expected score is exactly s; its score is the mean of
-its 4 rotations (a multiple of 1/8).  After each family the LLR is computed from all
-families so far (`llr_counts`, the same code `arena run` uses) and the run stops at a
-bound.  `--runs` runs at elo0 (a decision for H1 is a type I error, rate alpha) and as
-many at elo1 (H0 is a type II error, rate beta).
+For each game's rating model, simulates deal families with seat luck, rates them with
+the table's own fit (`arena.results.ratings.fit`, through `sprt.difference` and
+`sprt.llr`, the code `arena run` uses) every `--every` families (later on, after every
+`--growth` more), and stops a run at a bound.  The arena looks after every saved match,
+more often: the fewer the looks, the more the LLR overshoots its bound before it is
+seen, and the lower the error rates.
 
-    python benchmarks/sprt.py [--runs 1000] [--elo0 0] [--elo1 20] [--alpha 0.05] [--beta 0.05]
+The hypotheses are in **table Elo**: under seat luck the fit's Elo is not the strength
+that generated the results (the luck flattens the chances, and a mixture of the model
+is not the model), so each game's generating difference is calibrated first from one
+large fit (`--calibrate` families, no prior) to give the table difference elo1; elo0 =
+0 needs no calibration (the two bots are then alike).  `--runs` runs at elo0 (a
+decision for H1 is a type I error, alpha) and as many at elo1 (H0: type II, beta).
 
-Measured on the dev box (2026-11-24), defaults (draw 0.3, luck 0.3, seed 1), 25 s:
+Games (the candidate "c" against the baseline "b"):
 
-    true elo   runs   H1 share   (nominal)   mean families  median  95th pct
-           0   1000      0.057       0.050             238     190       572
-          20   1000      0.944       0.950             225     181       539
+    conto    per deal, one loser (Luce) at 4 seats: c, b and two others (+40, -80),
+             one deal at the 4 rotations of the table, each seat's cards worth a normal
+             amount of sd `--luck` Elo
+    invido   per match, Bradley-Terry with draws (drawelo 60): c against b, the deals
+             played twice with the seats swapped, the cards favouring one seat by a
+             normal amount of sd `--luck` Elo
+    vegas    per match, Plackett-Luce at 4 seats (c, b, +40, -80), the 4 rotations of
+             the table, seat luck as conto's
+    bridge   per board, Bradley-Terry with draws (drawelo 80) between the partnerships
+             c and b, one board compared between its two tables; what luck survives the
+             comparison, a normal swing of sd `--luck` / 4 Elo to one side
 
-    type I error 0.057 (alpha 0.05), type II error 0.056 (beta 0.05): both within 1.5
-    points (the binomial se of a true 5% over 1000 runs is 0.7 points).
+    nice -n 15 python benchmarks/sprt.py [--games conto,invido,vegas,bridge] [--runs 600]
+        [--elo0 0] [--elo1 20] [--luck 300] [--every 8] [--growth 0.05] [--seed 1]
 
-    --elo0 -5 --elo1 10 --luck 0 --draw 0.5 --seed 2 (no seat luck, many ties), 50 s:
-          -5   1000      0.055       0.050             362     286       919
-          10   1000      0.952       0.950             381     302       914
-    type I error 0.055, type II error 0.048.
+Measured (the figures are in the README's SPRT paragraph): see the end of this file's
+output, one row per game and hypothesis.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from arena.results.sprt import bounds, elo_to_score, llr_counts  # noqa: E402
+from arena.results.ratings import Observation, fit  # noqa: E402
+from arena.results.sprt import bounds, difference, llr  # noqa: E402
 
-ROTATIONS = 4
-SIGNS = np.array([1.0, -1.0, 1.0, -1.0])
-GRID = np.arange(2 * ROTATIONS + 1) / (2 * ROTATIONS)  # family scores: multiples of 1/8
-
-
-def family_buckets(rng: np.random.Generator, runs: int, elo: float, draw: float, luck: float) -> np.ndarray:
-    """One new family per run: the index of its score on GRID."""
-    s = elo_to_score(elo)
-    swing = rng.uniform(0.0, luck, size=(runs, 1)) * SIGNS  # the deal's seat luck, per rotation
-    win = s - draw / 2 + swing
-    if (win < 0).any() or (win + draw > 1).any():
-        raise ValueError("draw and luck leave a probability outside 0..1; make them smaller")
-    u = rng.random((runs, ROTATIONS))
-    halves = np.where(u < win, 2, np.where(u < win + draw, 1, 0))  # points in halves
-    return halves.sum(axis=1)
+C = math.log(10.0) / 400.0
+FIELD = {"x": 40.0, "y": -80.0}  # the other bots at a 4-seat table
 
 
-def simulate(
-    rng: np.random.Generator, runs: int, elo: float, args: argparse.Namespace
-) -> tuple[np.ndarray, np.ndarray]:
-    """Every run's decision (True: H1) and families to it."""
+def _table(delta: float) -> tuple[list[str], np.ndarray]:
+    names = ["c", "b", *FIELD]
+    return names, np.array([delta / 2, -delta / 2, *FIELD.values()])
+
+
+def conto(rng: np.random.Generator, family: int, delta: float, luck: float) -> list[Observation]:
+    names, strength = _table(delta)
+    seat_luck = rng.normal(0.0, luck, 4)
+    out = []
+    for rotation in range(4):
+        bots = np.roll(np.arange(4), rotation)
+        weights = np.exp(-C * (strength[bots] + seat_luck))
+        loser = rng.choice(4, p=weights / weights.sum())
+        ranks = tuple(int(seat == loser) for seat in range(4))
+        out.append(Observation(tuple((names[b],) for b in bots), ranks, cluster=family))
+    return out
+
+
+def vegas(rng: np.random.Generator, family: int, delta: float, luck: float) -> list[Observation]:
+    names, strength = _table(delta)
+    seat_luck = rng.normal(0.0, luck, 4)
+    out = []
+    for rotation in range(4):
+        bots = np.roll(np.arange(4), rotation)
+        score = C * (strength[bots] + seat_luck) + rng.gumbel(size=4)
+        place = np.argsort(np.argsort(-score))
+        out.append(Observation(tuple((names[b],) for b in bots), tuple(int(p) for p in place), cluster=family))
+    return out
+
+
+def _bradley_terry(rng: np.random.Generator, x: float, drawelo: float) -> tuple[int, int]:
+    """Ranks of (side 0, side 1) at an Elo advantage x of side 0, BayesElo's draws."""
+    win = 1.0 / (1.0 + 10.0 ** ((-x + drawelo) / 400.0))
+    loss = 1.0 / (1.0 + 10.0 ** ((x + drawelo) / 400.0))
+    u = rng.random()
+    return (0, 1) if u < win else ((1, 0) if u < win + loss else (0, 0))
+
+
+def invido(rng: np.random.Generator, family: int, delta: float, luck: float) -> list[Observation]:
+    seat = rng.normal(0.0, luck)  # the cards favour seat 0 by this much
+    out = []
+    for sides, sign in ((("c", "b"), 1.0), (("b", "c"), -1.0)):
+        ranks = _bradley_terry(rng, sign * delta + seat, 60.0)
+        out.append(Observation(((sides[0],), (sides[1],)), ranks, cluster=family))
+    return out
+
+
+def bridge(rng: np.random.Generator, family: int, delta: float, luck: float) -> list[Observation]:
+    ranks = _bradley_terry(rng, delta + rng.normal(0.0, luck / 4), 80.0)
+    return [Observation((("c",), ("b",)), ranks, cluster=family)]
+
+
+GAMES: dict[str, Callable[[np.random.Generator, int, float, float], list[Observation]]] = {
+    "conto": conto,
+    "invido": invido,
+    "vegas": vegas,
+    "bridge": bridge,
+}
+
+
+def table_elo(game: str, delta: float, luck: float, families: int, seed: int) -> float:
+    """The fit's c - b over `families` families generated at strength difference `delta`."""
+    rng = np.random.default_rng(seed)
+    simulate = GAMES[game]
+    rated = [obs for family in range(families) for obs in simulate(rng, family, delta, luck)]
+    table = fit([Observation(o.sides, o.ranks, o.weight) for o in rated], prior_games=0)
+    elo = {r.name: r.elo for r in table.ratings}
+    return elo["c"] - elo["b"]
+
+
+def run(rng: np.random.Generator, game: str, delta: float, args: argparse.Namespace) -> tuple[bool, int]:
+    """One test: (decided H1, families to the decision)."""
     lower, upper = bounds(args.alpha, args.beta)
-    counts = np.zeros((runs, GRID.size))
-    alive = np.arange(runs)
-    h1 = np.zeros(runs, dtype=bool)
-    families = np.zeros(runs, dtype=int)
-    step = 0
-    while alive.size:
-        step += 1
-        buckets = family_buckets(rng, alive.size, elo, args.draw, args.luck)
-        counts[alive, buckets] += 1
-        value = llr_counts(GRID, counts[alive], args.elo0, args.elo1)
-        done = (value >= upper) | (value <= lower)
-        h1[alive[done]] = value[done] >= upper
-        families[alive[done]] = step
-        alive = alive[~done]
-        if step >= args.max_families:
-            raise RuntimeError(f"{alive.size} runs undecided after {step} families")
-    return h1, families
+    simulate = GAMES[game]
+    rated: list[Observation] = []
+    family = 0
+    while family < args.max_families:
+        look = max(family + args.every, math.ceil(family * (1 + args.growth)))  # later, every `growth` more
+        while family < look:
+            rated.extend(simulate(rng, family, delta, args.luck))
+            family += 1
+        value = llr(difference(rated, "c", "b"), args.elo0, args.elo1)
+        if value >= upper or value <= lower:
+            return value >= upper, family
+    raise RuntimeError(f"undecided after {family} families")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=1000)
+    parser.add_argument("--games", default=",".join(GAMES))
+    parser.add_argument("--runs", type=int, default=600)
     parser.add_argument("--elo0", type=float, default=0.0)
     parser.add_argument("--elo1", type=float, default=20.0)
     parser.add_argument("--alpha", type=float, default=0.05)
     parser.add_argument("--beta", type=float, default=0.05)
-    parser.add_argument("--draw", type=float, default=0.3, help="a rotation's tie chance")
-    parser.add_argument("--luck", type=float, default=0.3, help="the largest seat luck, in win chance")
+    parser.add_argument("--luck", type=float, default=300.0, help="sd of a seat's luck, Elo")
+    parser.add_argument("--every", type=int, default=8, help="families between two looks at the test")
+    parser.add_argument("--growth", type=float, default=0.05, help="later on, a look every this share more")
+    parser.add_argument("--calibrate", type=int, default=30_000, help="families of the calibrating fit")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--max-families", type=int, default=100_000)
+    parser.add_argument("--max-families", type=int, default=20_000)
     args = parser.parse_args()
-    rng = np.random.default_rng(args.seed)
-    began = time.monotonic()
-    print(f"{'true elo':>8}  {'runs':>5}  {'H1 share':>9}  {'(nominal)':>10}  {'mean families':>14}  median  95th pct")
-    errors = []
-    for elo, nominal in ((args.elo0, args.alpha), (args.elo1, 1 - args.beta)):
-        h1, families = simulate(rng, args.runs, elo, args)
-        share = h1.mean()
-        print(
-            f"{elo:8g}  {args.runs:5d}  {share:9.3f}  {nominal:10.3f}  {families.mean():14.0f}  "
-            f"{np.median(families):6.0f}  {np.percentile(families, 95):8.0f}"
-        )
-        errors.append(share if elo == args.elo0 else 1 - share)
     se = (args.alpha * (1 - args.alpha) / args.runs) ** 0.5
     print(
-        f"\ntype I error {errors[0]:.3f} (alpha {args.alpha:g}), type II error {errors[1]:.3f} (beta {args.beta:g}); "
-        f"binomial se of a true alpha over {args.runs} runs: {se:.3f}; {time.monotonic() - began:.0f} s"
+        f"{args.runs} runs per row; H0: table Elo {args.elo0:g}, H1: {args.elo1:g}; alpha {args.alpha:g}, "
+        f"beta {args.beta:g}; seat luck sd {args.luck:g} Elo; a look every {args.every} families, later every "
+        f"{100 * args.growth:g}% more "
+        f"(binomial se of a true {args.alpha:g}: {se:.3f})"
     )
+    header = (
+        f"{'game':8} {'table Elo':>9} {'generating':>10} {'H1 share':>9} {'error':>6} {'mean families':>14} "
+        f"{'median':>7} {'95th pct':>9} {'s':>5}"
+    )
+    print(header)
+    print("-" * len(header))
+    for game in args.games.split(","):
+        probe = 200.0
+        slope = table_elo(game, probe, args.luck, args.calibrate, args.seed + 7) / probe
+        for target, is_h1 in ((args.elo0, False), (args.elo1, True)):
+            delta = target / slope
+            began = time.monotonic()
+            rng = np.random.default_rng(args.seed + (1 if is_h1 else 0))
+            decisions, lengths = [], []
+            for _ in range(args.runs):
+                h1, families = run(rng, game, delta, args)
+                decisions.append(h1)
+                lengths.append(families)
+            share = float(np.mean(decisions))
+            error = 1 - share if is_h1 else share
+            print(
+                f"{game:8} {target:9g} {delta:10.1f} {share:9.3f} {error:6.3f} {np.mean(lengths):14.0f} "
+                f"{np.median(lengths):7.0f} {np.percentile(lengths, 95):9.0f} {time.monotonic() - began:5.0f}",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

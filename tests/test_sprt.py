@@ -4,13 +4,13 @@ import math
 import sys
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 import engine
 from arena.config import ConfigError, load_tournament
 from arena.results import ResultStore
-from arena.results.sprt import Decision, bounds, decide, elo_to_score, llr, sprt_state
+from arena.results.ratings import Observation, fit
+from arena.results.sprt import Decision, SprtState, bounds, decide, difference, llr, sprt_state
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_tournament import ARENA, ROOT, arena, tournament_file  # noqa: E402
@@ -18,63 +18,65 @@ from test_tournament import ARENA, ROOT, arena, tournament_file  # noqa: E402
 assert ARENA and ROOT
 
 
-def test_bounds_and_score():
+def test_bounds():
     assert bounds(0.05, 0.05) == pytest.approx((math.log(0.05 / 0.95), math.log(0.95 / 0.05)))
     assert bounds(0.05, 0.05)[1] == pytest.approx(2.944, abs=1e-3)
-    assert elo_to_score(0) == 0.5
-    assert elo_to_score(400) == pytest.approx(10 / 11)
 
 
-def test_llr_of_wins_and_losses_is_the_binomial_one():
-    # Families scoring 0 or 1 only: the estimate with mean s is Bernoulli(s).
-    stream = [1, 1, 0, 1, 0, 1, 1]
-    s0, s1 = elo_to_score(0), elo_to_score(10)
-    hand = 5 * math.log(s1 / s0) + 2 * math.log((1 - s1) / (1 - s0))
-    assert llr(stream, 0, 10) == pytest.approx(hand, rel=1e-9)
-    assert hand == pytest.approx(0.08345, abs=1e-5)
+def conto_deals(losses: dict[str, int]) -> list[Observation]:
+    """Il Conto deals of 4 bots at one table: `losses[name]` deals lost by each, one family each."""
+    bots = (("c",), ("b",), ("x",), ("y",))
+    out = []
+    for name, count in losses.items():
+        for _ in range(count):
+            out.append(Observation(bots, tuple(int(side == (name,)) for side in bots), cluster=len(out)))
+    return out
 
 
-def test_llr_on_three_values_by_hand():
-    # Scores 0, 1/2, 1 with counts 2, 3, 5, plus the regularizing 1e-3 at 0 and at 1:
-    # lambda solves sum p (a - s) / (1 + lambda (a - s)) = 0, a quadratic in lambda here.
-    counts = {0.0: 2, 0.5: 3, 1.0: 5}
-    stream = [a for a, n in counts.items() for _ in range(n)]
-    weights = {0.0: 2.001, 0.5: 3.0, 1.0: 5.001}
-
-    def log_q(s):  # ln(1 + lambda (a - s)) per value: ln p - ln q
-        x = {a: a - s for a in weights}
-        # clear the denominators: sum_a w_a x_a prod_{b != a} (1 + lambda x_b) = 0
-        poly = np.zeros(3)
-        for a, w in weights.items():
-            term = np.array([w * x[a]])
-            for b in weights:
-                if b != a:
-                    term = np.polymul(term, [x[b], 1.0])
-            poly = np.polyadd(poly, term)
-        low, high = -1 / x[1.0], -1 / x[0.0]
-        (lam,) = [r.real for r in np.roots(poly) if abs(r.imag) < 1e-12 and low < r.real < high]
-        return {a: math.log(1 + lam * x[a]) for a in weights}
-
-    s0, s1 = elo_to_score(-20), elo_to_score(60)
-    q0, q1 = log_q(s0), log_q(s1)
-    hand = sum(n * (q0[a] - q1[a]) for a, n in counts.items())
-    assert llr(stream, -20, 60) == pytest.approx(hand, rel=1e-9, abs=1e-12)
-    assert llr(reversed(stream), -20, 60) == pytest.approx(hand, rel=1e-9)
+def test_the_hypotheses_are_on_the_elo_tables_scale():
+    # Issue 40: the test is about the difference the Elo table prints, not the pairwise
+    # score through the logistic curve (in conto, +20 table Elo is about +10 pairwise).
+    rated = conto_deals({"c": 40, "b": 60, "x": 50, "y": 50})
+    table = fit(rated)
+    elo = {r.name: r.elo for r in table.ratings}
+    estimate = difference(rated, "c", "b")
+    assert estimate is not None and estimate.families == 200
+    assert estimate.elo == pytest.approx(elo["c"] - elo["b"], abs=1e-9)
+    assert estimate.elo > 0
+    assert estimate.sd**2 == pytest.approx(_variance(table, "c", "b"), rel=1e-9)
+    # The normal GSPRT by hand: (elo1 - elo0) / V * (D - (elo0 + elo1) / 2).
+    hand = 20 / estimate.sd**2 * (estimate.elo - 10)
+    assert llr(estimate, 0, 20) == pytest.approx(hand, rel=1e-12)
+    assert llr(None, 0, 20) == 0.0
 
 
-def test_stopping_on_prepared_streams():
-    winning = [1.0, 0.75, 1.0, 0.5, 1.0, 0.75] * 10
-    losing = [0.0, 0.25, 0.5, 0.0, 0.25, 0.5] * 10
-    short = [1.0, 0.5, 0.75]
-    assert decide(llr(winning, 0, 50), 0.05, 0.05) is Decision.H1
-    assert decide(llr(losing, 0, 50), 0.05, 0.05) is Decision.H0
-    assert decide(llr(short, 0, 50), 0.05, 0.05) is Decision.CONTINUE
-    assert decide(llr([], 0, 50), 0.05, 0.05) is Decision.CONTINUE
-    # The first point where the winning stream decides is where the LLR first reaches
-    # ln(19); stricter error rates need more families.
-    first = next(n for n in range(1, 61) if llr(winning[:n], 0, 50) >= bounds(0.05, 0.05)[1])
-    strict = next(n for n in range(1, 61) if llr(winning[:n], 0, 50) >= bounds(0.01, 0.01)[1])
-    assert 1 < first < strict
+def _variance(table, a: str, b: str) -> float:
+    names = [r.name for r in table.ratings]
+    i, j = names.index(a), names.index(b)
+    cov = table.covariance
+    return cov[i][i] + cov[j][j] - 2 * cov[i][j]
+
+
+def test_stopping_on_prepared_results():
+    strong = conto_deals({"c": 20, "b": 80, "x": 50, "y": 50})
+    weak = conto_deals({"c": 80, "b": 20, "x": 50, "y": 50})
+    short = conto_deals({"c": 2, "b": 3, "x": 2, "y": 3})
+    assert decide(llr(difference(strong, "c", "b"), 0, 50), 0.05, 0.05) is Decision.H1
+    assert decide(llr(difference(weak, "c", "b"), 0, 50), 0.05, 0.05) is Decision.H0
+    assert decide(llr(difference(short, "c", "b"), 0, 50), 0.05, 0.05) is Decision.CONTINUE
+    # Results that do not rate the two: no estimate, LLR 0, the test goes on.
+    assert difference([Observation((("x",), ("y",)), (0, 1))], "c", "b") is None
+    # Stricter error rates need more evidence.
+    value = llr(difference(strong, "c", "b"), 0, 50)
+    assert value >= bounds(0.05, 0.05)[1] and bounds(0.01, 0.01)[1] > bounds(0.05, 0.05)[1]
+
+
+def test_the_line_names_the_tables_elo():
+    state = SprtState("c", "b", 0, 20, 0.05, 0.05, 1.234, 40, 12.3, 9.1)
+    assert state.line() == ("SPRT c vs b [0, 20]: LLR 1.23 (-2.94, 2.94), table Elo +12 ± 9 (1 sd), 40 deal families")
+    assert SprtState("c", "b", 0, 20, 0.05, 0.05, 0.0, 0).line() == (
+        "SPRT c vs b [0, 20]: LLR 0.00 (-2.94, 2.94), no table Elo yet, 0 deal families"
+    )
 
 
 SPRT_OK = '\n[sprt]\ncandidate = "first"\nbaseline = "random"\nelo0 = 0\nelo1 = 10\n'

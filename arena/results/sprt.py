@@ -1,77 +1,63 @@
 """SPRT: is the candidate stronger than the baseline, and may the run stop?
 
 A tournament file's ``[sprt]`` table names a candidate and a baseline and two hypotheses
-about the candidate's Elo over the baseline, ``elo0`` (H0) and ``elo1`` (H1), with the
-error rates ``alpha`` (of accepting H1 when H0 holds) and ``beta`` (of accepting H0 when
-H1 holds).  The test is a generalized SPRT (GSPRT) on deal families, the way fishtest's
-pentanomial model treats game pairs:
+about the candidate's Elo over the baseline **on the Elo table's scale**, ``elo0`` (H0)
+and ``elo1`` (H1), with the error rates ``alpha`` (of accepting H1 when H0 holds) and
+``beta`` (of accepting H0 when H1 holds).
 
-* The unit is a **deal family**: the same deal at every rotation of its table in a round
-  (the matches of one (round, table) share their deals; deal k of each rotation forms
-  family k; for a game rated by match, the table's rotations in the round; for one
-  rated by board, the board).  The luck of the cards ties a family's results, so the
-  families, not the deals, are the independent draws.
-* A family's **score** is the candidate's mean score against the baseline over the
-  family's outcomes where both sat (1 ahead, 1/2 tied, 0 behind, read as
-  `arena.results.crosstable` reads them: `crosstable.outcomes` and
-  `crosstable.head_to_head`).  A family the two never shared gives nothing.
-* Hypothesis H_i says the expected family score is s_i = 1 / (1 + 10^(-elo_i / 400))
-  (the logistic Elo model).  The distribution of a family's score is otherwise
-  unknown; the GSPRT replaces it, under each hypothesis, by its maximum-likelihood
-  estimate with that mean: with the empirical distribution p over the distinct family
-  scores a_j, the MLE with mean s is q_j = p_j / (1 + lambda (a_j - s)), lambda the
-  root of sum_j p_j (a_j - s) / (1 + lambda (a_j - s)) = 0 (M. Van den Bergh,
-  "Generalized sequential probability ratio test for families of distributions";
-  fishtest's ``LLR_pentanomial`` does the same over its five buckets).  Then
+The quantity tested is the difference the Elo table prints, D = R_candidate -
+R_baseline, from the very fit the table makes (`arena.results.ratings.fit` over
+`tables.observations`: conto's one-loser deals, invido's and vegas's matches,
+frederik's deals, bridge's boards, each in its own rating model), so "elo1 = 20" means
+20 of the table's Elo whatever the game.  (Testing the candidate's pairwise score
+against the baseline through the logistic curve, as before, put the hypotheses on
+another scale: in conto a candidate +20 table Elo stronger scores 0.514 against the
+baseline, which that curve reads as +10.)
 
-      LLR = sum over families of ln(q1(a) / q0(a))
-          = sum_j n_j [ln(1 + lambda0 (a_j - s0)) - ln(1 + lambda1 (a_j - s1))].
+The fit's estimate D^ is asymptotically normal with the variance V the table's
+intervals use (cluster-robust over deal families when there are enough of them, so the
+cards' luck shared by a deal's rotations is counted as it is).  The test is the
+sequential probability ratio test of N(elo1, V) against N(elo0, V) at D^ (a GSPRT on an
+asymptotically normal estimate, as fishtest's normalized SPRT and Whitehead's triangular
+tests do)::
 
-  Before the estimate, 1e-3 of a family is added at the scores 0 and 1 (fishtest
-  regularizes empty buckets the same way), so a stream of wins only, or one value
-  only, still has an estimate with each mean.  With families of two values 0 and 1
-  only, the LLR is the binomial one, W ln(s1/s0) + L ln((1-s1)/(1-s0)).
-* The test stops at H1 when LLR >= ln((1 - beta) / alpha), at H0 when
-  LLR <= ln(beta / (1 - alpha)), and continues between.
+    LLR = (elo1 - elo0) / V * (D^ - (elo0 + elo1) / 2)
 
-During a run the LLR is computed after each saved match from every stored match (read
-once each: `SprtFollower`), so a family whose rotations are not all played yet counts
-with the outcomes it has.
-``benchmarks/sprt.py`` measures the error rates and the families a decision takes.
+It stops at H1 when LLR >= ln((1 - beta) / alpha), at H0 when LLR <= ln(beta / (1 -
+alpha)), and continues between.  While the data cannot yet rate the two (no result
+between them, no fit), the LLR is 0.  The fit uses the table's default prior, whose
+pull on D^ fades as the results grow.
+
+During a run the LLR is computed after each saved match over every stored match (each
+match read once: `SprtFollower`).  ``benchmarks/sprt.py`` measures the error rates and
+the families a decision takes, for each game's rating model with seat luck.
 """
 
 from __future__ import annotations
 
 import math
-from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-import numpy as np
-from numpy.typing import NDArray
-
 import engine
+from arena.errors import RatingError
 from arena.records import StoredMatch
-from arena.results.crosstable import Outcome, head_to_head, outcomes
+from arena.results.ratings import Observation, fit
 from arena.results.store import ResultStore
+from arena.results.tables import observations
 
 __all__ = [
     "Decision",
+    "Estimate",
     "SprtFollower",
     "SprtState",
     "bounds",
-    "elo_to_score",
-    "family_scores",
-    "llr",
-    "llr_counts",
     "decide",
+    "difference",
+    "llr",
     "sprt_state",
 ]
-
-#: Families added at the scores 0 and 1 before the estimate (see the module docstring).
-REGULARIZE = 1e-3
-_BISECTIONS = 64
 
 
 class Decision(Enum):
@@ -80,11 +66,6 @@ class Decision(Enum):
     H0 = "H0"
     H1 = "H1"
     CONTINUE = "continue"
-
-
-def elo_to_score(elo: float) -> float:
-    """The expected score of a side `elo` Elo stronger (the logistic model)."""
-    return 1.0 / (1.0 + 10.0 ** (-elo / 400.0))
 
 
 def bounds(alpha: float, beta: float) -> tuple[float, float]:
@@ -102,98 +83,49 @@ def decide(value: float, alpha: float, beta: float) -> Decision:
     return Decision.CONTINUE
 
 
-def _lambda(values: NDArray[np.float64], weights: NDArray[np.float64], s: float) -> NDArray[np.float64]:
-    """Per row of `weights` (runs x values, each row summing to 1, positive weight at
-    values below and above `s`): the root lambda of
-    sum_j w_j (a_j - s) / (1 + lambda (a_j - s)) = 0, by bisection on the interval where
-    every 1 + lambda (a_j - s) is positive (the sum falls from +inf to -inf across it)."""
-    x = values - s  # (K,)
-    present = weights > 0
-    big = np.where(present, x, -np.inf).max(axis=1)  # > 0
-    small = np.where(present, x, np.inf).min(axis=1)  # < 0
-    low, high = -1.0 / big, -1.0 / small
-    for _ in range(_BISECTIONS):
-        middle = 0.5 * (low + high)
-        slope = (weights * x / (1.0 + middle[:, None] * x)).sum(axis=1)
-        # Where the sum is positive the root lies above; 1 + middle * x > 0 stays true
-        # for the present values inside the open interval.
-        above = slope > 0
-        low = np.where(above, middle, low)
-        high = np.where(above, high, middle)
-    return 0.5 * (low + high)
+@dataclass(frozen=True)
+class Estimate:
+    """The table's Elo difference candidate - baseline, its sd, and the deal families
+    they played in (either of them)."""
+
+    elo: float
+    sd: float
+    families: int
 
 
-def llr_counts(
-    values: Sequence[float] | NDArray[np.float64],
-    counts: NDArray[np.float64],
-    elo0: float,
-    elo1: float,
-) -> NDArray[np.float64]:
-    """The GSPRT LLR of H1 against H0 for each row of `counts` (families per value of
-    `values`, a 1-D or runs x values array): the vectorized core of `llr`."""
-    grid = np.asarray(values, dtype=float)
-    table = np.atleast_2d(np.asarray(counts, dtype=float))
-    if grid.ndim != 1 or table.shape[1] != grid.size:
-        raise ValueError("counts must have one column per value")
-    if grid.size and (grid.min() < 0.0 or grid.max() > 1.0):
-        raise ValueError("family scores lie from 0 to 1")
-    # The regularizing families at 0 and 1, as two more columns.
-    grid = np.concatenate([grid, [0.0, 1.0]])
-    extra = np.full((table.shape[0], 2), REGULARIZE)
-    weights = np.concatenate([table, extra], axis=1)
-    weights = weights / weights.sum(axis=1, keepdims=True)
-    total = np.zeros(table.shape[0])
-    for sign, elo in ((-1.0, elo0), (1.0, elo1)):
-        s = elo_to_score(elo)
-        lam = _lambda(grid, weights, s)
-        # ln q_j(s) = ln p_j - ln(1 + lambda (a_j - s)); p_j cancels in the ratio.
-        logs = np.log1p(lam[:, None] * (grid[: table.shape[1]] - s))
-        total -= sign * (table * logs).sum(axis=1)
-    return total
-
-
-def llr(scores: Iterable[float], elo0: float, elo1: float) -> float:
-    """The GSPRT LLR of H1 (elo1) against H0 (elo0) from the families' scores."""
-    tally: dict[float, int] = defaultdict(int)
-    for score in scores:
-        tally[float(score)] += 1
-    if not tally:
+def llr(estimate: Estimate | None, elo0: float, elo1: float) -> float:
+    """The LLR of N(elo1, sd^2) against N(elo0, sd^2) at the estimate; 0 without one."""
+    if estimate is None or not estimate.sd > 0.0 or not math.isfinite(estimate.sd):
         return 0.0
-    values = sorted(tally)
-    counts = np.array([[tally[value] for value in values]], dtype=float)
-    return float(llr_counts(values, counts, elo0, elo1)[0])
+    return (elo1 - elo0) / estimate.sd**2 * (estimate.elo - 0.5 * (elo0 + elo1))
 
 
-def _family_outcomes(matches: Iterable[StoredMatch], game: engine.Game) -> dict[tuple, list[Outcome]]:
-    """Every rated outcome (`crosstable.outcomes`), by its deal family."""
-    families: dict[tuple, list[Outcome]] = defaultdict(list)
-    for outcome in outcomes(matches, game):
-        families[outcome.family].append(outcome)
-    return families
-
-
-def family_scores(matches: Iterable[StoredMatch], game: engine.Game, candidate: str, baseline: str) -> list[float]:
-    """Each deal family's score: the candidate's mean score against the baseline over the
-    family's outcomes both took part in; families they never shared are left out."""
-    scores = []
-    for family in _family_outcomes(matches, game).values():
-        shared = [
-            score for score in (_shared_score(outcome, candidate, baseline) for outcome in family) if score is not None
-        ]
-        if shared:
-            scores.append(sum(shared) / len(shared))
-    return scores
-
-
-def _shared_score(outcome: Outcome, candidate: str, baseline: str) -> float | None:
-    """The candidate's score against the baseline in one outcome; None if not both took part."""
-    pairing = head_to_head([outcome]).get((candidate, baseline))
-    return pairing.score if pairing is not None and pairing.shared else None
+def difference(rated: Sequence[Observation], candidate: str, baseline: str) -> Estimate | None:
+    """The table's fit over `rated`: candidate's Elo less baseline's, with its sd from the
+    table's covariance; None while the fit cannot rate both."""
+    families = {
+        obs.cluster if obs.cluster is not None else ("row", i)
+        for i, obs in enumerate(rated)
+        if any(candidate in side or baseline in side for side in obs.sides)
+    }
+    try:
+        table = fit(rated)
+    except RatingError:
+        return None
+    names = [rating.name for rating in table.ratings]
+    if candidate not in names or baseline not in names:
+        return None
+    c, b = names.index(candidate), names.index(baseline)
+    cov = table.covariance
+    variance = cov[c][c] + cov[b][b] - 2.0 * cov[c][b]
+    elo = table.ratings[c].elo - table.ratings[b].elo
+    return Estimate(elo, math.sqrt(max(variance, 0.0)), len(families))
 
 
 @dataclass(frozen=True)
 class SprtState:
-    """The test over the stored matches: its LLR, bounds and decision."""
+    """The test over the stored matches: its LLR, bounds and decision, and the table's
+    estimate of the difference (`elo`, `sd`; sd 0 when there is none yet)."""
 
     candidate: str
     baseline: str
@@ -203,6 +135,8 @@ class SprtState:
     beta: float
     llr: float
     families: int
+    elo: float = 0.0
+    sd: float = 0.0
 
     @property
     def bounds(self) -> tuple[float, float]:
@@ -213,35 +147,50 @@ class SprtState:
         return decide(self.llr, self.alpha, self.beta)
 
     def line(self) -> str:
-        """`SPRT candidate vs baseline [elo0, elo1]: LLR 1.23 (-2.94, 2.94)`, and the families."""
+        """`SPRT candidate vs baseline [elo0, elo1]: LLR 1.23 (-2.94, 2.94), table Elo +12 ± 9 (1 sd), …`."""
         lower, upper = self.bounds
+        estimate = f"table Elo {self.elo:+.0f} ± {self.sd:.0f} (1 sd), " if self.sd else "no table Elo yet, "
         return (
             f"SPRT {self.candidate} vs {self.baseline} [{self.elo0:g}, {self.elo1:g}]: LLR {self.llr:.2f} "
-            f"({lower:.2f}, {upper:.2f}), {self.families} deal famil{'y' if self.families == 1 else 'ies'}"
+            f"({lower:.2f}, {upper:.2f}), {estimate}"
+            f"{self.families} deal famil{'y' if self.families == 1 else 'ies'}"
         )
 
     def verdict(self) -> str:
         """The decision in words."""
         decision = self.decision
+        rates = (
+            f"{self.families} deal families; the table's Elo difference {self.elo:+.0f} ± {self.sd:.0f} (1 sd); "
+            f"error rates alpha {self.alpha:g}, beta {self.beta:g}"
+        )
         if decision is Decision.H1:
             return (
                 f"SPRT decided H1: {self.candidate} is stronger than {self.baseline} by about {self.elo1:g} Elo "
-                f"or more, not {self.elo0:g} or less (LLR {self.llr:.2f} reached {self.bounds[1]:.2f}; "
-                f"{self.families} deal families; error rates alpha {self.alpha:g}, beta {self.beta:g})."
+                f"(of the Elo table) or more, not {self.elo0:g} or less (LLR {self.llr:.2f} reached "
+                f"{self.bounds[1]:.2f}; {rates})."
             )
         if decision is Decision.H0:
             return (
-                f"SPRT decided H0: {self.candidate} is not {self.elo1:g} Elo stronger than {self.baseline}; "
-                f"about {self.elo0:g} or less (LLR {self.llr:.2f} reached {self.bounds[0]:.2f}; "
-                f"{self.families} deal families; error rates alpha {self.alpha:g}, beta {self.beta:g})."
+                f"SPRT decided H0: {self.candidate} is not {self.elo1:g} Elo (of the Elo table) stronger than "
+                f"{self.baseline}; about {self.elo0:g} or less (LLR {self.llr:.2f} reached {self.bounds[0]:.2f}; "
+                f"{rates})."
             )
         return f"SPRT undecided: {self.line()}."
 
 
+def _state(rated: Sequence[Observation], test: tuple[str, str, float, float, float, float]) -> SprtState:
+    candidate, baseline, elo0, elo1, alpha, beta = test
+    estimate = difference(rated, candidate, baseline)
+    value = llr(estimate, elo0, elo1)
+    if estimate is None:
+        return SprtState(candidate, baseline, elo0, elo1, alpha, beta, value, 0)
+    return SprtState(candidate, baseline, elo0, elo1, alpha, beta, value, estimate.families, estimate.elo, estimate.sd)
+
+
 class SprtFollower:
     """The test followed along a run: each `update` reads only the matches saved since
-    the last one and adds their outcomes to their families, so a long run neither reads
-    its file again nor scores every family again after every match."""
+    the last one and adds their rated outcomes to those it has, so a long run does not
+    read its file again after every match."""
 
     def __init__(
         self, game: engine.Game, candidate: str, baseline: str, elo0: float, elo1: float, alpha: float, beta: float
@@ -249,7 +198,7 @@ class SprtFollower:
         self._game = game
         self._test = (candidate, baseline, elo0, elo1, alpha, beta)
         self._mark = 0
-        self._shared: dict[tuple, list[float]] = defaultdict(list)  # the family's scores
+        self._rated: list[Observation] = []
         self._matches: list[StoredMatch] = []  # kept for bridge's boards only
 
     def update(self, store: ResultStore) -> SprtState:
@@ -257,14 +206,9 @@ class SprtFollower:
         new, self._mark = store.matches_saved_after(self._mark)
         if self._game.spec.rate_by == "board":  # a board's outcome needs both its tables
             self._matches.extend(new)
-            return sprt_state(self._matches, self._game, *self._test)
-        candidate, baseline, elo0, elo1, alpha, beta = self._test
-        for outcome in outcomes(new, self._game):
-            score = _shared_score(outcome, candidate, baseline)
-            if score is not None:
-                self._shared[outcome.family].append(score)
-        scores = [sum(shared) / len(shared) for shared in self._shared.values()]
-        return SprtState(candidate, baseline, elo0, elo1, alpha, beta, llr(scores, elo0, elo1), len(scores))
+            return _state(observations(self._matches, self._game), self._test)
+        self._rated.extend(observations(new, self._game))
+        return _state(self._rated, self._test)
 
 
 def sprt_state(
@@ -278,5 +222,4 @@ def sprt_state(
     beta: float = 0.05,
 ) -> SprtState:
     """The test over `matches` (every stored match of the run; history is not read)."""
-    scores = family_scores(matches, game, candidate, baseline)
-    return SprtState(candidate, baseline, elo0, elo1, alpha, beta, llr(scores, elo0, elo1), len(scores))
+    return _state(observations(list(matches), game), (candidate, baseline, elo0, elo1, alpha, beta))

@@ -14,6 +14,7 @@ and second derivatives in the sides' strengths; the package docstring
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from dataclasses import dataclass
@@ -115,7 +116,13 @@ def canonical(obs: Observation) -> tuple | None:
     """Seat-order-free key: sides sorted by (rank, members), ranks made dense.
 
     None for an observation whose sides are all the same multiset of bots."""
-    pairs = sorted((r, tuple(sorted(side))) for side, r in zip(obs.sides, obs.ranks))
+    return _canonical(obs.sides, obs.ranks)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _canonical(sides_in: tuple[tuple[str, ...], ...], ranks_in: tuple[int, ...]) -> tuple | None:
+    """`canonical` of the sides and ranks (a tournament repeats a few thousand of them at most)."""
+    pairs = sorted((r, tuple(sorted(side))) for side, r in zip(sides_in, ranks_in))
     sides = tuple(side for _, side in pairs)
     if all(side == sides[0] for side in sides):
         return None
