@@ -16,7 +16,8 @@ kept written as its view's `deal_events`, and grows by the events since its last
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 import engine
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
 __all__ = [
     "RequestFormat",
     "SeatWriter",
+    "Question",
     "ProtobufRequests",
     "JsonRequests",
     "RecordRequests",
@@ -38,18 +40,21 @@ __all__ = [
 ]
 
 
+class Question(NamedTuple):
+    """What a decision request asks, before it is written for a seat: its id, the
+    milliseconds it may take, the seat's view, the legal actions and the turn."""
+
+    decision_id: int
+    time_limit_ms: int
+    view: engine.View
+    legal: Sequence[engine.Action]
+    turn: engine.Turn
+
+
 class SeatWriter(Protocol):
     """How one match's messages are written for the seats of one kind."""
 
-    def request(
-        self,
-        seat: MatchSeat,
-        decision_id: int,
-        time_limit_ms: int,
-        view: engine.View,
-        legal: Sequence[engine.Action],
-        turn: engine.Turn,
-    ) -> object:
+    def request(self, seat: MatchSeat, question: Question) -> object:
         """The decision request for `seat`, as its stream's `decide` takes it; the news
         it holds count as sent."""
         ...
@@ -68,7 +73,17 @@ class RequestFormat(Protocol):
 
 class _Joined:
     """What the bytes and the JSON share: each event written once per match (found by
-    identity; the entry holds the event), the standing once per deal, the match's end."""
+    identity; the entry holds the event), the standing once per deal, a request joined
+    from its parts, the match's end.  A subclass gives GameWire's writers of its kind."""
+
+    #: An event as (a GameEvent, an entry of the view's deal_events).
+    _write_event: Callable[[engine.Event], tuple[Any, Any]]
+    _write_standing: Callable[[], Any]
+    _turn: Callable[[engine.Turn], Any]
+    #: The request, the news and MatchEnd, joined from the parts.
+    _join: Callable[..., object]
+    _notice: Callable[[list[Any]], object]
+    _end: Callable[[pb.MatchEnd, list[Any]], object]
 
     def __init__(self, wire: GameWire, state: engine.State, deals: int) -> None:
         self.wire = wire
@@ -78,17 +93,8 @@ class _Joined:
         self._standing_for = -1  # the number of finished deals `_standing` was written for
         self._standing: Any = None
 
-    def _write_event(self, event: engine.Event) -> tuple[Any, Any]:
-        """(the event as a GameEvent, the same as an entry of the view's deal_events)."""
-        raise NotImplementedError
-
-    def _write_standing(self) -> Any:
-        raise NotImplementedError
-
-    def _notice(self, events: list[Any]) -> object:
-        raise NotImplementedError
-
-    def _end(self, end: pb.MatchEnd, history: list[Any]) -> object:
+    def _deal_events(self, seat: MatchSeat) -> Any:
+        """The seat's current deal, as its view's deal_events."""
         raise NotImplementedError
 
     def event(self, event: engine.Event) -> tuple[Any, Any]:
@@ -112,6 +118,20 @@ class _Joined:
             wholes.append((hit[1] if hit is not None and hit[0] is each else event(each))[0])
         return wholes
 
+    def request(self, seat: MatchSeat, question: Question) -> object:
+        decision_id, time_limit_ms, view, legal, turn = question
+        news = seat.take_news()
+        return self._join(
+            decision_id,
+            time_limit_ms,
+            view,
+            self._deal_events(seat),
+            legal,
+            self.wholes(news) if news else (),
+            self._turn(turn),
+            self.standing(),
+        )
+
     def last(self, seat: MatchSeat, end: pb.MatchEnd) -> list[object]:
         unsent = self.wholes(seat.take_unsent())
         history = self.wholes(seat.events)
@@ -123,21 +143,12 @@ class ProtobufRequests(_Joined):
 
     def __init__(self, wire: GameWire, state: engine.State, deals: int) -> None:
         super().__init__(wire, state, deals)
+        self._write_event, self._write_standing = wire.encode_event, partial(wire.standing, state, deals)
+        self._turn, self._join = wire.turn, wire.decision_request
+        self._notice, self._end = wire.event_notice, wire.match_end
         # Per seat: [where its current deal began in its events, how many it has written,
         # the deal's events written as the view's deal_events].
         self._deals: dict[int, list[Any]] = {}
-
-    def _write_event(self, event: engine.Event) -> tuple[bytes, bytes]:
-        return self.wire.encode_event(event)
-
-    def _write_standing(self) -> bytes:
-        return self.wire.standing(self.state, self.deals)
-
-    def _notice(self, events: list[bytes]) -> bytes:
-        return self.wire.event_notice(events)
-
-    def _end(self, end: pb.MatchEnd, history: list[bytes]) -> bytes:
-        return self.wire.match_end(end, history)
 
     def _deal_events(self, seat: MatchSeat) -> bytearray:
         """The seat's current deal as its view's deal_events, written up to now."""
@@ -153,66 +164,21 @@ class ProtobufRequests(_Joined):
             deal[1] = len(events)
         return deal[2]
 
-    def request(
-        self,
-        seat: MatchSeat,
-        decision_id: int,
-        time_limit_ms: int,
-        view: engine.View,
-        legal: Sequence[engine.Action],
-        turn: engine.Turn,
-    ) -> bytes:
-        news = seat.take_news()
-        return self.wire.decision_request(
-            decision_id,
-            time_limit_ms,
-            view,
-            self._deal_events(seat),
-            legal,
-            self.wholes(news) if news else (),
-            self.wire.turn(turn),
-            self.standing(),
-        )
-
 
 class JsonRequests(_Joined):
     """The same messages as a stdio bot's lines (JsonLine: its canonical JSON, ASCII, one
     line each), made from the records, not from the bytes (a quarter to a third of the
     referee's CPU with cheap stdio bots)."""
 
-    def _write_event(self, event: engine.Event) -> tuple[str, str]:
-        return self.wire.event_json(event)
+    def __init__(self, wire: GameWire, state: engine.State, deals: int) -> None:
+        super().__init__(wire, state, deals)
+        self._write_event, self._write_standing = wire.event_json, partial(wire.standing_json, state, deals)
+        self._turn, self._join = wire.turn_json, wire.decision_request_json
+        self._notice, self._end = wire.event_notice_json, wire.match_end_json
 
-    def _write_standing(self) -> str:
-        return self.wire.standing_json(self.state, self.deals)
-
-    def _notice(self, events: list[str]) -> bytes:
-        return self.wire.event_notice_json(events)
-
-    def _end(self, end: pb.MatchEnd, history: list[str]) -> bytes:
-        return self.wire.match_end_json(end, history)
-
-    def request(
-        self,
-        seat: MatchSeat,
-        decision_id: int,
-        time_limit_ms: int,
-        view: engine.View,
-        legal: Sequence[engine.Action],
-        turn: engine.Turn,
-    ) -> bytes:
-        news = seat.take_news()
+    def _deal_events(self, seat: MatchSeat) -> list[str]:
         event = self.event
-        return self.wire.decision_request_json(
-            decision_id,
-            time_limit_ms,
-            view,
-            [event(e)[1] for e in seat.events[seat.deal_from :]],
-            legal,
-            self.wholes(news) if news else (),
-            self.wire.turn_json(turn),
-            self.standing(),
-        )
+        return [event(e)[1] for e in seat.events[seat.deal_from :]]
 
 
 class RecordRequest(NamedTuple):
@@ -252,15 +218,8 @@ class RecordRequests:
         self.state = state
         self.deals = deals
 
-    def request(
-        self,
-        seat: MatchSeat,
-        decision_id: int,
-        time_limit_ms: int,
-        view: engine.View,
-        legal: Sequence[engine.Action],
-        turn: engine.Turn,
-    ) -> RecordRequest:
+    def request(self, seat: MatchSeat, question: Question) -> RecordRequest:
+        decision_id, time_limit_ms, view, legal, turn = question
         state = self.state
         return RecordRequest(
             decision_id,
