@@ -8,6 +8,7 @@ rollouts to the end of the deal, the most visited action.
 
 from __future__ import annotations
 
+import functools
 import random
 import time
 from collections.abc import Callable
@@ -47,6 +48,12 @@ class TimedISMCTS(ismcts.ISMCTSBot):
         return self.get_final_policy(state, self._root_node)
 
 
+@functools.cache
+def _spiel_game(name: str, players: int, options: tuple[tuple[str, Any], ...]) -> Any:
+    """The OpenSpiel game, made once per bot process: every decision searches the same one."""
+    return pyspiel.load_game(f"arena_{name}", {"players": players, **dict(options)})
+
+
 def choose(
     world: Callable[[Any, random.Random], engine.State],
     request: Any,
@@ -58,7 +65,7 @@ def choose(
     started = time.monotonic()
     root = world(request, rng)
     game = root.game
-    spiel = pyspiel.load_game(f"arena_{game.spec.name}", {"players": game.players, **dict(game.options)})
+    spiel = _spiel_game(game.spec.name, game.players, tuple(sorted(game.options.items())))
     seed = rng.randrange(2**31)
     bot = TimedISMCTS(
         spiel,
