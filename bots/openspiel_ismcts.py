@@ -23,7 +23,7 @@ from bots.seeds import seat_rng
 class OpenSpielISMCTS(sdk.Bot):
     name, games = "openspiel-ismcts", ("conto", "invido", "vegas", "bridge")
     description = (
-        "OpenSpiel's ISMCTS: UCT over information sets, worlds drawn uniformly from what the seat "
+        "OpenSpiel's ISMCTS: UCT over information sets, worlds drawn at random from what the seat "
         "knows, random rollouts; the most visited action within its time."
     )
 

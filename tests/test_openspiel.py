@@ -108,3 +108,14 @@ def test_ismcts_worlds_fit_what_the_seat_knows(game, players):
     text, simulations = choose(WORLDS[game], request, 0.02, rng)
     assert text in [action.text for action in request.legal_actions]
     assert simulations >= 1 or len(request.legal_actions) == 1
+
+
+def test_the_research_bots_are_described_in_bots_readme_as_in_their_hello():
+    from pathlib import Path
+
+    from bots.conto_tabular import ContoTabularBot
+    from bots.openspiel_ismcts import OpenSpielISMCTS
+
+    readme = (Path(__file__).resolve().parent.parent / "bots" / "README.md").read_text()
+    for bot_class in (OpenSpielISMCTS, ContoTabularBot):
+        assert f"**{bot_class.name}**" in readme and bot_class.description in readme
