@@ -191,7 +191,7 @@ def elo_columns(game: engine.Game) -> tuple[Column[EloLine], ...]:
         Column(
             "Elo",
             f"the rating, from one maximum-likelihood fit over all stored {unit}; 0 is the pool's "
-            "mean, unless --anchor fixes a bot's Elo",
+            "mean (of the bots the data rate, when one won or lost every time), unless --anchor fixes a bot's Elo",
             lambda line: f"{line.rating.elo:+.0f}",
             Align.RIGHT,
         ),
