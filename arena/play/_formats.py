@@ -30,7 +30,6 @@ if TYPE_CHECKING:
 __all__ = [
     "RequestFormat",
     "SeatWriter",
-    "Question",
     "ProtobufRequests",
     "JsonRequests",
     "RecordRequests",
@@ -40,23 +39,20 @@ __all__ = [
 ]
 
 
-class Question(NamedTuple):
-    """What a decision request asks, before it is written for a seat: its id, the
-    milliseconds it may take, the seat's view, the legal actions and the turn."""
-
-    decision_id: int
-    time_limit_ms: int
-    view: engine.View
-    legal: Sequence[engine.Action]
-    turn: engine.Turn
+#: A request's legal actions, and its turn.
+Legal = Sequence[engine.Action]
+Turn = engine.Turn
 
 
 class SeatWriter(Protocol):
     """How one match's messages are written for the seats of one kind."""
 
-    def request(self, seat: MatchSeat, question: Question) -> object:
-        """The decision request for `seat`, as its stream's `decide` takes it; the news
-        it holds count as sent."""
+    def request(
+        self, seat: MatchSeat, decision_id: int, ms: int, view: engine.View, legal: Legal, turn: Turn
+    ) -> object:
+        """The decision request for `seat` (its id, the milliseconds it may take, the
+        seat's view, the legal actions, the turn), as its stream's `decide` takes it; the
+        news it holds count as sent."""
         ...
 
     def last(self, seat: MatchSeat, end: pb.MatchEnd) -> list[object]:
@@ -103,13 +99,6 @@ class _Joined:
             hit = self._events[id(event)] = (event, self._write_event(event))
         return hit[1]
 
-    def standing(self) -> Any:
-        finished = len(self.state.deal_results())
-        if finished != self._standing_for:
-            self._standing = self._write_standing()
-            self._standing_for = finished
-        return self._standing
-
     def wholes(self, events: Sequence[engine.Event]) -> list[Any]:
         """The events as GameEvents (`event`, inlined: a match's history is long)."""
         known, event, wholes = self._events, self.event, []
@@ -118,18 +107,23 @@ class _Joined:
             wholes.append((hit[1] if hit is not None and hit[0] is each else event(each))[0])
         return wholes
 
-    def request(self, seat: MatchSeat, question: Question) -> object:
-        decision_id, time_limit_ms, view, legal, turn = question
+    def request(
+        self, seat: MatchSeat, decision_id: int, ms: int, view: engine.View, legal: Legal, turn: Turn
+    ) -> object:
         news = seat.take_news()
+        finished = len(self.state.deal_results())
+        if finished != self._standing_for:  # the standing, written once per deal
+            self._standing = self._write_standing()
+            self._standing_for = finished
         return self._join(
             decision_id,
-            time_limit_ms,
+            ms,
             view,
             self._deal_events(seat),
             legal,
             self.wholes(news) if news else (),
             self._turn(turn),
-            self.standing(),
+            self._standing,
         )
 
     def last(self, seat: MatchSeat, end: pb.MatchEnd) -> list[object]:
@@ -218,12 +212,13 @@ class RecordRequests:
         self.state = state
         self.deals = deals
 
-    def request(self, seat: MatchSeat, question: Question) -> RecordRequest:
-        decision_id, time_limit_ms, view, legal, turn = question
+    def request(
+        self, seat: MatchSeat, decision_id: int, ms: int, view: engine.View, legal: Legal, turn: Turn
+    ) -> RecordRequest:
         state = self.state
         return RecordRequest(
             decision_id,
-            time_limit_ms,
+            ms,
             view,
             tuple(legal),
             tuple(seat.take_news()),

@@ -21,7 +21,7 @@ from typing import NamedTuple
 import engine
 from arena.clock import Clock, Period, TimeControl
 from arena.errors import BotFault
-from arena.play._formats import ProtobufRequests, Question, RequestFormat, SeatWriter
+from arena.play._formats import ProtobufRequests, RequestFormat, SeatWriter
 from arena.play._ids import DecisionIds
 from arena.play._seat import MatchSeat, SeatStream
 from arena.play.feed import GameWire, wire_for
@@ -185,7 +185,7 @@ class Match:
         view = state.view(seat.index)
         t2 = time.perf_counter() if profile else 0.0
         decision_id = seat.ids.next()
-        request = seat.writer.request(seat, Question(decision_id, _ms(time_limit), view, legal, turn))
+        request = seat.writer.request(seat, decision_id, _ms(time_limit), view, legal, turn)
         self._pending_legal = legal
         if profile:
             t3 = time.perf_counter()
