@@ -1,6 +1,6 @@
 """The kinds of seat, as strategies: how the referee writes a match's messages for a seat.
 
-A seat's stream declares its `request_format` (arena/play/referee.py's `SeatStream`):
+A seat's stream declares its `request_format` (`SeatStream`, arena/play/_seat.py):
 `ProtobufRequests` (serialized RefereeMessages: a gRPC bot's), `JsonRequests` (its
 canonical JSON lines: a stdio bot's) or `RecordRequests` (the engine's records
 themselves, for a seat in the referee's own process: a bot or a human).  A format makes,
