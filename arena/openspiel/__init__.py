@@ -18,7 +18,7 @@ try:
     import pyspiel  # noqa: F401 — only to fail here, with the message below
 except ModuleNotFoundError as missing:
     raise MissingResearchLibrary(
-        f"arena.openspiel needs OpenSpiel ({missing.name} is not installed): pip install -e '.[research]'"
+        f"arena.openspiel needs OpenSpiel ({missing.name} is not installed): pip install -e ."
     ) from missing
 
 import engine
