@@ -11,7 +11,7 @@ import re
 from collections.abc import Sequence
 
 from .._errors import NotationError
-from .records import _CARD_INDEX, JOKER, RANKS, ContoAction, Move, Portata
+from .records import CARD_INDEX, JOKER, RANKS, ContoAction, Move, Portata
 
 __all__ = ["parse_hand", "parse_action", "plate_text"]
 
@@ -25,7 +25,7 @@ def parse_hand(text: str) -> tuple[str, ...]:
         rank = token[:-1] if len(token) > 1 and token[-1] in _SUITS else token
         if rank == "10":
             rank = "T"
-        if rank not in _CARD_INDEX or (rank == JOKER and rank != token):
+        if rank not in CARD_INDEX or (rank == JOKER and rank != token):
             raise NotationError(
                 f"Cannot read the card {token!r} in {text!r}: ranks are "
                 f"{' '.join(RANKS)}, {JOKER} is the joker, suits are {' '.join(_SUITS)}."
@@ -63,7 +63,7 @@ def parse_action(text: str, table: Sequence[Portata], revealed_mask: int) -> Con
     plate = []
     for token in match.group(2).split():
         m = _PORTATA_RE.match(token)
-        if not m or m.group(2) not in _CARD_INDEX:
+        if not m or m.group(2) not in CARD_INDEX:
             raise NotationError(
                 f"Cannot read the portata {token!r} in {text!r}: write the quantity "
                 f"then the rank, e.g. 2A or 3T (ranks {' '.join(RANKS)})."
@@ -72,13 +72,13 @@ def parse_action(text: str, table: Sequence[Portata], revealed_mask: int) -> Con
     if not plate:
         raise NotationError(f"The action {text!r} declares no portata.")
     reveals = match.group(3)
-    if reveals is not None and reveals not in _CARD_INDEX:
+    if reveals is not None and reveals not in CARD_INDEX:
         raise NotationError(f"Cannot read the revealed card {reveals!r} in {text!r}.")
     slot = _changed_slot(kind, plate, table)
     if reveals is None:
         # The reveal is forced by the rules, so text may leave it out.
         new = plate[slot] if slot is not None and slot < len(plate) else None
-        if new is not None and new.rank in RANKS and not (revealed_mask >> _CARD_INDEX[new.rank]) & 1:
+        if new is not None and new.rank in RANKS and not (revealed_mask >> CARD_INDEX[new.rank]) & 1:
             reveals = new.rank
     return ContoAction(kind, slot, tuple(plate), reveals)
 

@@ -27,7 +27,7 @@ from .records import COPIES_PER_RANK, JOKERS_IN_DECK, RANKS, Portata
 __all__ = ["chance_true"]
 
 _INDEX = {rank: i for i, rank in enumerate(RANKS)}
-_J = len(RANKS)  # the joker's place in count arrays
+JOKER_INDEX = len(RANKS)  # the joker's place in count arrays
 
 
 def _shortfall(portata: Portata, known: Sequence[int]) -> int:
@@ -53,9 +53,9 @@ def chance_true(
     them), each joker covering one card; with `others`, those known jokers first cover
     what the portate of `others` miss (over all the cards), and only the rest the plate.
     """
-    if len(known) != _J + 1:
-        raise ValueError(f"known counts {len(known)} kinds of card, not {_J + 1}.")
-    pool = [copies - n for n in known[:_J]] + [deck_jokers - known[_J]]
+    if len(known) != JOKER_INDEX + 1:
+        raise ValueError(f"known counts {len(known)} kinds of card, not {JOKER_INDEX + 1}.")
+    pool = [copies - n for n in known[:JOKER_INDEX]] + [deck_jokers - known[JOKER_INDEX]]
     if min(pool) < 0 or min(known) < 0:
         raise ValueError(f"known counts {list(known)} do not fit a deck of {copies} per rank and {deck_jokers} jokers.")
     total = sum(pool)
@@ -64,7 +64,7 @@ def chance_true(
     ranks = [p.rank for p in (*plate, *others)]
     if len(set(ranks)) != len(ranks):
         raise ValueError(f"a plate's ranks differ pairwise, not {ranks}.")
-    own = known[_J] if jokers is None else jokers
+    own = known[JOKER_INDEX] if jokers is None else jokers
     # Only how many cards each portata lacks and how many of its rank are unseen matter,
     # not which rank it is nor the order: many declarations share that shape, so it is computed once.
     shapes = tuple(
@@ -73,7 +73,7 @@ def chance_true(
             for portata, mine in [(p, True) for p in plate] + [(p, False) for p in others]
         )
     )
-    return _chance(shapes, own, pool[_J], unseen, total)
+    return _chance(shapes, own, pool[JOKER_INDEX], unseen, total)
 
 
 @lru_cache(maxsize=1 << 16)

@@ -39,8 +39,8 @@ __all__ = [
 
 RANKS = "23456789TJQKA"
 JOKER = "W"
-_CARD_INDEX = {r: i for i, r in enumerate(RANKS + JOKER)}
-_J = 13  # index of the joker in count arrays
+CARD_INDEX = {r: i for i, r in enumerate(RANKS + JOKER)}
+JOKER_INDEX = 13  # index of the joker in count arrays
 MAX_QUANTITY = 12
 COPIES_PER_RANK = 8
 JOKERS_IN_DECK = 4
@@ -63,7 +63,7 @@ class Portata:
     text: str = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        if self.rank not in _CARD_INDEX:
+        if self.rank not in CARD_INDEX:
             raise NotationError(f"{self.rank!r} is not a rank; ranks are {' '.join(RANKS)}.")
         object.__setattr__(self, "text", f"{self.quantity}{self.rank}")
 
@@ -80,7 +80,7 @@ def _slot_code(slot: int | None) -> int:
 def _plate_code(plate: Sequence[Portata]) -> int:
     code = 0
     for slot, p in enumerate(plate):
-        code |= (_CARD_INDEX[p.rank] * 16 + min(p.quantity, 15)) << (8 * slot)
+        code |= (CARD_INDEX[p.rank] * 16 + min(p.quantity, 15)) << (8 * slot)
     return code
 
 
@@ -293,5 +293,5 @@ class ContoView(View):
 
 def plate_is_true(plate: Sequence[Portata], counts: Sequence[int]) -> bool:
     """The showdown rule: each joker covers one missing card of one portata."""
-    missing = sum(max(0, p.quantity - counts[_CARD_INDEX[p.rank]]) for p in plate)
-    return missing <= counts[_J]
+    missing = sum(max(0, p.quantity - counts[CARD_INDEX[p.rank]]) for p in plate)
+    return missing <= counts[JOKER_INDEX]

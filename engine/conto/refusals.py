@@ -7,7 +7,7 @@ be told which rule it breaks, in words a bot author can act on.
 from __future__ import annotations
 
 from .notation import plate_text
-from .records import _CARD_INDEX, JOKER, MAX_QUANTITY, ContoAction, Move, Portata
+from .records import CARD_INDEX, JOKER, MAX_QUANTITY, ContoAction, Move, Portata
 
 __all__ = ["ContoRefusals"]
 
@@ -78,7 +78,7 @@ class ContoRefusals:
             if action.kind is Move.SPEZIARE:
                 if after.quantity != before.quantity:
                     return f"Speziare keeps the quantity ({before.text} has {before.quantity}), and {said} changes it; to add a card, abbondare."
-                if _CARD_INDEX[after.rank] <= _CARD_INDEX[before.rank]:
+                if CARD_INDEX[after.rank] <= CARD_INDEX[before.rank]:
                     return f"Speziare must raise the rank, and {said} does not ({before.text} → {after.text})."
             elif after.quantity != before.quantity + 1:
                 return f"Abbondare adds exactly one card to a portata: {before.text} can become {before.quantity + 1} of a rank, so {said} ({after.text}) is refused."
@@ -93,7 +93,7 @@ class ContoRefusals:
                 f"The plate of {said} totals {total} cards, more than the "
                 f"{self.cards_dealt} dealt this hand, so it cannot be declared."
             )
-        rank = _CARD_INDEX[new.rank]
+        rank = CARD_INDEX[new.rank]
         revealed = (self._revealed_mask >> rank) & 1
         if not revealed and not self._held[seat][rank]:
             return (

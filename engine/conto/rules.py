@@ -16,10 +16,10 @@ from .._rng import DealRandom
 from .._scene import Scene
 from .notation import parse_action, parse_hand
 from .records import (
-    _CARD_INDEX,
-    _J,
+    CARD_INDEX,
     COPIES_PER_RANK,
     JOKER,
+    JOKER_INDEX,
     JOKERS_IN_DECK,
     MAX_QUANTITY,
     RANKS,
@@ -197,14 +197,14 @@ class ContoState(ContoRefusals, State):
             pos = 0
             for k in range(n):
                 seat = (self.dealer + 1 + k) % n
-                dealt[seat] = tuple(sorted(deck[pos : pos + sizes[seat]], key=_CARD_INDEX.__getitem__))
+                dealt[seat] = tuple(sorted(deck[pos : pos + sizes[seat]], key=CARD_INDEX.__getitem__))
                 pos += sizes[seat]
             hands = tuple(dealt)
         self._dealt_hands = hands
         self._held = [[0] * 14 for _ in range(n)]
         for seat, hand in enumerate(hands):
             for card in hand:
-                self._held[seat][_CARD_INDEX[card]] += 1
+                self._held[seat][CARD_INDEX[card]] += 1
         self._counts = [sum(h[i] for h in self._held) for i in range(14)]
         self._sizes = [len(hand) for hand in hands]
         self.cards_dealt = sum(sizes)
@@ -350,13 +350,13 @@ class ContoState(ContoRefusals, State):
             self._showdown(capotavola=seat)
             return event
         if action.reveals is not None:
-            rank = _CARD_INDEX[action.reveals]
+            rank = CARD_INDEX[action.reveals]
             self._held[seat][rank] -= 1
             self._sizes[seat] -= 1
             self._revealed.append(RevealedCard(seat, action.reveals))
             self._revealed_mask |= 1 << rank
         self.plate = action.plate
-        self._codes = [_CARD_INDEX[p.rank] * 16 + p.quantity for p in action.plate]
+        self._codes = [CARD_INDEX[p.rank] * 16 + p.quantity for p in action.plate]
         self.cameriere = seat
         self._to_act = (seat + 1) % n
         self._legal = None
@@ -375,8 +375,8 @@ class ContoState(ContoRefusals, State):
                 self.hand_number,
                 tuple(DealtHand(s, len(h), tuple(h)) for s, h in enumerate(self._dealt_hands)),
                 self.plate,
-                tuple(counts[_CARD_INDEX[p.rank]] for p in self.plate),
-                counts[_J],
+                tuple(counts[CARD_INDEX[p.rank]] for p in self.plate),
+                counts[JOKER_INDEX],
                 true,
                 capotavola,
                 cameriere,

@@ -14,17 +14,17 @@ from collections.abc import Sequence
 from .._errors import NotationError
 from .._suits import italian_suits
 from .records import (
-    _DECK_SET,
-    _NEXT,
-    _SORT_KEY,
-    _TEXT_ANSWER,
+    DECK_SET,
     HAND_SIZE,
     LADDER,
+    NEXT_CALL,
     RANKS,
+    SORT_KEY,
     SUITS,
+    TEXT_ANSWER,
     InvidoAction,
     Kind,
-    _name,
+    call_name,
 )
 
 __all__ = ["parse_card", "parse_hand", "parse_action", "SUIT_FACES"]
@@ -51,7 +51,7 @@ def parse_card(token: str, context: str | None = None) -> str:
     t = token.strip()
     if len(t) == 2:
         card = t[0].upper() + t[1].lower()
-        if card in _DECK_SET:
+        if card in DECK_SET:
             return card
         if card[0] in "45" and card[1] in SUITS:
             raise NotationError(f"Cannot use the card {token!r}{where}: the Invido deck has no 4s and 5s.")
@@ -66,10 +66,10 @@ def parse_hand(text: str) -> tuple[str, ...]:
     if not isinstance(text, str):
         raise NotationError(f"A hand must be written as text like '3c 2b As', not {text!r}.")
     cards = [parse_card(token, text) for token in text.split()]
-    return tuple(sorted(cards, key=_SORT_KEY.__getitem__))
+    return tuple(sorted(cards, key=SORT_KEY.__getitem__))
 
 
-def _check_hands(hands: Sequence[str]) -> tuple[tuple[str, ...], ...]:
+def check_hands(hands: Sequence[str]) -> tuple[tuple[str, ...], ...]:
     """Read the two hands `new_match(hands=...)` gives: three cards each, none twice."""
     if isinstance(hands, str) or len(hands) != 2:
         raise NotationError(
@@ -102,8 +102,8 @@ def parse_action(text: str, vado_dentro: bool = False) -> InvidoAction:
         raise NotationError(f"An action text must be a string, not {text!r}.")
     words = " ".join(text.strip().split())
     low = words.lower()
-    if low in _TEXT_ANSWER:
-        return InvidoAction(_TEXT_ANSWER[low])
+    if low in TEXT_ANSWER:
+        return InvidoAction(TEXT_ANSWER[low])
     if low.startswith("play "):
         return InvidoAction(Kind.PLAY, parse_card(words[5:], text))
     if low.startswith("vado dentro "):
@@ -141,7 +141,7 @@ def _parse_call(rest: str, text: str) -> int:
             raise NotationError(f"The call {text!r} names {name} but says {by_num}; {name} is worth {by_name}.")
         else:
             value = by_name if by_name is not None else by_num
-    if value not in _NEXT.values():
-        steps = ", ".join(_name(v) for v in LADDER[1:])
+    if value not in NEXT_CALL.values():
+        steps = ", ".join(call_name(v) for v in LADDER[1:])
         raise NotationError(f"Cannot read the call {text!r}: the calls are {steps}.")
     return value  # type: ignore[return-value]

@@ -23,13 +23,13 @@ from dataclasses import dataclass
 from functools import cache
 from math import comb, prod
 
-from .records import _STRENGTH, HAND_SIZE
+from .records import HAND_SIZE, RANK_STRENGTH
 from .tricks import FACE_DOWN, giocata_winner, stronger
 
 __all__ = ["Position", "win_chance"]
 
 _ME, _THEM = 0, 1
-_STRENGTHS = tuple(sorted(set(_STRENGTH.values())))
+_STRENGTHS = tuple(sorted(set(RANK_STRENGTH.values())))
 _COPIES = 4  # one card of each strength per suit
 
 
@@ -58,8 +58,8 @@ class Position:
 
 def win_chance(position: Position) -> float:
     """The seat's chance of winning the giocata from `position` (see the module doc)."""
-    mine = tuple(sorted(_STRENGTH[card[0]] for card in position.hand))
-    known = Counter(_STRENGTH[card[0]] for card in (*position.dealt, *position.seen))
+    mine = tuple(sorted(RANK_STRENGTH[card[0]] for card in position.hand))
+    known = Counter(RANK_STRENGTH[card[0]] for card in (*position.dealt, *position.seen))
     unseen = tuple(_COPIES - known[s] for s in _STRENGTHS)
     led = position.on_table is not None
     mine_played = len(position.tricks) + (led and position.leads)

@@ -47,11 +47,11 @@ __all__ = [
 
 RANKS = ("A", "2", "3", "6", "7", "F", "C", "R")
 SUITS = ("b", "c", "d", "s")
-_STRENGTH = {"6": 0, "7": 1, "F": 2, "C": 3, "R": 4, "A": 5, "2": 6, "3": 7}
+RANK_STRENGTH = {"6": 0, "7": 1, "F": 2, "C": 3, "R": 4, "A": 5, "2": 6, "3": 7}
 DECK = tuple(rank + suit for rank in RANKS for suit in SUITS)
-_DECK_SET = frozenset(DECK)
+DECK_SET = frozenset(DECK)
 #: Canonical card order: strongest first, then by suit (how the manual lists hands).
-_SORT_KEY = {card: (-_STRENGTH[card[0]], SUITS.index(card[1])) for card in DECK}
+SORT_KEY = {card: (-RANK_STRENGTH[card[0]], SUITS.index(card[1])) for card in DECK}
 
 LADDER = (1, 3, 6, 9, 12, 24)
 CALL_NAMES = {
@@ -62,7 +62,7 @@ CALL_NAMES = {
     12: "fuori gioco",
     24: "partita",
 }
-_NEXT = {LADDER[i]: LADDER[i + 1] for i in range(len(LADDER) - 1)}
+NEXT_CALL = {LADDER[i]: LADDER[i + 1] for i in range(len(LADDER) - 1)}
 GOAL = 24
 RESET_GOAL = 8
 DEFAULT_CAP = 1000
@@ -71,10 +71,10 @@ HAND_SIZE = 3
 
 def strength(card: str) -> int:
     """The trick strength of a card, 0 (a 6) to 7 (a 3); suits do not count."""
-    return _STRENGTH[card[0]]
+    return RANK_STRENGTH[card[0]]
 
 
-def _name(value: int) -> str:
+def call_name(value: int) -> str:
     return f"{CALL_NAMES.get(value, str(value))} ({value})"
 
 
@@ -116,21 +116,21 @@ class InvidoAction(Action):
             return f"vado dentro {self.card}"
         if kind is Kind.CALL:
             if self.value in CALL_NAMES:
-                return f"call {_name(self.value)}"
+                return f"call {call_name(self.value)}"
             return f"call {self.value}"
-        return _ANSWER_TEXT[kind]
+        return ANSWER_TEXT[kind]
 
     def __str__(self) -> str:
         return self.text
 
 
-_ANSWER_TEXT = {
+ANSWER_TEXT = {
     Kind.VA_BENE: "va bene",
     Kind.VADO_VIA: "vado via",
     Kind.A_MONTE: "a monte",
     Kind.NO: "no",
 }
-_TEXT_ANSWER = {text: kind for kind, text in _ANSWER_TEXT.items()}
+TEXT_ANSWER = {text: kind for kind, text in ANSWER_TEXT.items()}
 
 
 # --- records --------------------------------------------------------------------------
@@ -259,8 +259,8 @@ class Called(Event):
 
     @property
     def text(self) -> str:
-        also = f", accepting {_name(self.accepted)}" if self.accepted is not None else ""
-        return f"seat {self.seat} calls {_name(self.value)}{also}"
+        also = f", accepting {call_name(self.accepted)}" if self.accepted is not None else ""
+        return f"seat {self.seat} calls {call_name(self.value)}{also}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -291,7 +291,7 @@ class Answered(Event):
 
     @property
     def text(self) -> str:
-        said = _ANSWER_TEXT[self.answer]
+        said = ANSWER_TEXT[self.answer]
         if self.to_monte:
             return f"seat {self.seat} answers the a monte: {said}"
         return f"seat {self.seat}: {said}, the giocata is worth {self.value}"
@@ -308,7 +308,7 @@ class WentAway(Event):
 
     @property
     def text(self) -> str:
-        refused = f", refusing {_name(self.pending)}" if self.pending is not None else ""
+        refused = f", refusing {call_name(self.pending)}" if self.pending is not None else ""
         return f"seat {self.seat}: vado via{refused}; seat {1 - self.seat} takes {self.value}"
 
 

@@ -7,16 +7,16 @@ be told which rule it breaks, in words a bot author can act on.
 from __future__ import annotations
 
 from .records import (
-    _ANSWER_TEXT,
-    _DECK_SET,
-    _NEXT,
+    ANSWER_TEXT,
+    DECK_SET,
     LADDER,
+    NEXT_CALL,
     RANKS,
     SUITS,
     InvidoAction,
     Kind,
     TrickRecord,
-    _name,
+    call_name,
 )
 
 __all__ = ["InvidoRefusals"]
@@ -49,16 +49,16 @@ class InvidoRefusals:
         if kind in (Kind.PLAY, Kind.VADO_DENTRO):
             if action.value is not None:
                 return f"A card play carries no call value, and {said} has one."
-            if action.card not in _DECK_SET:
+            if action.card not in DECK_SET:
                 return f"{said} names no card of the Invido deck (ranks {' '.join(RANKS)}, suits {' '.join(SUITS)})."
         elif kind is Kind.CALL:
             if action.card is not None:
                 return f"A call carries no card, and {said} has one."
-            if action.value not in _NEXT.values():
+            if action.value not in NEXT_CALL.values():
                 steps = ", ".join(str(v) for v in LADDER[1:])
                 return f"{said} is not a step of the call ladder ({steps})."
         elif action.card is not None or action.value is not None:
-            return f"{said} carries a card or a value, which {_ANSWER_TEXT.get(kind, kind.name)!r} never does."
+            return f"{said} carries a card or a value, which {ANSWER_TEXT.get(kind, kind.name)!r} never does."
         if self.monte_caller is not None:
             return (
                 f"Seat {self.monte_caller} called a monte, so seat {seat} must answer "
@@ -73,7 +73,7 @@ class InvidoRefusals:
                 )
             if pending is not None:
                 return (
-                    f"Seat {other} called {_name(pending)} and seat {seat} must answer it "
+                    f"Seat {other} called {call_name(pending)} and seat {seat} must answer it "
                     f"(va bene, vado via, a counter-call or a monte) before playing, so "
                     f"{said} cannot be played now."
                 )
@@ -81,33 +81,31 @@ class InvidoRefusals:
             return f"Seat {seat} does not hold {action.card}, so {said} is refused; the hand is {hand}."
         if kind is Kind.CALL:
             if pending is not None:
-                step = _NEXT.get(pending)
+                step = NEXT_CALL.get(pending)
                 if step is None:
-                    return (
-                        f"Seat {other} called {_name(pending)}, the top of the ladder, so {said} has nothing above it."
-                    )
+                    return f"Seat {other} called {call_name(pending)}, the top of the ladder, so {said} has nothing above it."
                 return (
-                    f"Only the next step may be called: seat {other} called {_name(pending)}, "
-                    f"so a counter-call must be {_name(step)}, not {said}."
+                    f"Only the next step may be called: seat {other} called {call_name(pending)}, "
+                    f"so a counter-call must be {call_name(step)}, not {said}."
                 )
             if self.last_raiser == seat:
                 return (
-                    f"Seat {seat} made the last raise that was accepted (to {_name(self.value)}), "
+                    f"Seat {seat} made the last raise that was accepted (to {call_name(self.value)}), "
                     f"so seat {seat} cannot raise again with {said}; only seat {other} may raise next."
                 )
-            step = _NEXT.get(self.value)
+            step = NEXT_CALL.get(self.value)
             if step is None:
-                return f"The giocata is already worth {_name(self.value)}, the top of the ladder, so {said} cannot be called."
+                return f"The giocata is already worth {call_name(self.value)}, the top of the ladder, so {said} cannot be called."
             return (
-                f"Only the next step may be called: the giocata is worth {_name(self.value)}, "
-                f"so the call must be {_name(step)}, not {said}."
+                f"Only the next step may be called: the giocata is worth {call_name(self.value)}, "
+                f"so the call must be {call_name(step)}, not {said}."
             )
         if kind is Kind.VA_BENE:
             return f"There is no call for seat {seat} to answer, so {said} means nothing now."
         if kind is Kind.NO:
             if pending is not None:
                 return (
-                    f"{said} answers only an a monte; seat {other}'s call of {_name(pending)} "
+                    f"{said} answers only an a monte; seat {other}'s call of {call_name(pending)} "
                     "is answered with va bene, vado via, a counter-call or a monte."
                 )
             return f"{said} answers only an a monte, and none is pending."

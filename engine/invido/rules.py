@@ -27,16 +27,16 @@ from .._errors import IllegalAction
 from .._registry import register
 from .._rng import DealRandom
 from .._scene import Scene
-from .notation import SUIT_FACES, _check_hands, parse_action
+from .notation import SUIT_FACES, check_hands, parse_action
 from .records import (
-    _NEXT,
-    _SORT_KEY,
     DECK,
     DEFAULT_CAP,
     GOAL,
     HAND_SIZE,
     LADDER,
+    NEXT_CALL,
     RESET_GOAL,
+    SORT_KEY,
     Answered,
     Called,
     CardPlayed,
@@ -145,7 +145,7 @@ class InvidoGame(Game["InvidoState"]):
         hands: Sequence[str] | None = None,
         first_dealer: int | None = None,
     ) -> InvidoState:
-        explicit = [_check_hands(hands)] if hands is not None else []
+        explicit = [check_hands(hands)] if hands is not None else []
         cap = DEFAULT_CAP if deals is None else deals
         return InvidoState(self, seed, cap, first_dealer, explicit)
 
@@ -225,8 +225,8 @@ class InvidoState(InvidoRefusals, State):
             deck = list(DECK)
             DealRandom(self.seed, "invido", "deal", self.giocata).shuffle(deck)
             dealt: list[tuple[str, ...]] = [(), ()]
-            dealt[leader] = tuple(sorted(deck[:HAND_SIZE], key=_SORT_KEY.__getitem__))
-            dealt[dealer] = tuple(sorted(deck[HAND_SIZE : 2 * HAND_SIZE], key=_SORT_KEY.__getitem__))
+            dealt[leader] = tuple(sorted(deck[:HAND_SIZE], key=SORT_KEY.__getitem__))
+            dealt[dealer] = tuple(sorted(deck[HAND_SIZE : 2 * HAND_SIZE], key=SORT_KEY.__getitem__))
             hands = (dealt[0], dealt[1])
         self._dealt = hands
         self._hands = [list(hands[0]), list(hands[1])]
@@ -292,7 +292,7 @@ class InvidoState(InvidoRefusals, State):
         elif self.monte_caller is not None:
             out = [game.va_bene, game.no]
         elif self.pending_caller is not None:
-            step = _NEXT.get(self.pending_value)  # type: ignore[arg-type]
+            step = NEXT_CALL.get(self.pending_value)  # type: ignore[arg-type]
             if step is not None:
                 out.append(game.calls[step])
             out.append(game.va_bene)
@@ -307,7 +307,7 @@ class InvidoState(InvidoRefusals, State):
                 downs = game.downs
                 out.extend(downs[card] for card in hand)
             if self.last_raiser != seat:
-                step = _NEXT.get(self.value)
+                step = NEXT_CALL.get(self.value)
                 if step is not None:
                     out.append(game.calls[step])
             out.append(game.vado_via)

@@ -20,7 +20,7 @@ from .records import (
     MonteCalled,
     TrickEnded,
     WentAway,
-    _name,
+    call_name,
 )
 
 __all__ = ["invido_scenes"]
@@ -63,7 +63,7 @@ def invido_scenes(history: Sequence[Event], players: int) -> Iterator[Scene]:
         elif isinstance(event, Called):
             if event.accepted is not None:
                 value = event.accepted
-            pending = f"seat {event.seat} calls {_name(event.value)}"
+            pending = f"seat {event.seat} calls {call_name(event.value)}"
         elif isinstance(event, MonteCalled):
             monte = f"seat {event.seat} calls a monte"
         elif isinstance(event, Answered):

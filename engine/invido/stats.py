@@ -34,8 +34,8 @@ from typing import ClassVar
 from .._core import Event, SeatStats, StatsColumn
 from .odds import Position, win_chance
 from .records import (
-    _STRENGTH,
     HAND_SIZE,
+    RANK_STRENGTH,
     Answered,
     Called,
     CardPlayed,
@@ -191,7 +191,7 @@ class _Giocata:
             self.played[event.seat].append(event.card)
             if not event.face_down:
                 self.face_up[event.seat].append(event.card)
-            self.table.append((event.seat, FACE_DOWN if event.face_down else _STRENGTH[event.card[0]]))
+            self.table.append((event.seat, FACE_DOWN if event.face_down else RANK_STRENGTH[event.card[0]]))
         elif isinstance(event, TrickEnded):
             self.tricks.append(event.winner)
             self.leader = event.leader if event.winner is None else event.winner

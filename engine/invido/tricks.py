@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .records import _STRENGTH, PlayedCard
+from .records import RANK_STRENGTH, PlayedCard
 
 __all__ = ["FACE_DOWN", "stronger", "trick_winner", "giocata_winner"]
 
@@ -29,7 +29,7 @@ def trick_winner(first: PlayedCard, second: PlayedCard) -> int | None:
 
 
 def _played_strength(played: PlayedCard) -> int:
-    return FACE_DOWN if played.face_down else _STRENGTH[played.card[0]]  # type: ignore[index]
+    return FACE_DOWN if played.face_down else RANK_STRENGTH[played.card[0]]  # type: ignore[index]
 
 
 def giocata_winner(outcomes: Sequence[int | None]) -> int | None:
