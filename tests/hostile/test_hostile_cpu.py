@@ -56,21 +56,22 @@ def test_a_bot_that_owes_too_much_cpu_is_stopped_with_fault_cpu(tmp_path, sandbo
 
     def after_the_match() -> None:
         # Nothing is asked of the spinner any more and its child spins on: within about
-        # OFF_TURN_LIMIT seconds of CPU the watcher stops it, while the pool still runs.
-        assert wait_until(lambda: not carrying(marker), seconds=OFF_TURN_LIMIT * 2 + 5), carrying(marker)
+        # OFF_TURN_LIMIT seconds of CPU the watcher stops it, while the pool still runs.  A
+        # machine whose cores other tests' spinners and other work keep busy may give the
+        # child a tenth of a core: 2.2 s of CPU then take 25 s.
+        assert wait_until(lambda: not carrying(marker), seconds=OFF_TURN_LIMIT * 30), carrying(marker)
 
     run_match(tmp_path, entries, deals=1, inside=after_the_match)
     said = "".join(path.read_text() for path in (tmp_path / "logs").glob("spins*"))
     assert "stopped: its processes used" in said and "s of CPU while nothing was asked of it" in said, said[-2000:]
 
 
-# Thinks 6 s per decision, while the spinners spin off turn.
-PONDERS = (sys.executable, str(ROOT / "tests" / "fixtures" / "bots" / "thinks.py"), "--seconds=6")
 # What the bot may owe in these tests, with no allowance off turn: far above what an honest
-# bot owes (nothing, bar its runtime's housekeeping), and below what its spinners use in
-# one of its neighbour's decisions even with a tenth of a core (0.6 s), as a machine whose
-# cores the other tests and other work keep busy may give them.
-LOW_LIMIT = 0.5
+# bot owes (nothing, bar its runtime's housekeeping: a few ms), and below what its spinners
+# use in one of its neighbour's decisions even with a tenth of a core (0.6 s, less 0.05 s
+# of slack), as a machine whose cores other tests and other work keep busy may give them
+# (0.5 s was too close on a machine loaded ten times over).
+LOW_LIMIT = 0.25
 
 
 @pytest.mark.parametrize("reaped", ["parent", "ignored", "init"])
@@ -84,16 +85,17 @@ def test_cpu_of_children_too_short_lived_to_be_seen_is_charged(tmp_path, sandbox
     marker = uuid.uuid4().hex
     entries = {
         "spinners": BotEntry("spinners", command=hostile("spawns_spinners"), env={MARKER: marker, "REAPED": reaped}),
-        "ponders": BotEntry("ponders", command=PONDERS),
+        # Thinks 6 s per decision, while the spinners spin off turn, and plays a card: the
+        # spinners are asked again after each stretch (a random neighbour may fold first).
+        "ponders": BotEntry("ponders", command=hostile("ponders"), env={"THINK": "6"}),
     }
     controls = [TimeControl.per_move(10.0), TimeControl.per_move(30.0)]
-    # Two deals: the spinners' first stretch off turn may not suffice on a loaded machine.
-    record = run_match(tmp_path, entries, deals=2, time_controls=controls)
-    assert len(record.result.deals) == 2, "the match went on to the end"
+    record = run_match(tmp_path, entries, deals=1, time_controls=controls)
+    assert len(record.result.deals) == 1, "the match went on to the end"
     assert {fault.bot for fault in record.faults} == {"spinners"}, record.faults
     first = record.faults[0]
     assert first.kind is FaultKind.CPU, str(first)
-    assert "s of CPU while nothing was asked of it, more than the 0.5 s it may owe" in first.reason, first.reason
+    assert "s of CPU while nothing was asked of it, more than the 0.25 s it may owe" in first.reason, first.reason
     assert wait_until(lambda: not carrying(marker)), f"survivors: {carrying(marker)}"
 
 
