@@ -153,7 +153,7 @@ def _wire_index(index: int, legal: int) -> int:
     return _UNCARRIED_INDEX
 
 
-class _Servicer(pb_grpc.BotServicer):
+class SdkServicer(pb_grpc.BotServicer):
     def __init__(self, bot_class: type[Bot], params: dict[str, Any]) -> None:
         self._bot_class = bot_class
         self._params = params
@@ -214,7 +214,7 @@ def serve(bot_class: type[Bot], address: str, params: dict[str, Any] | None = No
         futures.ThreadPoolExecutor(max_workers=64, thread_name_prefix="bot"),
         options=[("grpc.max_receive_message_length", MAX_REFEREE_MESSAGE_BYTES)],
     )
-    pb_grpc.add_BotServicer_to_server(_Servicer(bot_class, dict(params or {})), server)
+    pb_grpc.add_BotServicer_to_server(SdkServicer(bot_class, dict(params or {})), server)
     if server.add_insecure_port(address) == 0 and not address.startswith("unix:"):
         raise SystemExit(f"Cannot listen on {address}.")
     server.start()

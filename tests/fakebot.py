@@ -77,7 +77,7 @@ class SdkSeat:
         from arena import sdk
 
         inbox = deque([pb.RefereeMessage(match_start=start)])
-        answers = sdk._Servicer(self.bot_class, self.params).Play(iter(inbox.popleft, None), None)
+        answers = sdk.SdkServicer(self.bot_class, self.params).Play(iter(inbox.popleft, None), None)
         stream = _SdkStream(inbox, answers)
         yield stream
         # The referee has sent the last news and MatchEnd: let the loop read them and end.

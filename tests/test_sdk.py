@@ -62,7 +62,7 @@ def test_events_inside_a_request_reach_on_event_before_act_and_the_notice_before
         pb.RefereeMessage(event=pb.EventNotice(events=[event("c")])),
         pb.RefereeMessage(match_end=pb.MatchEnd(result=pb.MatchResult(standing=[1.0, 0.0, 2.0]))),
     ]
-    answers = list(sdk._Servicer(Bot, {}).Play(iter(messages), None))
+    answers = list(sdk.SdkServicer(Bot, {}).Play(iter(messages), None))
     assert [(a.decision.decision_id, a.decision.action_index, a.decision.comment) for a in answers] == [
         (7, 1, "took 1"),
         (8, 0, "took 0"),
@@ -122,7 +122,7 @@ def test_a_negative_index_is_sent_as_one_out_of_range_and_the_bot_is_told(capsys
         pb.RefereeMessage(decision_request=pb.DecisionRequest(decision_id=3, legal_actions=[pb.LegalAction()] * 2)),
         pb.RefereeMessage(match_end=pb.MatchEnd()),
     ]
-    (answer,) = sdk._Servicer(MinusOne, {}).Play(iter(messages), None)
+    (answer,) = sdk.SdkServicer(MinusOne, {}).Play(iter(messages), None)
     assert (answer.decision.decision_id, answer.decision.action_index) == (3, 2**32 - 1)
     assert "act returned -1, which is not an index of the 2 legal actions (0 to 1)" in capsys.readouterr().err
 

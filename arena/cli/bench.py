@@ -243,7 +243,7 @@ def own_work(requests: list[tuple[int, bytes]]) -> tuple[float, float]:
     """Seconds per decision, in this process, of the echo server's work and of the SDK
     random bot's (decode; the bot's events and `act`, as the SDK's Play loop runs them;
     encode), on the same requests."""
-    from arena.sdk import _Servicer
+    from arena.sdk import SdkServicer
 
     messages = [request for _, request in requests]
     started = time.perf_counter()
@@ -251,7 +251,7 @@ def own_work(requests: list[tuple[int, bytes]]) -> tuple[float, float]:
         echo_answer(pb.RefereeMessage.FromString(raw)).SerializeToString()
     echo = (time.perf_counter() - started) / len(messages)
 
-    servicer = _Servicer(_random_bot_class(), {})
+    servicer = SdkServicer(_random_bot_class(), {})
     inbox = deque([pb.RefereeMessage(match_start=pb.MatchStart(game="conto"))])
     answers = servicer.Play(iter(inbox.popleft, None), None)
     started = time.perf_counter()
