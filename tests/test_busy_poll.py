@@ -7,8 +7,8 @@ import time
 
 import pytest
 
-from arena.play import BUSY_POLL, _grpc_loop, poll_for_answers
-from arena.play._grpc_loop import _PollingSelector
+from arena.play import BUSY_POLL, grpc_loop, poll_for_answers
+from arena.play.grpc_loop import _PollingSelector
 from arena.records import FaultKind
 from tests.test_referee import RANDOM, fixture, run_match
 
@@ -16,10 +16,10 @@ from tests.test_referee import RANDOM, fixture, run_match
 @pytest.fixture
 def polling():
     """The process polls for answers during the test (as `arena play` on 2 cores)."""
-    before = _grpc_loop.busy_poll()
-    _grpc_loop.set_busy_poll(BUSY_POLL)
+    before = grpc_loop.busy_poll()
+    grpc_loop.set_busy_poll(BUSY_POLL)
     yield
-    _grpc_loop.set_busy_poll(before)
+    grpc_loop.set_busy_poll(before)
 
 
 @pytest.fixture
@@ -62,20 +62,20 @@ def test_a_timeout_shorter_than_the_awake_time_ends_the_poll(selector_and_socket
 
 
 def test_the_referee_polls_only_with_two_cores_for_each_match_at_once():
-    before = _grpc_loop.busy_poll()
+    before = grpc_loop.busy_poll()
     try:
-        assert poll_for_answers(1, 2) and _grpc_loop.busy_poll() == BUSY_POLL
-        assert poll_for_answers(4, 8) and _grpc_loop.busy_poll() == BUSY_POLL
-        assert not poll_for_answers(2, 2) and _grpc_loop.busy_poll() == 0.0  # conto.toml on 2 cores
-        assert not poll_for_answers(1, 1) and _grpc_loop.busy_poll() == 0.0
+        assert poll_for_answers(1, 2) and grpc_loop.busy_poll() == BUSY_POLL
+        assert poll_for_answers(4, 8) and grpc_loop.busy_poll() == BUSY_POLL
+        assert not poll_for_answers(2, 2) and grpc_loop.busy_poll() == 0.0  # conto.toml on 2 cores
+        assert not poll_for_answers(1, 1) and grpc_loop.busy_poll() == 0.0
     finally:
-        _grpc_loop.set_busy_poll(before)
+        grpc_loop.set_busy_poll(before)
 
 
 def test_a_match_is_the_same_whether_the_referee_polls_or_sleeps(tmp_path, polling):
     seats = [("a", RANDOM), ("b", fixture("first_action")), ("c", RANDOM)]
     polled = run_match(tmp_path / "polled", seats)
-    _grpc_loop.set_busy_poll(0.0)
+    grpc_loop.set_busy_poll(0.0)
     asleep = run_match(tmp_path / "asleep", seats)
     assert polled.faults == asleep.faults == ()
     assert [e.text for e in polled.history] == [e.text for e in asleep.history]

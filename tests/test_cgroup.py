@@ -108,7 +108,7 @@ def test_the_cgroups_of_arenas_gone_are_removed_and_only_those(tmp_path):
     gone.wait()
     me = os.getpid()
     stale = tmp_path / f"arena-{gone.pid}-1-3"
-    live = tmp_path / f"arena-{me}-{_cgroup._start_time(me)}-1"
+    live = tmp_path / f"arena-{me}-{_cgroup.start_time(me)}-1"
     other = tmp_path / "someone-else"
     for folder in (stale, live, other):
         folder.mkdir()

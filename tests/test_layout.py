@@ -165,3 +165,30 @@ def test_bots_use_only_the_engine_and_the_sdk():
         if target != "arena" and not any(target == a or target.startswith(a + ".") for a in allowed)
     ]
     assert not wrong, "; ".join(sorted(wrong))
+
+
+def _private_imports(name: str, path: Path) -> list[str]:
+    """What `name` imports that another module keeps to itself: a `_name` out of another
+    module, or a `_module` out of another package.  A package's `__init__` may gather its
+    own private modules' names: that is its face."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if not isinstance(node, ast.ImportFrom) or node.level:
+            continue
+        source = node.module or ""
+        for alias in node.names:
+            private = alias.name.startswith("_") and not alias.name.startswith("__")
+            if not private:
+                continue
+            if f"{source}.{alias.name}" in MODULES and source == package:
+                continue  # a private module of its own package
+            if path.name == "__init__.py" and source.startswith(package + "."):
+                continue
+            found.append(f"{name} imports {alias.name} from {source}")
+    return found
+
+
+def test_no_module_imports_a_name_another_module_keeps_private():
+    wrong = [line for name, path in MODULES.items() for line in _private_imports(name, path)]
+    assert not wrong, "; ".join(sorted(wrong))

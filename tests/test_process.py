@@ -126,14 +126,14 @@ def carrying(address: str) -> list[int]:
 def spy_on_spawns(monkeypatch) -> list[int]:
     """The pids of the bot processes started from now on, as they are started."""
     spawned: list[int] = []
-    real_spawn = _process._spawn
+    real_spawn = _process.spawn
 
     def spying_spawn(*args, **kwargs):
         popen = real_spawn(*args, **kwargs)
         spawned.append(popen.pid)
         return popen
 
-    monkeypatch.setattr(_process, "_spawn", spying_spawn)
+    monkeypatch.setattr(_process, "spawn", spying_spawn)
     return spawned
 
 
@@ -267,7 +267,7 @@ async def test_cancelled_while_starting_leaves_nothing_behind(tmp_path, monkeypa
     assert scope.cancelled_caught
     [pid] = spawned
     assert not pid_exists(pid)
-    assert pid not in signals._live_groups
+    assert pid not in signals.live_groups
 
 
 @trio_test

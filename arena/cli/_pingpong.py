@@ -121,7 +121,7 @@ def aio_round_trips(requests: Recorded, addresses: Sequence[str], poll: float = 
     request, no timeouts), on the arena's gRPC loop (grpc.aio keeps to one loop per
     process): what the referee's transport costs at least.  `poll`: after each write the
     loop polls for up to that many seconds without sleeping, as the referee may."""
-    from arena.play import _grpc_loop
+    from arena.play import grpc_loop
 
     async def exchange() -> float:
         channels = [grpc.aio.insecure_channel(address) for address in addresses]
@@ -143,7 +143,7 @@ def aio_round_trips(requests: Recorded, addresses: Sequence[str], poll: float = 
             for call, request in route:
                 await call.write(request)
                 if poll:
-                    _grpc_loop.poll_busily(poll)
+                    grpc_loop.poll_busily(poll)
                 await call.read()
             seconds = time.perf_counter() - started
             for call in calls:
@@ -153,13 +153,13 @@ def aio_round_trips(requests: Recorded, addresses: Sequence[str], poll: float = 
             for channel in channels:
                 await channel.close()
 
-    return _grpc_loop.submit(exchange()).result()
+    return grpc_loop.submit(exchange()).result()
 
 
 async def driver_round_trips(requests: Recorded, addresses: Sequence[str]) -> float:
     """Round trips per second through the referee's own gRPC streams, awaited on the
     gRPC loop as the referee's driver does (PlayStream.decide_on_loop)."""
-    from arena.play import _grpc_loop
+    from arena.play import grpc_loop
     from arena.play.grpc_bot import open_grpc_bot
 
     ids = [pb.RefereeMessage.FromString(request).decision_request.decision_id for _, request in requests]
@@ -176,7 +176,7 @@ async def driver_round_trips(requests: Recorded, addresses: Sequence[str]) -> fl
             for stream, request, decision_id in items:
                 await stream.decide_on_loop(request, decision_id, 5.0)
 
-        await _grpc_loop.run(exchange, route[:WARM_UP])
+        await grpc_loop.run(exchange, route[:WARM_UP])
         started = time.perf_counter()
-        await _grpc_loop.run(exchange, route)
+        await grpc_loop.run(exchange, route)
         return len(route) / (time.perf_counter() - started)

@@ -45,7 +45,7 @@ from arena.play import (
     BUSY_POLL,
     Match,
     RefereeProfile,
-    _grpc_loop,
+    grpc_loop,
     open_bot_pool,
     play_match,
     poll_for_answers,
@@ -158,9 +158,9 @@ async def _rounds(
 
         async def match(seed: int, *, in_trio: bool, profile=None, requests=None, asleep=False) -> tuple[float, int]:
             """The match's decisions per second, and its decisions (`asleep`: no busy polling)."""
-            budget = _grpc_loop.busy_poll()
+            budget = grpc_loop.busy_poll()
             if asleep:
-                _grpc_loop.set_busy_poll(0.0)
+                grpc_loop.set_busy_poll(0.0)
             seats = [pool.seat(n) for n in names]
             if requests is not None:
                 seats = [_Recording(seat, i, requests) for i, seat in enumerate(seats)]
@@ -169,7 +169,7 @@ async def _rounds(
                 game, seats, seed=seed, deals=deals, move_time=5.0, profile=profile, in_trio=in_trio
             )
             elapsed = time.perf_counter() - started
-            _grpc_loop.set_busy_poll(budget)
+            grpc_loop.set_busy_poll(budget)
             if record.faults:
                 raise SystemExit(f"The bench match had faults: {record.faults}")
             return record.decisions / elapsed, record.decisions
@@ -199,7 +199,7 @@ async def _rounds(
                 asleep, _ = await match(number + 601, in_trio=False, asleep=True)
             raw = await trio.to_thread.run_sync(raw_round_trips, requests, echo)
             aio = await trio.to_thread.run_sync(aio_round_trips, requests, echo)
-            aio_polled = await trio.to_thread.run_sync(aio_round_trips, requests, echo, _grpc_loop.busy_poll())
+            aio_polled = await trio.to_thread.run_sync(aio_round_trips, requests, echo, grpc_loop.busy_poll())
             driver = await driver_round_trips(requests, echo)
             sdk = await trio.to_thread.run_sync(raw_round_trips, requests, sdk_bots)
             to_one = await trio.to_thread.run_sync(raw_round_trips, requests, one)
@@ -333,13 +333,13 @@ def main(args: argparse.Namespace) -> int:
     )
 
     # The transport as the referee uses it: polling for answers when it does.
-    transport = "aio_polled" if _grpc_loop.busy_poll() else "aio"
+    transport = "aio_polled" if grpc_loop.busy_poll() else "aio"
     full, raw, aio, driver, sdk = (
         median(getattr(r, name) for r in rounds) for name in ("full", "raw", transport, "driver", "sdk")
     )
     echo_work, sdk_work = own_work(rounds[-1].requests)
     referee = sum(phases.values())
-    how = "polling," if _grpc_loop.busy_poll() else "round trip"
+    how = "polling," if grpc_loop.busy_poll() else "round trip"
     parts = {
         f"transport (raw grpc.aio {how} less the echo's own work)": 1 / aio - echo_work,
         "the referee's streams beyond raw grpc.aio (driver − aio)": 1 / driver - 1 / aio,

@@ -1,4 +1,4 @@
-"""The referee's side of gRPC, on the process's gRPC loop (arena/play/_grpc_loop.py).
+"""The referee's side of gRPC, on the process's gRPC loop (arena/play/grpc_loop.py).
 
 Every channel and Play stream lives on that asyncio loop (grpc.aio).  A Play stream has
 a reader task that puts every answer (or the fault that ended the stream) in an inbox,
@@ -6,7 +6,7 @@ and a writer task that sends what the referee queues, in order.  `decide_on_loop
 sends a request and awaits its answer from the inbox with the decision's deadline; the
 referee drives a match of gRPC seats on the loop, so a decision costs no thread
 hand-over.  From trio (Hello, opening and closing a stream, a table with a stdio seat)
-each call goes through `_grpc_loop.run`, which cancels the work on the loop when its
+each call goes through `grpc_loop.run`, which cancels the work on the loop when its
 trio task is cancelled."""
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ import trio
 from google.protobuf.message import DecodeError
 
 from arena.errors import BotFault
-from arena.play import _grpc_loop
+from arena.play import grpc_loop
 from arena.play._formats import ProtobufRequests
 from arena.play.referee import late_answer_note
 from arena.process import CpuMeter
@@ -117,7 +117,7 @@ class PlayStream:
         # How many messages had been taken when the waiting request was written (None:
         # not yet): one taken by then was written before it, so it cannot answer it.
         self._fence: int | None = None
-        self._last_wait = 0.0  # seconds the last answer took (see _grpc_loop.poll_busily)
+        self._last_wait = 0.0  # seconds the last answer took (see grpc_loop.poll_busily)
         self._reader = asyncio.get_running_loop().create_task(self._read())
         self._writer = asyncio.get_running_loop().create_task(self._write())
 
@@ -175,11 +175,11 @@ class PlayStream:
     def send(self, message: pb.RefereeMessage | bytes) -> None:
         """Queue a message (or its bytes) for the bot; never blocks."""
         if self._closed_reason is None:
-            _grpc_loop.call_soon(self._outbox.put_nowait, message)
+            grpc_loop.call_soon(self._outbox.put_nowait, message)
 
     async def decide(self, request: bytes, decision_id: int, time_limit: float) -> pb.Decision:
         """`decide_on_loop` from trio (cancelling the task ends the wait)."""
-        return await _grpc_loop.run(self.decide_on_loop, request, decision_id, time_limit)
+        return await grpc_loop.run(self.decide_on_loop, request, decision_id, time_limit)
 
     async def decide_on_loop(self, request: bytes, decision_id: int, time_limit: float) -> pb.Decision:
         """Send a serialized RefereeMessage holding a decision request; await its answer.
@@ -213,9 +213,9 @@ class PlayStream:
                 # was closed): the stream has ended, and the reader says how.
         else:
             self._outbox.put_nowait(_Request(request))
-        budget = _grpc_loop.busy_poll()
+        budget = grpc_loop.busy_poll()
         if budget and self._last_wait < budget:  # a bot slower than that: sleeping costs it nothing
-            _grpc_loop.poll_busily(budget)
+            grpc_loop.poll_busily(budget)
         inbox = self._inbox
         while True:
             try:
@@ -287,11 +287,11 @@ class PlayStream:
         if self._closed_reason is None:
             self._closed_reason = fault
             self._failed_unsaid = True
-        _grpc_loop.call_soon(self._inbox.put_nowait, fault)
+        grpc_loop.call_soon(self._inbox.put_nowait, fault)
 
     def cancel(self) -> None:
         self._closed_reason = self._closed_reason or BotFault(FaultKind.STOPPED, "stopped by the referee")
-        _grpc_loop.call_soon(self._call.cancel)
+        grpc_loop.call_soon(self._call.cancel)
 
 
 class GrpcBot:
@@ -347,7 +347,7 @@ class GrpcBot:
         request = pb.HelloRequest(protocol_version=PROTOCOL_VERSION, arena_version=ARENA_VERSION)
         try:
             with trio.fail_after(timeout + 1):
-                reply = await _grpc_loop.run(self._hello_on_loop, request, timeout)
+                reply = await grpc_loop.run(self._hello_on_loop, request, timeout)
         except trio.TooSlowError:
             raise BotFault(FaultKind.START, f"no Hello from {self.address} within {timeout:g} s") from None
         except grpc.RpcError as error:
@@ -371,18 +371,18 @@ class GrpcBot:
     @asynccontextmanager
     async def open_play(self, start: pb.MatchStart) -> AsyncIterator[PlayStream]:
         """A Play stream that starts with `start`; ended and cancelled on exit."""
-        stream = await _grpc_loop.run(self._open_on_loop, start)
+        stream = await grpc_loop.run(self._open_on_loop, start)
         try:
             yield stream
         finally:
             # Give a well-behaved bot a moment to see the end of the stream, then cut it.
             with trio.CancelScope(shield=True):
-                await _grpc_loop.run(stream.finish, 1.0)
-            _grpc_loop.call_soon(self._streams.discard, stream)
+                await grpc_loop.run(stream.finish, 1.0)
+            grpc_loop.call_soon(self._streams.discard, stream)
 
     def fail_streams(self, fault: BotFault) -> None:
         """Every open stream's wait ends with `fault` (from any thread)."""
-        _grpc_loop.call_soon(self._fail_on_loop, fault)
+        grpc_loop.call_soon(self._fail_on_loop, fault)
 
     def _fail_on_loop(self, fault: BotFault) -> None:
         for stream in self._streams:
@@ -390,7 +390,7 @@ class GrpcBot:
 
     def close(self) -> None:
         """Cancel every stream still open and close the channel (on the loop, without waiting)."""
-        _grpc_loop.call_soon(self._close_on_loop)
+        grpc_loop.call_soon(self._close_on_loop)
 
     def _close_on_loop(self) -> None:
         for stream in list(self._streams):

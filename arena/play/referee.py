@@ -10,7 +10,7 @@ later deal unasked.
 `Match` (arena/play/_match.py) is the match itself, transport aside: a seat's stream
 says how its messages are written (`SeatStream.request_format`, arena/play/_formats.py).  Streams are opened
 and closed here, in trio.  When every seat is gRPC, the decisions are driven on the
-process's gRPC loop (arena/play/_grpc_loop.py), where the streams live: a decision is a
+process's gRPC loop (arena/play/grpc_loop.py), where the streams live: a decision is a
 write and an awaited read in one thread, with no hop through trio or between threads.
 Trio stays the supervisor: cancelling the match's trio task (Ctrl-C, a stopped run)
 cancels the driving coroutine at its next await.  A table with a stdio seat is driven
@@ -29,7 +29,7 @@ from typing import Protocol, runtime_checkable
 import engine
 from arena.clock import TimeControl
 from arena.errors import BotFault
-from arena.play import _grpc_loop
+from arena.play import grpc_loop
 from arena.play._match import Match, RefereeProfile
 from arena.play._seat import SeatStream
 from arena.process import CpuMeter
@@ -56,7 +56,7 @@ STOP_AFTER = Match.STOP_AFTER
 
 @runtime_checkable
 class LoopSeatStream(Protocol):
-    """A stream that can also be asked on the gRPC loop (arena/play/_grpc_loop.py; gRPC's can)."""
+    """A stream that can also be asked on the gRPC loop (arena/play/grpc_loop.py; gRPC's can)."""
 
     @property
     def cpu_meter(self) -> CpuMeter | None: ...
@@ -109,7 +109,7 @@ def settle_heap() -> None:
 
 #: Seconds the referee may poll for an answer without sleeping, after each request.  Most
 #: answers of a fast bot come sooner; a bot whose last answer took longer is waited for
-#: asleep (arena/play/_grpc_loop.py says why polling pays).
+#: asleep (arena/play/grpc_loop.py says why polling pays).
 BUSY_POLL = 0.002
 
 
@@ -120,7 +120,7 @@ def poll_for_answers(matches_at_once: int, cores: int) -> bool:
     cores, 2 workers with 2 matches each played 55 deals/s polling, 76 asleep.  Returns
     whether it will."""
     polls = 2 * matches_at_once <= cores
-    _grpc_loop.set_busy_poll(BUSY_POLL if polls else 0.0)
+    grpc_loop.set_busy_poll(BUSY_POLL if polls else 0.0)
     return polls
 
 
@@ -196,7 +196,7 @@ async def play_match(
                 match.failed_to_start(seat, fault)
         open_streams = [seat.stream for seat in match.seats if seat.stream is not None]
         if not in_trio and all(isinstance(stream, LoopSeatStream) for stream in open_streams):
-            await _grpc_loop.run(_drive_on_loop, match)
+            await grpc_loop.run(_drive_on_loop, match)
         else:
             await _drive_in_trio(match)
         match.send_match_end()

@@ -40,7 +40,7 @@ import threading
 import time
 from dataclasses import dataclass
 
-from arena.process._folders import _start_time
+from arena.process._folders import start_time
 
 __all__ = ["CGROUP_ENV", "BotCgroup", "Hierarchy", "hierarchy", "make_bot_cgroup"]
 
@@ -93,7 +93,7 @@ def _joinable(where: Hierarchy) -> bool:
     will (a probe, once: a machine that lets the arena make cgroups may still forbid the
     move, and then every bot would fail to start)."""
     try:
-        probe = BotCgroup(where, f"arena-{os.getpid()}-{_start_time(os.getpid())}-0")
+        probe = BotCgroup(where, f"arena-{os.getpid()}-{start_time(os.getpid())}-0")
     except OSError:
         return False
     try:
@@ -181,7 +181,7 @@ def _remove_stale(base: str) -> None:
         return
     for entry in entries:
         match = _NAME.fullmatch(entry)
-        if match is None or _start_time(int(match[1])) == int(match[2]):
+        if match is None or start_time(int(match[1])) == int(match[2]):
             continue
         path = os.path.join(base, entry)
         try:
@@ -376,7 +376,7 @@ def make_bot_cgroup(memory_limit: int | None) -> BotCgroup | None:
         return None
     pid = os.getpid()
     try:
-        cgroup = BotCgroup(where, f"arena-{pid}-{_start_time(pid)}-{next(_numbers)}")
+        cgroup = BotCgroup(where, f"arena-{pid}-{start_time(pid)}-{next(_numbers)}")
     except OSError as error:
         _failed = True
         logger.warning("Cannot make cgroups in %s (%s); bots are measured from /proc only.", where.bases[0], error)

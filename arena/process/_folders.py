@@ -20,7 +20,14 @@ from arena.errors import ProcessError
 from arena.process._release import end_strays
 from arena.process._sandbox import give_back_bot_uid
 
-__all__ = ["safe_stem", "create_log_file", "make_socket_dir", "remove_socket_dir", "remove_stale_run_folders"]
+__all__ = [
+    "safe_stem",
+    "create_log_file",
+    "make_socket_dir",
+    "remove_socket_dir",
+    "remove_stale_run_folders",
+    "start_time",
+]
 
 # Longest usable path of an AF_UNIX socket on Linux (108 bytes with the NUL).
 _MAX_SOCKET_PATH = 107
@@ -88,7 +95,7 @@ def _run_folder(base: str) -> str:
     """``<base>/arena-run-<pid>-<start time>``, this arena process's folder of socket
     folders (0700), made if needed; the first call per base removes those of arenas gone."""
     pid = os.getpid()
-    folder = os.path.join(base, f"arena-run-{pid}-{_start_time(pid)}")
+    folder = os.path.join(base, f"arena-run-{pid}-{start_time(pid)}")
     if base not in _swept:
         _swept.add(base)
         remove_stale_run_folders(base)
@@ -104,7 +111,7 @@ def remove_stale_run_folders(base: str) -> None:
         return
     for entry in entries:
         match = _RUN_FOLDER.fullmatch(entry)
-        if match is None or _start_time(int(match[1])) == int(match[2]):
+        if match is None or start_time(int(match[1])) == int(match[2]):
             continue
         path = os.path.join(base, entry)
         try:
@@ -116,7 +123,7 @@ def remove_stale_run_folders(base: str) -> None:
         shutil.rmtree(path, ignore_errors=True)
 
 
-def _start_time(pid: int) -> int | None:
+def start_time(pid: int) -> int | None:
     """When `pid` started, in clock ticks since boot (None: no such process); with the
     pid, this names a process even after the pid is reused."""
     try:

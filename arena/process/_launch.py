@@ -36,7 +36,17 @@ from arena.process._sandbox import (
 from arena.protocol import ADDRESS_ENV, DEFAULT_MEMORY_LIMIT
 from arena.records import DEFAULT_MAX_PROCESSES, BotEntry
 
-__all__ = ["BotCommand"]
+__all__ = [
+    "BotCommand",
+    "Pipes",
+    "spawn",
+    "await_exec",
+    "await_sandbox",
+    "effective_memory_limit",
+    "exited_status_available",
+    "killpg",
+    "start_error_message",
+]
 
 
 @dataclass(frozen=True)
@@ -174,7 +184,7 @@ main()
 _EXEC_TIMEOUT = 30.0
 
 
-def _effective_memory_limit(limit: int | None) -> int | None:
+def effective_memory_limit(limit: int | None) -> int | None:
     if limit is None:
         return None
     _soft, hard = resource.getrlimit(resource.RLIMIT_AS)
@@ -187,7 +197,7 @@ def _effective_memory_limit(limit: int | None) -> int | None:
 # Helpers
 
 
-def _start_error_message(command: BotCommand, exc: BaseException) -> str:
+def start_error_message(command: BotCommand, exc: BaseException) -> str:
     where = f" in directory {command.cwd!r}" if command.cwd is not None else ""
     if isinstance(exc, OSError):
         reason = exc.strerror or str(exc)
@@ -202,7 +212,7 @@ def _start_error_message(command: BotCommand, exc: BaseException) -> str:
     )
 
 
-class _Pipes:
+class Pipes:
     """The pipes between the arena and a bot it starts: the bot's output (stdout and
     stderr, or only stderr with `stdio`), the launcher's exec errors, bwrap's report
     (`sandboxed`), and with `stdio` the bot's stdin and stdout."""
@@ -258,14 +268,14 @@ class _Pipes:
         self._open.clear()
 
 
-def _killpg(pgid: int, sig: int) -> None:
+def killpg(pgid: int, sig: int) -> None:
     try:
         os.killpg(pgid, sig)
     except (ProcessLookupError, PermissionError):
         pass
 
 
-def _exited_status_available(pid: int) -> bool:
+def exited_status_available(pid: int) -> bool:
     """Whether the child has exited (is a zombie), without reaping it."""
     try:
         info = os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
@@ -274,7 +284,7 @@ def _exited_status_available(pid: int) -> bool:
     return info is not None
 
 
-def _spawn(
+def spawn(
     command: BotCommand,
     address: str,
     output_fd: int,
@@ -311,7 +321,7 @@ def _spawn(
             # only the bot gets these pipes: a bot that closes its stdout is then seen to.
             pass_fds += stdio_fds
             stdio_fds = (subprocess.DEVNULL, output_fd)
-    limit = _effective_memory_limit(command.memory_limit)
+    limit = effective_memory_limit(command.memory_limit)
     launcher = (
         sys.executable,
         "-I",
@@ -340,7 +350,7 @@ def _spawn(
     )
 
 
-async def _await_sandbox(info_fd: int) -> dict[str, Any] | None:
+async def await_sandbox(info_fd: int) -> dict[str, Any] | None:
     """bwrap's report on the sandbox it made (``{"child-pid": …, "pid-namespace": …}``,
     written to its ``--info-fd`` and closed), or None when it made none."""
     report = b""
@@ -358,7 +368,7 @@ async def _await_sandbox(info_fd: int) -> dict[str, Any] | None:
     return data if isinstance(data, dict) else None
 
 
-async def _await_exec(command: BotCommand, note: Callable[[str], None], exec_error_fd: int) -> None:
+async def await_exec(command: BotCommand, note: Callable[[str], None], exec_error_fd: int) -> None:
     """Wait until the launcher has exec'ed the bot; raise BotStartError if not (and `note` why)."""
     report = b""
     stream = trio.lowlevel.FdStream(exec_error_fd)
@@ -375,34 +385,6 @@ async def _await_exec(command: BotCommand, note: Callable[[str], None], exec_err
         exc = OSError(int(errno_text or 0), strerror, filename or command.argv[0])
     else:
         return
-    message = _start_error_message(command, exc)
+    message = start_error_message(command, exc)
     note(message)
     raise BotStartError(message) from exc
-
-
-def _most_important(group: BaseExceptionGroup, body_exc: BaseException | None) -> BaseException:
-    leaves: list[BaseException] = []
-
-    def collect(exc: BaseException) -> None:
-        if isinstance(exc, BaseExceptionGroup):
-            for sub in exc.exceptions:
-                collect(sub)
-        else:
-            leaves.append(exc)
-
-    collect(group)
-    for exc in leaves:
-        if isinstance(exc, KeyboardInterrupt):
-            return exc
-    errors = [exc for exc in leaves if not isinstance(exc, trio.Cancelled)]
-    # A body cancelled because a task of the nursery failed: that failure is the news, and
-    # a Cancelled raised past its scope would end the caller's task as if nothing happened.
-    # The body's own nurseries wrap their Cancelled in groups.
-    body_cancelled = isinstance(body_exc, trio.Cancelled) or (
-        isinstance(body_exc, BaseExceptionGroup) and body_exc.split(trio.Cancelled)[1] is None
-    )
-    if body_exc is not None and not (body_cancelled and errors):
-        return body_exc
-    if len(errors or leaves) == 1:
-        return (errors or leaves)[0]
-    return group

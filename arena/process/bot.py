@@ -53,26 +53,26 @@ import trio
 
 from arena.errors import BotFault, BotStartError
 from arena.process._cgroup import BotCgroup
+from arena.process._exceptions import most_important
 from arena.process._fate import describe_exit
 from arena.process._folders import create_log_file, make_socket_dir, remove_socket_dir
 from arena.process._launch import (
     BotCommand,
-    _await_exec,
-    _await_sandbox,
-    _effective_memory_limit,
-    _exited_status_available,
-    _killpg,
-    _most_important,
-    _Pipes,
-    _spawn,
-    _start_error_message,
+    Pipes,
+    await_exec,
+    await_sandbox,
+    effective_memory_limit,
+    exited_status_available,
+    killpg,
+    spawn,
+    start_error_message,
 )
 from arena.process._limits import BotLimits, make_bot_cgroup
 from arena.process._output import OutputLog
 from arena.process._release import release_sandbox
 from arena.process._sandbox import sandbox_problem, sandbox_status
 from arena.process._watch import LimitBreach, SandboxTree, become_subreaper
-from arena.process.signals import _Group, _live_groups
+from arena.process.signals import BotGroup, live_groups
 from arena.protocol import ADDRESS_ENV
 
 __all__ = ["TERMINATE_GRACE", "BotCommand", "BotProcess", "open_bot_process", "sandbox_status"]
@@ -116,7 +116,7 @@ class BotProcess:
         self,
         command: BotCommand,
         popen: subprocess.Popen[bytes],
-        group: _Group,
+        group: BotGroup,
         address: str,
         socket_dir: str,
         log_path: Path,
@@ -217,7 +217,7 @@ class BotProcess:
         """Wait for the bot to exit, kill the rest of its processes, reap it."""
         with self._reaper_scope:
             pid = self.pid
-            while not _exited_status_available(pid):
+            while not exited_status_available(pid):
                 if self._pidfd is not None:
                     await trio.lowlevel.wait_readable(self._pidfd)
                 else:  # pragma: no cover - no pidfd support
@@ -249,14 +249,14 @@ class BotProcess:
         hence its process group id, cannot have been reused)."""
         if self._limits.tree is not None:
             self._limits.tree.kill()
-        _killpg(self.pid, signal.SIGKILL)
+        killpg(self.pid, signal.SIGKILL)
 
     def _finish_reaping(self) -> None:
         # The bot is a zombie (or gone): its pid, hence its process group id,
         # cannot have been reused, so killing the group is safe.  Anything
         # it left behind dies with it.
         self._kill_everything()
-        _live_groups.pop(self.pid, None)
+        live_groups.pop(self.pid, None)
         try:
             pid, status, rusage = os.wait4(self.pid, os.WNOHANG)
         except ChildProcessError:  # pragma: no cover - reaped behind our back
@@ -306,7 +306,7 @@ class BotProcess:
             if self._limits.tree is not None:
                 self._limits.tree.terminate()
             else:  # not started yet: bwrap dies of it, and its namespace with it
-                _killpg(self.pid, signal.SIGTERM)
+                killpg(self.pid, signal.SIGTERM)
             with trio.move_on_after(self._grace):
                 await self._exited.wait()
         if not self._exited.is_set():
@@ -327,7 +327,7 @@ class BotProcess:
         try:
             if self._returncode is None:
                 # Not reaped yet, so the pgid cannot have been recycled.
-                if not _exited_status_available(self.pid):
+                if not exited_status_available(self.pid):
                     self._sent_kill = True
                 self._kill_everything()
                 try:
@@ -337,7 +337,7 @@ class BotProcess:
                         "Bot %r (pid %d) did not die within %g s of SIGKILL.", self.name, self.pid, _REAP_TIMEOUT
                     )
                 else:
-                    _live_groups.pop(self.pid, None)
+                    live_groups.pop(self.pid, None)
                     self._limits.release()
                     self._exited.set()
         except Exception:  # pragma: no cover - defensive
@@ -359,14 +359,14 @@ class BotProcess:
         if sandbox is None:
             limits.tree = limits.loose_tree(self.pid, f"{ADDRESS_ENV}={self.address}".encode())
         else:
-            report = await _await_sandbox(sandbox[0])
+            report = await await_sandbox(sandbox[0])
             limits.tree = None if report is None else SandboxTree.from_report(report)
             init = getattr(limits.tree, "init_pid", None)  # None: gone already, as its reaper sees
             if report is None or not await release_sandbox(self.pid, init, sandbox[1]):  # its words: in the log
                 with trio.move_on_after(_REAP_TIMEOUT):
                     await self.wait()
                 said = self._log.last_line_starting("bwrap:") or self.exit_description()
-                message = _start_error_message(self.command, OSError(0, f"the sandbox could not be made ({said})"))
+                message = start_error_message(self.command, OSError(0, f"the sandbox could not be made ({said})"))
                 self._log.note(message)
                 raise BotStartError(message)
         if limits.tree is not None:
@@ -403,8 +403,8 @@ async def open_bot_process(command: BotCommand, log_dir: Path, *, stdio: bool = 
         log_file.close()
         raise
     address = f"unix:{os.path.join(socket_dir, 'bot.sock')}"
-    pipes = _Pipes(stdio=stdio, sandboxed=sandboxed)
-    memory_limit = _effective_memory_limit(command.memory_limit)
+    pipes = Pipes(stdio=stdio, sandboxed=sandboxed)
+    memory_limit = effective_memory_limit(command.memory_limit)
     cgroup = make_bot_cgroup(memory_limit)  # None: measured from /proc only
     try:
         try:
@@ -413,7 +413,7 @@ async def open_bot_process(command: BotCommand, log_dir: Path, *, stdio: bool = 
             joins = () if cgroup is None else cgroup.procs_files
             popen, group = _spawn_protected(command, address, output, exec_error, pipes.child_stdio, sandbox, joins)
         except (OSError, subprocess.SubprocessError) as exc:
-            message = _start_error_message(command, exc)
+            message = start_error_message(command, exc)
             try:
                 log_file.write(f"[arena: {message}]\n".encode())
             except OSError:  # pragma: no cover
@@ -445,7 +445,7 @@ async def open_bot_process(command: BotCommand, log_dir: Path, *, stdio: bool = 
                 try:
                     nursery.start_soon(bot._copy_output, name=f"bot {command.name} output")
                     nursery.start_soon(bot._reap_when_exited, name=f"bot {command.name} reaper")
-                    await _await_exec(command, bot._log.note, pipes.take("exec_error_read"))
+                    await await_exec(command, bot._log.note, pipes.take("exec_error_read"))
                     await bot._find_processes((pipes.take("info_read"), pipes.end("go_write")) if sandboxed else None)
                     if bot._limits.tree is not None:
                         nursery.start_soon(bot._watch, name=f"bot {command.name} limits")
@@ -462,7 +462,7 @@ async def open_bot_process(command: BotCommand, log_dir: Path, *, stdio: bool = 
                         bot._cancel_tasks()
         except BaseExceptionGroup as eg:
             # A task of ours failed, or a second Ctrl-C came while the bot was stopping.
-            leaf = _most_important(eg, body_exc)
+            leaf = most_important(eg, body_exc)
             raise leaf from leaf.__cause__
         if body_exc is not None:
             raise body_exc
@@ -484,10 +484,10 @@ def _spawn_protected(
     stdio_fds: tuple[int, int] | None = None,
     sandbox: tuple[str, int, int, int, int] | None = None,
     cgroups: tuple[str, ...] = (),
-) -> tuple[subprocess.Popen[bytes], _Group]:
+) -> tuple[subprocess.Popen[bytes], BotGroup]:
     # KI-protected so that Ctrl-C cannot land between the fork and the
     # registration, which would leave an unregistered process behind.
-    popen = _spawn(command, address, output_fd, exec_error_fd, stdio_fds, sandbox, cgroups)
-    group = _Group(command.name)
-    _live_groups[popen.pid] = group
+    popen = spawn(command, address, output_fd, exec_error_fd, stdio_fds, sandbox, cgroups)
+    group = BotGroup(command.name)
+    live_groups[popen.pid] = group
     return popen, group

@@ -55,7 +55,7 @@ _SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 # --- the registry of live bot process groups ------------------------------------------------
 
 
-class _Group:
+class BotGroup:
     """A live bot process group started by this process (registry entry)."""
 
     __slots__ = ("owner", "name", "killed", "kill_tree")
@@ -68,17 +68,17 @@ class _Group:
         self.kill_tree: Callable[[], None] | None = None
 
 
-# pgid (== the bot's pid) -> _Group.  A plain dict, no lock: it is read from
+# pgid (== the bot's pid) -> BotGroup.  A plain dict, no lock: it is read from
 # signal handlers, which run in the main thread between bytecodes, and a lock
 # held by the interrupted code would deadlock.  An entry is removed just
 # before the bot is reaped, so a registered pgid is never a recycled one.
-_live_groups: dict[int, _Group] = {}
+live_groups: dict[int, BotGroup] = {}
 
 
 def _forget_registry_in_child() -> None:
     # A forked copy of the arena (multiprocessing, tests) must not kill the
     # original's bots from its own atexit.
-    _live_groups.clear()
+    live_groups.clear()
 
 
 os.register_at_fork(after_in_child=_forget_registry_in_child)
@@ -94,7 +94,7 @@ def kill_all_bot_processes() -> None:
     normally leaving the contexts stops the bots gracefully.
     """
     me = os.getpid()
-    for pgid, group in list(_live_groups.items()):
+    for pgid, group in list(live_groups.items()):
         if group.owner != me:
             continue
         group.killed = True

@@ -9,7 +9,7 @@ import trio
 
 import engine
 from arena.errors import BotFault
-from arena.play import _grpc_loop, open_bot_pool, play_match
+from arena.play import grpc_loop, open_bot_pool, play_match
 from arena.play.grpc_bot import PlayStream
 from arena.records import BotEntry, FaultKind, MatchRecord
 
@@ -77,7 +77,7 @@ def test_a_crash_reported_between_two_decisions_is_not_turned_into_stopped_by_th
         await stream.finish(0.0)
         return faults
 
-    assert _grpc_loop.submit(decisions()).result(timeout=10) == [
+    assert grpc_loop.submit(decisions()).result(timeout=10) == [
         (FaultKind.CRASH, "the process exited with status 7"),
         (FaultKind.CRASH, "stream already closed (the process exited with status 7)"),
     ]
