@@ -11,7 +11,7 @@ import asyncio
 import pytest
 
 from arena.errors import BotFault
-from arena.play import _grpc_loop
+from arena.play import grpc_loop
 from arena.play.grpc_bot import PlayStream
 from arena.records import FaultKind
 from arena.v1 import arena_pb2 as pb
@@ -75,7 +75,7 @@ def outcomes(ahead: dict[int, int], ids: list[int], queue_first: bool = False) -
         await stream.finish(0.0)
         return got
 
-    return _grpc_loop.submit(main()).result(timeout=20)
+    return grpc_loop.submit(main()).result(timeout=20)
 
 
 @pytest.mark.parametrize("queue_first", [False, True], ids=["written-at-once", "queued"])
