@@ -8,16 +8,16 @@
 # plackett-luce                0.947  0.004        14.1     13.7          33.9    88.5
 # plackett-luce, 2nd=3rd       0.950  0.004        14.7     14.6          35.4    88.3
 #
-# $ python benchmarks/ratings_coverage.py --replicates 300    (the designs' part, 2026-11-24)
+# $ nice -n 15 python benchmarks/ratings_coverage.py --only designs --replicates 300    (2026-11-27, after issue 40)
 # Il Conto deals under seat luck, 300 tournaments of 400 deals per row (duplicate: a quarter as many deals, each at 4 rotations)
 # design      luck sd  families  coverage  mean sd   RMSE  Hessian coverage  Hessian sd
 # -------------------------------------------------------------------------------------
-# plain             0       400     0.948     22.7   23.4             0.949        22.9
-# plain           300       400     0.947     21.3   22.0             0.949        21.4
-# duplicate         0       100     0.951     22.8   22.8             0.957        22.9
-# duplicate       300       100     0.946     17.3   17.6             0.983        21.4
+# plain             0       400     0.951     23.2   23.9             0.949        23.1
+# plain           300       400     0.949     21.7   22.2             0.948        21.6
+# duplicate         0       100     0.957     23.6   23.2             0.952        23.1
+# duplicate       300       100     0.948     17.8   17.8             0.982        21.6
 # (the binomial se of a true 95% over 1800 bot-replicates is 0.005: every row is within
-# 95 +- 2%; the inverse Hessian's 0.983 is the duplicate design's luck it cannot see)
+# 95 +- 2%; the inverse Hessian's 0.982 is the duplicate design's luck it cannot see)
 #
 # $ nice -n 15 python benchmarks/ratings_coverage.py --only switch --replicates 400    (2026-11-27, issue 40)
 # The switch to the sandwich: Il Conto duplicate deals, 400 tournaments per row

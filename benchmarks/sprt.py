@@ -31,8 +31,35 @@ Games (the candidate "c" against the baseline "b"):
     nice -n 15 python benchmarks/sprt.py [--games conto,invido,vegas,bridge] [--runs 600]
         [--elo0 0] [--elo1 20] [--luck 300] [--every 8] [--growth 0.05] [--seed 1]
 
-Measured (the figures are in the README's SPRT paragraph): see the end of this file's
-output, one row per game and hypothesis.
+Measured on the shared dev box (2026-11-27), 500 runs per row, --calibrate 20000, the
+defaults otherwise (a look every 8 families, later every 5% more; "s": seconds):
+
+    game     table Elo generating  H1 share  error  mean families  median  95th pct     s
+    -------------------------------------------------------------------------------------
+    invido           0        0.0     0.042  0.042            532     416      1294    98
+    invido          20       30.0     0.954  0.046            524     416      1173   133
+    vegas            0        0.0     0.036  0.036            162     136       396   330
+    vegas           20       38.7     0.950  0.050            175     136       459    76
+    conto            0        0.0     0.032  0.032            592     459      1499   562
+    conto           20       31.7     0.952  0.048            614     507      1499   270
+    bridge           0        0.0     0.036  0.036           1560    1232      3809   634
+    bridge          20       20.8     0.956  0.044           1597    1294      3990   571
+
+The binomial se of a true 5% over 500 runs is 1.0 point.  beta is 4.4-5.0% in every
+game; alpha 3.2-4.2%, below 5% because the LLR is seen only every 8 families (later
+every 5% more: 30 families near a conto decision) and overshoots the bound between
+looks.  Looking as often as the arena does (after every match) brings it back:
+
+    --games vegas --only h0 --every 2 --growth 0
+    vegas            0        0.0     0.044  0.044            148     118       352   461
+
+    --games conto --only h0 --every 4 --growth 0.02
+    conto            0        0.0     0.034  0.034            577     443      1450   703
+
+In conto the denser looks move alpha little (3.2% to 3.4%, the same seed's runs): it
+stays 1.6 se below 5%, the test erring on the side of not accepting H1.  The
+"generating" column is the strength difference that gives +20 table Elo: seat luck
+flattens the chances, by a third in conto and invido, a half in vegas.
 """
 
 from __future__ import annotations
@@ -156,6 +183,7 @@ def main() -> None:
     parser.add_argument("--calibrate", type=int, default=30_000, help="families of the calibrating fit")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-families", type=int, default=20_000)
+    parser.add_argument("--only", choices=("h0", "h1"), help="the runs at one hypothesis only")
     args = parser.parse_args()
     se = (args.alpha * (1 - args.alpha) / args.runs) ** 0.5
     print(
@@ -174,6 +202,8 @@ def main() -> None:
         probe = 200.0
         slope = table_elo(game, probe, args.luck, args.calibrate, args.seed + 7) / probe
         for target, is_h1 in ((args.elo0, False), (args.elo1, True)):
+            if args.only is not None and args.only != ("h1" if is_h1 else "h0"):
+                continue
             delta = target / slope
             began = time.monotonic()
             rng = np.random.default_rng(args.seed + (1 if is_h1 else 0))
