@@ -12,8 +12,12 @@ may see:
 * change notifications (``inotify``, ``fanotify``, dnotify's F_NOTIFY): one process
   watches a shared file, another opens or reads it;
 * keyrings (``add_key``, ``request_key``, ``keyctl``), kept per user, not per sandbox;
-* and another process's memory (``ptrace``, ``process_vm_readv``/``writev``, ``kcmp``),
-  which nothing a bot does needs.
+* another process's memory (``ptrace``, ``process_vm_readv``/``writev``, ``kcmp``),
+  which nothing a bot does needs;
+* and SysV shared memory and message queues (``shmget``, ``msgget``): memory that no
+  process's RSS shows and that the arena cannot see inside the bot's ipc namespace when
+  it has no cgroup to count it (POSIX shared memory, files in the private /dev/shm, is
+  counted; a bot uses that or mmap instead).
 
 Each of these is refused with an error a program can handle: the lock calls fail with
 ENOLCK ("no locks available", as on a file system without locks), the rest with EPERM.
@@ -71,6 +75,8 @@ REFUSED_CALLS = (
     "process_vm_readv",
     "process_vm_writev",
     "kcmp",
+    "shmget",
+    "msgget",
 )
 
 
@@ -83,10 +89,11 @@ class _Table:
 
 # From the kernel's headers (asm/unistd_64.h, asm/unistd_32.h, asm-generic/unistd.h):
 # inotify_init, inotify_init1, fanotify_init, add_key, request_key, keyctl, ptrace,
-# process_vm_readv, process_vm_writev, kcmp.
-_X86_64 = _Table(_AUDIT_ARCH_X86_64, (72,), 73, (253, 294, 300, 248, 249, 250, 101, 310, 311, 312))
-_I386 = _Table(_AUDIT_ARCH_I386, (55, 221), 143, (291, 332, 338, 286, 287, 288, 26, 347, 348, 349))
-_AARCH64 = _Table(_AUDIT_ARCH_AARCH64, (25,), 32, (26, 262, 217, 218, 219, 117, 270, 271, 272))
+# process_vm_readv, process_vm_writev, kcmp, shmget, msgget (i386 also ipc, the old way
+# to both).
+_X86_64 = _Table(_AUDIT_ARCH_X86_64, (72,), 73, (253, 294, 300, 248, 249, 250, 101, 310, 311, 312, 29, 68))
+_I386 = _Table(_AUDIT_ARCH_I386, (55, 221), 143, (291, 332, 338, 286, 287, 288, 26, 347, 348, 349, 395, 399, 117))
+_AARCH64 = _Table(_AUDIT_ARCH_AARCH64, (25,), 32, (26, 262, 217, 218, 219, 117, 270, 271, 272, 194, 186))
 
 _TABLES: dict[str, tuple[_Table, ...]] = {
     "x86_64": (_X86_64, _I386),

@@ -58,7 +58,7 @@ def test_two_processes_of_one_bot_pass_no_bit_through_what_their_sandboxes_share
     assert leaked == {}, f"the secret was {secret}; the receiver read {leaked}"
     refused = {channel for channel, value in read.items() if str(value).startswith("refused")}
     # Refused outright, not merely empty: the kernel state on shared read-only files.
-    assert {"posix locks", "ofd locks", "flock", "inotify"} <= refused, read
+    assert {"posix locks", "ofd locks", "flock", "inotify", "sysv shm"} <= refused, read
 
 
 def test_a_bot_is_no_one_inside_even_when_the_arena_is_root(tmp_path):
