@@ -5,10 +5,10 @@
     │   ├── ConfigError   a tournament file or override, with every Problem found
     │   ├── StoreError    a results file (ResumeMismatch: written by another setup;
     │   │                 ResultsDamaged: damaged on disk; OtherTournament: --fresh on another's)
-    │   ├── UserError     a command-line flag or argument
-    │   └── BotStartFailed  bots that did not start before a run: nothing was played
+    │   └── BotStartError   bots that could not be started (also a ProcessError): before
+    │                     a run, nothing was played
     ├── BotFault          a bot misbehaved: the referee charges a named Fault
-    ├── ProcessError      a bot process (BotStartError: it could not be started)
+    ├── ProcessError      a bot process that cannot be run (BotStartError: it did not start)
     ├── RecordError       data that is not an encoded engine record (also a ValueError)
     ├── RatingError       results no rating model can fit (also a ValueError)
     ├── WireError         an engine record its game's .proto cannot carry
@@ -38,8 +38,6 @@ __all__ = [
     "ResumeMismatch",
     "ResultsDamaged",
     "OtherTournament",
-    "UserError",
-    "BotStartFailed",
     "BotFault",
     "ProcessError",
     "BotStartError",
@@ -58,7 +56,8 @@ class ArenaError(Exception):
 
 
 class UsageError(ArenaError):
-    """Input the user gave that cannot be used; the message is a full sentence for them."""
+    """Input the user gave that cannot be used (a command-line flag or argument, a file):
+    the message is a full sentence for them, printed as is, exit code 2."""
 
 
 @dataclass(frozen=True)
@@ -134,19 +133,6 @@ class OtherTournament(StoreError):
     and the file left as it was, since starting over would throw them away."""
 
 
-class UserError(UsageError):
-    """A mistake on the command line: printed as is, exit code 2."""
-
-
-class BotStartFailed(UsageError):
-    """Bots that did not start before the first match of a run, so none was played; the
-    message names each, its command, why (its exit status), and its log's last lines."""
-
-    def __init__(self, message: str, bots: Sequence[str]) -> None:
-        super().__init__(message)
-        self.bots = tuple(bots)
-
-
 class BotFault(ArenaError):
     """Raised at the gRPC (or stdio) boundary when a bot misbehaves.
 
@@ -165,8 +151,17 @@ class ProcessError(ArenaError):
     """Something went wrong with a bot's process."""
 
 
-class BotStartError(ProcessError):
-    """The bot's command could not be started (not found, not executable, ...)."""
+class BotStartError(UsageError, ProcessError):
+    """Bots that could not be started: printed as is, exit code 2.
+
+    Raised by a bot's process when its command cannot be started (not found, not
+    executable, ...), and by a run when bots did not start before its first match, so
+    none was played; the message names each, its command, why (its exit status), and its
+    log's last lines, and `bots` holds their names (empty when the process alone knows)."""
+
+    def __init__(self, message: str, bots: Sequence[str] = ()) -> None:
+        super().__init__(message)
+        self.bots = tuple(bots)
 
 
 class RecordError(ArenaError, ValueError):

@@ -13,7 +13,7 @@ from typing import Any
 
 from arena.clock import TimeControl
 from arena.config.schema import name_problem
-from arena.errors import UserError
+from arena.errors import UsageError
 
 __all__ = [
     "EXIT_USAGE",
@@ -53,14 +53,14 @@ def split_bot(text: str) -> tuple[str, tuple[str, ...]]:
     run by one), as typed."""
     name, sep, command = text.partition("=")
     if not sep or not name or not command.strip():
-        raise UserError(f'--bot takes NAME=COMMAND, e.g. --bot r="python bots/random_bot.py"; got {text!r}.')
+        raise UsageError(f'--bot takes NAME=COMMAND, e.g. --bot r="python bots/random_bot.py"; got {text!r}.')
     problem = name_problem(name, "bot name")  # as a tournament file's: names become file names and columns
     if problem is not None:
-        raise UserError(f"--bot: {problem}")
+        raise UsageError(f"--bot: {problem}")
     try:
         return name, tuple(shlex.split(command))
     except ValueError as error:
-        raise UserError(f"--bot {text}: the command cannot be split into arguments ({error}).") from None
+        raise UsageError(f"--bot {text}: the command cannot be split into arguments ({error}).") from None
 
 
 def parse_bot(text: str) -> tuple[str, tuple[str, ...]]:
@@ -77,7 +77,7 @@ def parse_options(items: list[str]) -> dict[str, Any]:
     for item in items:
         key, sep, value = item.partition("=")
         if not sep:
-            raise UserError(f"--option takes KEY=VALUE, e.g. --option courses=3; got {item!r}.")
+            raise UsageError(f"--option takes KEY=VALUE, e.g. --option courses=3; got {item!r}.")
         lowered = value.lower()
         options[key] = (
             True

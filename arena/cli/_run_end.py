@@ -3,13 +3,13 @@ the whole results file, the SPRT's verdict, the run's closing lines, and its exi
 
 A run that could play no match because none of its bots' matches could start (every
 match left has a bot that did not start, which ``--allow-faulty`` plays on past) ends as a
-run without the flag does: with `BotStartFailed`, exit 2, saying so in a sentence.
+run without the flag does: with `BotStartError`, exit 2, saying so in a sentence.
 """
 
 from __future__ import annotations
 
 from arena.config import TournamentConfig
-from arena.errors import BotStartFailed
+from arena.errors import BotStartError
 from arena.process import EXIT_INTERRUPTED
 from arena.results import ResultStore, elo_notes, elo_table, statistics_table
 from arena.results.sprt import Decision, sprt_state
@@ -21,7 +21,7 @@ __all__ = ["report_end", "nothing_played"]
 def report_end(
     config: TournamentConfig, store: ResultStore, plan: TournamentPlan, summary: RunSummary | None, interrupted: bool
 ) -> int:
-    """Print the end of a run over `store` (closed here); its exit code (BotStartFailed if no match could be played)."""
+    """Print the end of a run over `store` (closed here); its exit code (BotStartError if no match could be played)."""
     total = len(plan.schedule)
     saved = len(store)
     stored = list(store.matches())
@@ -29,7 +29,7 @@ def report_end(
     store.close()
     nothing = None if interrupted else nothing_played(summary)
     if nothing is not None and not stored:  # no table of nothing: the sentence alone
-        raise BotStartFailed(nothing, sorted(set(summary.unstarted.values())) if summary is not None else ())
+        raise BotStartError(nothing, sorted(set(summary.unstarted.values())) if summary is not None else ())
     print()
     if interrupted:
         print(
@@ -55,7 +55,7 @@ def report_end(
     if interrupted or summary is None:
         return EXIT_INTERRUPTED if interrupted else 0
     if nothing is not None:
-        raise BotStartFailed(nothing, sorted(set(summary.unstarted.values())))
+        raise BotStartError(nothing, sorted(set(summary.unstarted.values())))
     print(f"\n{summary.played} matches played in {summary.seconds:.0f} s; results in {config.results}")
     for note in summary.notes(config.logs / "arena.log"):
         print(note)

@@ -11,7 +11,7 @@ from arena.cli._common import add_command, parse_bot, parse_options, seconds, se
 from arena.config import usable_cores
 from arena.config.bots import BotChecker
 from arena.config.check import Reporter
-from arena.errors import COMMAND_LINE, ConfigError, UserError
+from arena.errors import COMMAND_LINE, ConfigError, UsageError
 from arena.play import open_bot_pool, play_match, poll_for_answers
 from arena.process import run_interruptibly
 from arena.records import BotEntry, MatchRecord
@@ -70,7 +70,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     setup_logging(True)
     bots = [parse_bot(text) for text in args.bot]
     if not bots:
-        raise UserError("Name the players with --bot NAME=COMMAND, once per seat.")
+        raise UsageError("Name the players with --bot NAME=COMMAND, once per seat.")
     _check_programs(bots)
     names = [name for name, _ in bots]
     entries: dict[str, BotEntry] = {}

@@ -14,7 +14,7 @@ from tabulate import tabulate_formats
 import engine
 from arena.cli._common import add_command
 from arena.cli.report import prior_games
-from arena.errors import StoreError, UserError
+from arena.errors import StoreError, UsageError
 from arena.records import FaultKind, StoredMatch
 from arena.report import match_page, write_page
 from arena.results import (
@@ -206,7 +206,7 @@ def _watch_seconds(text: str) -> float:
 def cmd_table(args: argparse.Namespace) -> int:
     if args.watch is not None:
         if args.results is None:
-            raise UserError("--watch needs a results file to follow: arena table RESULTS --watch.")
+            raise UsageError("--watch needs a results file to follow: arena table RESULTS --watch.")
         return _watch(args, args.watch)
     return _print_tables(args)
 
@@ -257,13 +257,13 @@ class _SeenMatches:
 def _print_tables(args: argparse.Namespace, seen: _SeenMatches | None = None) -> int:
     if args.results is None:
         if not args.explain:
-            raise UserError("arena table needs a results file (or --explain, to read what the tables' columns mean).")
+            raise UsageError("arena table needs a results file (or --explain, to read what the tables' columns mean).")
         if args.anchor:
-            raise UserError("--anchor needs a results file to rate.")
+            raise UsageError("--anchor needs a results file to rate.")
         print(_every_explanation([args.game] if args.game else [spec.name for spec in engine.games()]))
         return 0
     if args.game:
-        raise UserError("--game is for --explain without a results file; a results file already says its game.")
+        raise UsageError("--game is for --explain without a results file; a results file already says its game.")
     store = _open(args.results)
     try:
         info = store.info()
@@ -273,7 +273,7 @@ def _print_tables(args: argparse.Namespace, seen: _SeenMatches | None = None) ->
         store.close()
     game = engine.load(info.game, players=info.seats, **info.options)
     if args.anchor and args.anchor not in info.bots:
-        raise UserError(f"--anchor {args.anchor!r} is not a bot of {info.name}; its bots are {', '.join(info.bots)}.")
+        raise UsageError(f"--anchor {args.anchor!r} is not a bot of {info.name}; its bots are {', '.join(info.bots)}.")
     anchor = (args.anchor, args.anchor_elo) if args.anchor else info.anchor
     prior = info.prior_games if args.prior_games is None else args.prior_games
     print(f"{info.name}: {len(matches)} matches")
@@ -320,7 +320,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     matches = sorted(store.matches(history=False), key=lambda m: (m.round, m.table, m.rotation))
     store.close()
     if args.bot and args.bot not in info.bots:
-        raise UserError(f"--bot {args.bot!r} is not a bot of {info.name}; its bots are {', '.join(info.bots)}.")
+        raise UsageError(f"--bot {args.bot!r} is not a bot of {info.name}; its bots are {', '.join(info.bots)}.")
     rows = []
     for match in matches:
         if args.bot and args.bot not in match.names:
@@ -338,7 +338,7 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 def cmd_show(args: argparse.Namespace) -> int:
     if args.output and not args.html:
-        raise UserError("--output is for --html: arena show RESULTS MATCH --html -o match.html.")
+        raise UsageError("--output is for --html: arena show RESULTS MATCH --html -o match.html.")
     if args.html:
         page = match_page(Path(args.results), args.match)
         if args.output:
@@ -359,12 +359,12 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     if args.format == "pbn" and args.table == "stats":
-        raise UserError("--format pbn writes the boards themselves; --table stats has only csv and jsonl.")
+        raise UsageError("--format pbn writes the boards themselves; --table stats has only csv and jsonl.")
     store = _open(args.results)
     game = store.info().game
     if args.format == "pbn" and game != "bridge":
         store.close()
-        raise UserError(f"--format pbn writes bridge boards, and {args.results} holds {game} matches.")
+        raise UsageError(f"--format pbn writes bridge boards, and {args.results} holds {game} matches.")
     export = export_stats if args.table == "stats" else export_deals
     unit = "boards" if args.format == "pbn" else "rows"
 

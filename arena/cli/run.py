@@ -25,7 +25,7 @@ from arena.cli._run_end import report_end
 from arena.config import TournamentConfig, load_tournament
 from arena.config.adhoc import AdhocTournament, write_adhoc_file
 from arena.config.schema import name_problem
-from arena.errors import BotStartFailed, Interrupted, UsageError, UserError
+from arena.errors import BotStartError, Interrupted, UsageError
 from arena.process import EXIT_INTERRUPTED, run_interruptibly
 from arena.results import ResultStore
 from arena.run import (
@@ -145,16 +145,16 @@ def _cluster_address(text: str) -> str:
 def _adhoc_file(args: argparse.Namespace) -> str:
     """The tournament file of a run given by flags (written beside the results)."""
     if args.file is not None and (args.game or args.bot):
-        raise UserError("Give a tournament file, or --game and --bot without one, not both.")
+        raise UsageError("Give a tournament file, or --game and --bot without one, not both.")
     if args.file is not None:
         for flag in ("seats", "name"):
             if getattr(args, flag) is not None:
-                raise UserError(f"--{flag} is for a run without a file; in a file, set it in [tournament].")
+                raise UsageError(f"--{flag} is for a run without a file; in a file, set it in [tournament].")
         if args.option or args.stdio:
-            raise UserError("--option and --stdio are for a run without a file; set them in the file.")
+            raise UsageError("--option and --stdio are for a run without a file; set them in the file.")
         return str(args.file)
     if args.game is None:
-        raise UserError(
+        raise UsageError(
             "Give a tournament file (arena run tournaments/conto.toml), or the game and the bots: "
             'arena run --game conto --bot a="python bots/random_bot.py" --bot b=….'
         )
@@ -326,7 +326,7 @@ class _Run:
                 self.summary = await run_tournament(
                     self.plan, store, runner=runner, policies=self._policies(), on_progress=self.printer.show
                 )
-        except (BotStartFailed, WorkerFailed, UsageError) as error:
+        except (BotStartError, WorkerFailed, UsageError) as error:
             self.error = error
 
     def _policies(self) -> list[RunPolicy]:
@@ -383,7 +383,7 @@ def _in_workers(config: TournamentConfig) -> str:
 
 def cmd_run(args: argparse.Namespace) -> int:
     if args.cluster is not None and args.workers is not None:
-        raise UserError("--cluster and --workers: give one (a cluster's workers are its own, started with it).")
+        raise UsageError("--cluster and --workers: give one (a cluster's workers are its own, started with it).")
     file = _adhoc_file(args)
     config = load_tournament(file, **_overrides(args))
     if args.dry_run:

@@ -19,12 +19,12 @@ from pathlib import Path
 from typing import Any
 
 from arena.config.values import toml_literal
-from arena.errors import UserError
+from arena.errors import UsageError
 
 __all__ = ["AdhocTournament", "AdhocFileExists", "write_adhoc_file"]
 
 
-class AdhocFileExists(UserError):
+class AdhocFileExists(UsageError):
     """The tournament file of an ad-hoc run exists and holds another tournament."""
 
 
@@ -95,7 +95,7 @@ def write_adhoc_file(adhoc: AdhocTournament, command_line: Sequence[str], *, rep
         try:
             old = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as error:
-            raise UserError(f"Cannot read {path}: {error}.") from None
+            raise UsageError(f"Cannot read {path}: {error}.") from None
         if _without_comments(old) == body:
             return path
         if not replace:
@@ -117,7 +117,7 @@ def write_adhoc_file(adhoc: AdhocTournament, command_line: Sequence[str], *, rep
         temporary.write_text(text, encoding="utf-8")
         os.replace(temporary, path)
     except OSError as error:
-        raise UserError(f"Cannot write the tournament file {path}: {error.strerror or error}.") from None
+        raise UsageError(f"Cannot write the tournament file {path}: {error.strerror or error}.") from None
     return path
 
 

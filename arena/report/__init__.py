@@ -21,7 +21,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import engine
-from arena.errors import UserError
+from arena.errors import UsageError
 from arena.report._histories import match_histories, read_histories
 from arena.report._page import Ratings, tournament_page
 from arena.report._page import match_page as _match_page
@@ -44,7 +44,7 @@ def write_report(results: Path, output: Path, ratings: Ratings | None = None, wo
     finally:
         store.close()
     if ratings.anchor is not None and ratings.anchor[0] not in info.bots:
-        raise UserError(
+        raise UsageError(
             f"--anchor {ratings.anchor[0]!r} is not a bot of {info.name}; its bots are {', '.join(info.bots)}."
         )
     game = engine.load(info.game, players=info.seats, **info.options)
@@ -70,4 +70,4 @@ def write_page(output: Path, page: str) -> None:
     try:
         output.write_text(page, encoding="utf-8")
     except OSError as error:
-        raise UserError(f"Cannot write {output}: {error.strerror or error}.") from None
+        raise UsageError(f"Cannot write {output}: {error.strerror or error}.") from None

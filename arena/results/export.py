@@ -24,7 +24,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Literal, TextIO
 
 import engine
-from arena.errors import StoreError, UserError
+from arena.errors import StoreError, UsageError
 from arena.results.schema import EXPORT_COLUMNS
 from arena.results.store import ResultStore
 from arena.results.tables import Column
@@ -161,10 +161,10 @@ def export_pbn(store: ResultStore, out: TextIO) -> int:
     number of boards.  Event is the tournament's name, Site "Arena", Date the day the
     match finished, the seats the match's bots (seat 0 North, 1 East, 2 South, 3 West);
     a comment before each game names the match key, so the two tables of a duplicate
-    board can be told apart.  UserError for a game other than bridge."""
+    board can be told apart.  UsageError for a game other than bridge."""
     info = store.info()
     if info.game != "bridge":
-        raise UserError(f"--format pbn is for bridge results only, and {info.name} plays {info.game}.")
+        raise UsageError(f"--format pbn is for bridge results only, and {info.name} plays {info.game}.")
     out.write(PBN_HEADER)
     boards = 0
     for match in store.matches():

@@ -27,7 +27,7 @@ import trio
 
 import engine
 from arena.config import TournamentConfig, usable_cores
-from arena.errors import BotStartFailed
+from arena.errors import BotStartError
 from arena.play import poll_for_answers, settle_heap
 from arena.records import MatchRecord, MatchSlot
 from arena.run.ledger import NotStarted
@@ -134,7 +134,7 @@ async def _serve(conn: Connection, sender: _Sender, config: TournamentConfig, al
                         continue
                     _, slot, match_id = message
                     nursery.start_soon(play, slot, match_id)
-    except BotStartFailed as error:
+    except BotStartError as error:
         sender.send(("start_failed", str(error), error.bots))
 
 

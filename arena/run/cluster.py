@@ -68,7 +68,7 @@ from typing import Any
 import trio
 
 from arena.config import TournamentConfig
-from arena.errors import BotStartFailed, UsageError
+from arena.errors import BotStartError, UsageError
 from arena.records import MatchRecord, MatchSlot
 from arena.run._dask_host import (
     HOST_IDLE,
@@ -393,7 +393,7 @@ async def open_cluster(
     on_problem: Callable[[StartProblem], None] | None = None,
 ) -> AsyncIterator[Cluster]:
     """The Dask cluster at `address` (``local:N`` starts one), every worker's bots started
-    (`BotStartFailed` when one does not, unless `allow_faulty`; `on_problem` hears once of
+    (`BotStartError` when one does not, unless `allow_faulty`; `on_problem` hears once of
     each bot that does not start); on leaving, every worker's bots are stopped."""
     level = logging.getLogger("arena").getEffectiveLevel()
     client, local = await trio.to_thread.run_sync(_connect, address, config)
@@ -408,7 +408,7 @@ async def open_cluster(
             _relay(host.logs)
             problems.update((problem.bot, problem) for problem in host.problems if problem.bot not in problems)
         if problems and not allow_faulty:
-            raise BotStartFailed(start_failure_text(list(problems.values())), list(problems))
+            raise BotStartError(start_failure_text(list(problems.values())), list(problems))
         unsandboxed = next((host.sandbox for host in opened if host.sandbox is not None), None)
         cluster = Cluster(client, address, run_id, workers, threads, on_problem, unsandboxed, copies)
         for problem in problems.values():

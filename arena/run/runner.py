@@ -7,7 +7,7 @@
 `open_runner` starts the run's bots where its matches are played and hands out the
 runner: `InProcess` (one process, arena.run.tournament), `Workers` (``workers = N`` with
 N > 1, arena.run.workers) or `Cluster` (a Dask cluster, arena.run.cluster); a bot that
-does not start raises `BotStartFailed` before anything is written, unless `allow_faulty`.
+does not start raises `BotStartError` before anything is written, unless `allow_faulty`.
 `run_tournament` plays the plan with it: the runner plays every match of `plan.todo`,
 `concurrency` at a time, and tells the run's `RunLedger` (arena.run.ledger) what became
 of each; the ledger, written once for every runner, counts them, tells the run's
@@ -63,7 +63,7 @@ async def open_runner(
     """The runner of `config`, every bot started: on the Dask cluster at `cluster` when
     given (``local:N`` starts one), else in ``config.workers`` worker processes when
     there are more than one, else in this process.  A bot that does not start raises
-    `BotStartFailed` unless `allow_faulty`; `on_problem` hears once of each bot that does
+    `BotStartError` unless `allow_faulty`; `on_problem` hears once of each bot that does
     not start, now or later in the run.  On leaving, every bot is stopped."""
     if cluster is not None:
         async with open_cluster(config, cluster, allow_faulty=allow_faulty, on_problem=on_problem) as on_cluster:

@@ -10,7 +10,7 @@ is counted, so an interrupted run resumes where it stopped.
 
 Before the first match every bot is started (`open_started_bots`): a gRPC bot must answer
 its Hello, a stdio bot must begin to read its stdin (or still run after its start-up
-time).  One that does not stops the run with `BotStartFailed`, which names its command,
+time).  One that does not stops the run with `BotStartError`, which names its command,
 why (its exit status) and the last lines of its log; with `allow_faulty` the run goes on
 and each such bot is tried again before each of its matches.  A match in which a bot
 never started is not final (`play_slot` returns its `NotStarted`): it is not saved, and
@@ -36,7 +36,7 @@ import trio
 
 import engine
 from arena.config import TournamentConfig
-from arena.errors import BotFault, BotStartFailed
+from arena.errors import BotFault, BotStartError
 from arena.play import BotPool, open_bot_pool, play_match
 from arena.play.stdio_bot import StdioSeat
 from arena.process import sandbox_status
@@ -195,7 +195,7 @@ async def open_started_bots(
 ) -> AsyncIterator[StartedBots]:
     """The bot pool of a run, every bot started before it is handed out.
 
-    A bot that does not start raises `BotStartFailed` (the bots stopped first), unless
+    A bot that does not start raises `BotStartError` (the bots stopped first), unless
     `allow_faulty`: then the run goes on.  `on_problem` hears once of each bot that does
     not start, now or later in the run.
     """
@@ -205,7 +205,7 @@ async def open_started_bots(
         problems = await bots.check(bot.name for bot in config.bots)
         if problems and not allow_faulty:
             await stack.aclose()  # the bots are stopped; the error leaves no nursery to wrap it
-            raise BotStartFailed(start_failure_text(problems), [problem.bot for problem in problems])
+            raise BotStartError(start_failure_text(problems), [problem.bot for problem in problems])
         bots.report_to(on_problem)
         yield bots
 
@@ -215,7 +215,7 @@ def _entries(config: TournamentConfig) -> dict[str, BotEntry]:
 
 
 def start_failure_text(problems: Sequence[StartProblem]) -> str:
-    """The message of the `BotStartFailed` that `problems` stop a run with."""
+    """The message of the `BotStartError` that `problems` stop a run with."""
     many = len(problems) > 1
     return "\n".join(
         [

@@ -25,7 +25,7 @@ Faults of the machinery:
 * An unexpected error inside one match (a bug of the referee, say): the worker catches it
   at the match's boundary (arena.run.match_errors) and plays on; the coordinator logs it
   and leaves the match unsaved for a later run, as in one process.
-* A bot that does not start in a worker is reported as in one process: `BotStartFailed`
+* A bot that does not start in a worker is reported as in one process: `BotStartError`
   before the results file is opened, or with `allow_faulty` a `StartProblem` (each bot's
   once) and its matches left for a later run (the unstarted-bot note).
 * A worker that dies: the matches it was playing are played again by the others and by
@@ -60,7 +60,7 @@ from typing import Any
 import trio
 
 from arena.config import TournamentConfig
-from arena.errors import BotStartFailed, UsageError
+from arena.errors import BotStartError, UsageError
 from arena.process import sandbox_status
 from arena.records import MatchRecord, MatchSlot
 from arena.run._assign import Assigner
@@ -271,7 +271,7 @@ class Workers:
             elif message[0] == "ready":
                 worker.ready = True
             elif message[0] == "start_failed":  # not from a fresh worker (allow_faulty)
-                raise BotStartFailed(message[1], message[2])
+                raise BotStartError(message[1], message[2])
             else:
                 kind, key = message[0], message[1]
                 slot = worker.playing.pop(key)
@@ -319,7 +319,7 @@ async def open_workers(
     on_problem: Callable[[StartProblem], None] | None = None,
 ) -> AsyncIterator[Workers]:
     """`config.workers` worker processes, each with every bot started (see `open_started_bots`:
-    `BotStartFailed` unless `allow_faulty`, `on_problem` hears once of each bot that does
+    `BotStartError` unless `allow_faulty`, `on_problem` hears once of each bot that does
     not start); on leaving, every worker is stopped."""
     failure: BaseException | None = None
     async with trio.open_nursery() as nursery:
@@ -336,7 +336,7 @@ async def open_workers(
                 if workers.common(worker, message):
                     continue
                 if message[0] == "start_failed":
-                    raise BotStartFailed(message[1], message[2])
+                    raise BotStartError(message[1], message[2])
                 if message[0] == "ready":
                     worker.ready = True
                     waiting -= 1
