@@ -24,7 +24,7 @@ from ._core import (
     Turn,
     View,
 )
-from ._errors import EngineError, IllegalAction, NotationError, OptionError
+from ._errors import EngineError, IllegalAction, NotationError, OptionError, PositionError, SeatError
 from ._registry import game_class, games, load, register
 from ._scene import Scene, SeatScene
 
@@ -41,8 +41,10 @@ __all__ = [
     "NotationError",
     "Option",
     "OptionError",
+    "PositionError",
     "RateBy",
     "Scene",
+    "SeatError",
     "SeatScene",
     "SeatStats",
     "State",

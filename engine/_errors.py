@@ -1,8 +1,18 @@
-"""The engine's errors: one small hierarchy, every message a full sentence."""
+"""The engine's errors: one small hierarchy, every message a full sentence.
+
+    EngineError
+    ├── OptionError      a game name, option, or new-match argument (deals, first dealer, hands)
+    ├── NotationError    card or action text that cannot be read
+    ├── IllegalAction    an action the rules forbid now
+    │   └── SeatError    a seat the table does not have (to view, act or forfeit from)
+    └── PositionError    a position or history no play of the game reaches
+
+Each but the root is also a ValueError, so a caller catching ValueError still does.
+"""
 
 from __future__ import annotations
 
-__all__ = ["EngineError", "OptionError", "NotationError", "IllegalAction"]
+__all__ = ["EngineError", "OptionError", "NotationError", "IllegalAction", "SeatError", "PositionError"]
 
 
 class EngineError(Exception):
@@ -10,7 +20,8 @@ class EngineError(Exception):
 
 
 class OptionError(EngineError, ValueError):
-    """A game name, option name or option value that the game does not allow."""
+    """A game name, option name or option value that the game does not allow, or an
+    argument of a new match (deals, first dealer, hands) that it cannot be dealt with."""
 
 
 class NotationError(EngineError, ValueError):
@@ -19,3 +30,12 @@ class NotationError(EngineError, ValueError):
 
 class IllegalAction(EngineError, ValueError):
     """An action the rules forbid in the current state; the state is left untouched."""
+
+
+class SeatError(IllegalAction):
+    """A seat the table does not have; the message gives the seats it has."""
+
+
+class PositionError(EngineError, ValueError):
+    """A position or history that no play of the game reaches: a history that does not
+    start with its deal, cards that do not fit the deck, a contract's tricks out of range."""

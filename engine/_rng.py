@@ -39,7 +39,7 @@ class DealRandom:
     def below(self, n: int) -> int:
         """A uniform integer in [0, n), by rejection so that no value is favoured."""
         if n <= 0:
-            raise ValueError(f"below() needs a positive bound, got {n}.")
+            raise RuntimeError(f"below() needs a positive bound, got {n}: a bug in its caller.")
         bits = max(1, (n - 1).bit_length())
         while True:
             value = self._take(bits)

@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .._core import Event
+from .._errors import PositionError
 from .notation import hand_to_pbn
 from .pbn_read import PbnBoard, PbnFile, SkippedGame, read_pbn
 from .pbn_replay import replay_pbn
@@ -88,7 +89,7 @@ def board_to_pbn(
     `date` is written as given (PBN's form is ``2024.05.17``); `comments` go first."""
     dealt = next((e for e in events if isinstance(e, BoardDealt)), None)
     if dealt is None:
-        raise ValueError("A board's events start with its BoardDealt; none was given.")
+        raise PositionError("A board's events start with its BoardDealt; none was given.")
     hands = {h.seat: h.cards for h in dealt.hands}
     calls = [e for e in events if isinstance(e, Called)]
     ended = next((e for e in events if isinstance(e, AuctionEnded)), None)

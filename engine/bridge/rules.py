@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .._core import DealResult, Event, Game, GameSpec, RateBy, State, Turn, ranks_from_scores
-from .._errors import IllegalAction, OptionError
+from .._errors import IllegalAction, OptionError, PositionError, SeatError
 from .._registry import register
 from .._rng import DealRandom
 from .._scene import Scene
@@ -110,11 +110,11 @@ class BridgeGame(Game["BridgeState"]):
     def replay(self, history: Sequence[Event]) -> BridgeState:
         dealt = [e for e in history if isinstance(e, BoardDealt)]
         if not dealt:
-            raise ValueError("A bridge history starts with a BoardDealt event; none was found.")
+            raise PositionError("A bridge history starts with a BoardDealt event; none was found.")
         queue = []
         for d in dealt:
             if any(len(h.cards) != HAND_SIZE for h in d.hands):
-                raise ValueError(
+                raise PositionError(
                     f"Board {d.board}'s cards are hidden in this history; replay needs the full "
                     "(referee) history, not a seat's view of it."
                 )
@@ -150,7 +150,7 @@ class BridgeState(BridgeRefusals, State):
         first_board: int = 1,
     ) -> None:
         if type(boards_in_match) is not int or boards_in_match < 1:
-            raise ValueError(f"A match needs at least one board; deals={boards_in_match!r} was asked.")
+            raise OptionError(f"A match needs at least one board; deals={boards_in_match!r} was asked.")
         if type(first_board) is not int or first_board < 1:
             raise OptionError(
                 f"The first board cannot be number {first_board!r}: boards are numbered 1, 2, 3, …, "
@@ -370,7 +370,7 @@ class BridgeState(BridgeRefusals, State):
         if self._to_act is None:
             raise IllegalAction(f"The match is over, so seat {seat} cannot forfeit.")
         if not 0 <= seat < 4:
-            raise IllegalAction(f"There is no seat {seat} at a bridge table; the seats are 0 to 3 (N, E, S, W).")
+            raise SeatError(f"There is no seat {seat} at a bridge table; the seats are 0 to 3 (N, E, S, W).")
         event = Forfeited(self.board, seat, str(reason))
         self._history.append(event)
         self._forfeiter = seat
@@ -379,7 +379,7 @@ class BridgeState(BridgeRefusals, State):
 
     def view(self, seat: int) -> BridgeView:
         if not 0 <= seat < 4:
-            raise ValueError(f"There is no seat {seat} at a bridge table; the seats are 0 to 3 (N, E, S, W).")
+            raise SeatError(f"There is no seat {seat} at a bridge table; the seats are 0 to 3 (N, E, S, W).")
         dummy = self.dummy_seat
         shown = self.dummy_exposed and dummy is not None and self.phase is Phase.PLAY
         return BridgeView(

@@ -7,6 +7,7 @@ every level, strain, doubling, vulnerability and result against endplay's scorer
 
 from __future__ import annotations
 
+from .._errors import PositionError
 from .records import Contract, Doubling, Strain
 
 __all__ = ["contract_score", "declarer_score", "imps", "IMP_SCALE"]
@@ -61,7 +62,7 @@ def declarer_score(level: int, strain: Strain, doubling: Doubling, vulnerable: b
     """Declarer's side's score (negative when the contract fails) for a contract of
     `level` in `strain` that took `tricks` of the thirteen (Law 77)."""
     if not 1 <= level <= 7 or not 0 <= tricks <= 13:
-        raise ValueError(f"A contract is bid at level 1 to 7 and takes 0 to 13 tricks, not level {level}, {tricks}.")
+        raise PositionError(f"A contract is bid at level 1 to 7 and takes 0 to 13 tricks, not level {level}, {tricks}.")
     need = level + 6
     times = _MULTIPLIER[doubling]
     if tricks < need:

@@ -22,6 +22,7 @@ from fractions import Fraction
 from functools import lru_cache
 from math import comb
 
+from .._errors import PositionError
 from .records import COPIES_PER_RANK, JOKERS_IN_DECK, RANKS, Portata
 
 __all__ = ["chance_true"]
@@ -54,16 +55,18 @@ def chance_true(
     what the portate of `others` miss (over all the cards), and only the rest the plate.
     """
     if len(known) != JOKER_INDEX + 1:
-        raise ValueError(f"known counts {len(known)} kinds of card, not {JOKER_INDEX + 1}.")
+        raise PositionError(f"known counts {len(known)} kinds of card, not {JOKER_INDEX + 1}.")
     pool = [copies - n for n in known[:JOKER_INDEX]] + [deck_jokers - known[JOKER_INDEX]]
     if min(pool) < 0 or min(known) < 0:
-        raise ValueError(f"known counts {list(known)} do not fit a deck of {copies} per rank and {deck_jokers} jokers.")
+        raise PositionError(
+            f"known counts {list(known)} do not fit a deck of {copies} per rank and {deck_jokers} jokers."
+        )
     total = sum(pool)
     if not 0 <= unseen <= total:
-        raise ValueError(f"{unseen} unseen cards cannot come from the {total} the seat does not see.")
+        raise PositionError(f"{unseen} unseen cards cannot come from the {total} the seat does not see.")
     ranks = [p.rank for p in (*plate, *others)]
     if len(set(ranks)) != len(ranks):
-        raise ValueError(f"a plate's ranks differ pairwise, not {ranks}.")
+        raise PositionError(f"a plate's ranks differ pairwise, not {ranks}.")
     own = known[JOKER_INDEX] if jokers is None else jokers
     # Only how many cards each portata lacks and how many of its rank are unseen matter,
     # not which rank it is nor the order: many declarations share that shape, so it is computed once.

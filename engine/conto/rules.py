@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .._core import DealResult, Event, Game, GameSpec, Option, State
-from .._errors import IllegalAction, OptionError
+from .._errors import IllegalAction, OptionError, PositionError, SeatError
 from .._registry import register
 from .._rng import DealRandom
 from .._scene import Scene
@@ -115,7 +115,7 @@ class ContoGame(Game["ContoState"]):
     def replay(self, history: Sequence[Event]) -> ContoState:
         deals = [e for e in history if isinstance(e, HandDealt)]
         if not deals:
-            raise ValueError("A conto history starts with a HandDealt event; none was found.")
+            raise PositionError("A conto history starts with a HandDealt event; none was found.")
         queue = [tuple(h.cards for h in d.hands) for d in deals]
         first = deals[0]
         seed = 0 if first.seed is None else first.seed
@@ -157,11 +157,11 @@ class ContoState(ContoRefusals, State):
     ) -> None:
         n = game.players
         if type(deals) is not int or deals < 1:
-            raise ValueError(f"A match needs at least one deal; deals={deals!r} was asked.")
+            raise OptionError(f"A match needs at least one deal; deals={deals!r} was asked.")
         if first_dealer is None:
             first_dealer = n - 1
         if not 0 <= first_dealer < n:
-            raise ValueError(f"first_dealer must be a seat from 0 to {n - 1}, not {first_dealer}.")
+            raise OptionError(f"first_dealer must be a seat from 0 to {n - 1}, not {first_dealer}.")
         super().__init__(game)
         self.seed = seed
         self.deals = deals
@@ -389,7 +389,7 @@ class ContoState(ContoRefusals, State):
         if self._to_act is None:
             raise IllegalAction(f"The match is over, so seat {seat} cannot forfeit.")
         if not 0 <= seat < self.game.players:
-            raise IllegalAction(f"There is no seat {seat} at a {self.game.players}-player table.")
+            raise SeatError(f"There is no seat {seat} at a {self.game.players}-player table.")
         event = Forfeited(self.hand_number, seat, reason)
         self._history.append(event)
         self._end_hand(seat, seat, oste=None)
@@ -397,7 +397,7 @@ class ContoState(ContoRefusals, State):
 
     def view(self, seat: int) -> ContoView:
         if not 0 <= seat < self.game.players:
-            raise ValueError(f"There is no seat {seat} at a {self.game.players}-player table.")
+            raise SeatError(f"There is no seat {seat} at a {self.game.players}-player table.")
         hand = tuple("".join([card * count for card, count in zip(_CARDS, self._held[seat])]))
         options = self.game.options
         return ContoView(
@@ -434,10 +434,10 @@ class ContoState(ContoRefusals, State):
 
 def _check_explicit_hands(hands: Sequence[Sequence[str]], sizes: Sequence[int]) -> None:
     if len(hands) != len(sizes):
-        raise ValueError(f"{len(sizes)} hands are needed, one per seat; {len(hands)} were given.")
+        raise OptionError(f"{len(sizes)} hands are needed, one per seat; {len(hands)} were given.")
     for seat, (hand, size) in enumerate(zip(hands, sizes)):
         if len(hand) != size:
-            raise ValueError(f"Seat {seat}'s hand has {len(hand)} cards; this deal gives {size}.")
+            raise OptionError(f"Seat {seat}'s hand has {len(hand)} cards; this deal gives {size}.")
     counts: dict[str, int] = {}
     for hand in hands:
         for card in hand:
@@ -445,4 +445,4 @@ def _check_explicit_hands(hands: Sequence[Sequence[str]], sizes: Sequence[int]) 
     for card, count in counts.items():
         limit = JOKERS_IN_DECK if card == JOKER else COPIES_PER_RANK
         if count > limit:
-            raise ValueError(f"The hands hold {count} cards {card!r}; the deck has only {limit}.")
+            raise OptionError(f"The hands hold {count} cards {card!r}; the deck has only {limit}.")

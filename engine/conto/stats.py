@@ -54,6 +54,7 @@ from dataclasses import dataclass, fields
 from typing import ClassVar
 
 from .._core import Event, SeatStats, StatsColumn
+from .._errors import OptionError, PositionError
 from .odds import chance_true
 from .records import (
     JOKER,
@@ -164,7 +165,7 @@ def _percent(part: int, whole: int) -> str:
 def conto_statistics(history: Sequence[Event], players: int) -> tuple[ContoStats, ...]:
     """Per-seat ContoStats of one match (seats 0..players-1) from its full history."""
     if players < 1:
-        raise ValueError(f"players must be positive, not {players!r}.")
+        raise OptionError(f"players must be positive, not {players!r}.")
     counts = [dict.fromkeys((f.name for f in fields(ContoStats)), 0) for _ in range(players)]
     dealt: list[list[int]] | None = None  # per seat, the hand's cards by rank index
     table: list[int] = []  # every card dealt in the hand, by rank index
@@ -172,19 +173,19 @@ def conto_statistics(history: Sequence[Event], players: int) -> tuple[ContoStats
 
     def seat_of(seat: int, event: Event) -> dict[str, int]:
         if not 0 <= seat < players:
-            raise ValueError(f"{event.text!r} names seat {seat}, but the table has {players} seats.")
+            raise PositionError(f"{event.text!r} names seat {seat}, but the table has {players} seats.")
         return counts[seat]
 
     for event in history:
         if isinstance(event, HandDealt):
             if len(event.hands) != players:
-                raise ValueError(
+                raise PositionError(
                     f"Hand {event.hand_number} is dealt to {len(event.hands)} seats, but the table has {players}."
                 )
             dealt = [[0] * len(_INDEX) for _ in range(players)]
             for hand in event.hands:
                 if len(hand.cards) != hand.size:
-                    raise ValueError(
+                    raise PositionError(
                         f"Hand {event.hand_number} hides seat {hand.seat}'s cards: conto "
                         "statistics need the referee's full history, not a seat's copy."
                     )
@@ -196,7 +197,7 @@ def conto_statistics(history: Sequence[Event], players: int) -> tuple[ContoStats
                 counts[seat]["hands"] += 1
         elif isinstance(event, Declared):
             if dealt is None:
-                raise ValueError("A declaration comes before any HandDealt event.")
+                raise PositionError("A declaration comes before any HandDealt event.")
             mine = seat_of(event.seat, event)
             action = event.action
             if action.reveals is not None:

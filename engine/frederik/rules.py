@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .._core import DealResult, DecisionKind, Event, Game, GameSpec, RateBy, State, Turn
-from .._errors import IllegalAction
+from .._errors import IllegalAction, OptionError, PositionError, SeatError
 from .._registry import register
 from .._rng import DealRandom
 from .hands import best_with_borrow
@@ -94,9 +94,9 @@ class FrederikGame(FrederikScenes, Game["FrederikState"]):
     def replay(self, history: Sequence[Event]) -> FrederikState:
         started = [e for e in history if isinstance(e, DealStarted)]
         if not started:
-            raise ValueError("A frederik history starts with a DealStarted event; none was found.")
+            raise PositionError("A frederik history starts with a DealStarted event; none was found.")
         if any(len(e.pile) != len(DECK) for e in started):
-            raise ValueError("The pile is hidden in this history; replay needs the full (referee) history.")
+            raise PositionError("The pile is hidden in this history; replay needs the full (referee) history.")
         first = started[0]
         state = FrederikState(self, first.seed or 0, first.deals_in_match, first.starter, [e.pile for e in started])
         for event in history:
@@ -127,11 +127,11 @@ class FrederikState(FrederikTable, FrederikRefusals, State):
         queue: list[tuple[str, ...]],
     ) -> None:
         if type(deals_in_match) is not int or deals_in_match < 1:
-            raise ValueError(f"A match needs at least one deal; deals={deals_in_match!r} was asked.")
+            raise OptionError(f"A match needs at least one deal; deals={deals_in_match!r} was asked.")
         players = game.players
         first = 0 if first is None else first
         if not 0 <= first < players:
-            raise ValueError(f"first_dealer must be a seat from 0 to {players - 1}, not {first!r}.")
+            raise OptionError(f"first_dealer must be a seat from 0 to {players - 1}, not {first!r}.")
         super().__init__(game)
         self.seed = seed
         self.deals_in_match = deals_in_match
@@ -460,7 +460,7 @@ class FrederikState(FrederikTable, FrederikRefusals, State):
         if self._to_act is None:
             raise IllegalAction(f"The match is over, so seat {seat} cannot forfeit.")
         if not 0 <= seat < self.players:
-            raise IllegalAction(f"There is no seat {seat} at a {self.players}-player frederik table.")
+            raise SeatError(f"There is no seat {seat} at a {self.players}-player frederik table.")
         if self.forfeited[seat]:
             raise IllegalAction(f"Seat {seat} has forfeited this deal already.")
         event = Forfeited(self.deal, seat, str(reason))

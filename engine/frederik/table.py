@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .._errors import SeatError
 from .records import FrederikAction, FrederikView, Phase, PileCard, Tableau, TableCard, Window
 
 __all__ = ["FrederikTable"]
@@ -85,7 +86,7 @@ class FrederikTable:
         the seat itself when it is the one asked, and None for every other seat: the rules
         ask only a seat that holds a card to answer with, so who is asked is not public."""
         if not 0 <= seat < self.players:
-            raise ValueError(f"There is no seat {seat} at a {self.players}-player frederik table.")
+            raise SeatError(f"There is no seat {seat} at a {self.players}-player frederik table.")
         bit = 1 << seat
         tableaux = tuple(
             Tableau(

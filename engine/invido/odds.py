@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from functools import cache
 from math import comb, prod
 
+from .._errors import PositionError
 from .records import HAND_SIZE, RANK_STRENGTH
 from .tricks import FACE_DOWN, giocata_winner, stronger
 
@@ -72,7 +73,7 @@ def win_chance(position: Position) -> float:
         or giocata_winner(position.tricks) is not None
         or len(position.tricks) >= HAND_SIZE
     ):
-        raise ValueError(f"{position} is not a position of an undecided invido giocata: its cards do not add up.")
+        raise PositionError(f"{position} is not a position of an undecided invido giocata: its cards do not add up.")
     leader = _ME if position.leads else _THEM
     total, weighted = 0, 0.0
     for holding in itertools.combinations_with_replacement(range(len(_STRENGTHS)), position.opponent_cards):

@@ -23,7 +23,7 @@ from .._core import (
     Turn,
     ranks_from_scores,
 )
-from .._errors import IllegalAction
+from .._errors import IllegalAction, OptionError, PositionError, SeatError
 from .._registry import register
 from .._rng import DealRandom
 from .._scene import Scene
@@ -152,11 +152,11 @@ class InvidoGame(Game["InvidoState"]):
     def replay(self, history: Sequence[Event]) -> InvidoState:
         dealt = [e for e in history if isinstance(e, GiocataDealt)]
         if not dealt:
-            raise ValueError("An invido history starts with a GiocataDealt event; none was found.")
+            raise PositionError("An invido history starts with a GiocataDealt event; none was found.")
         queue = [tuple(h.cards for h in sorted(d.hands, key=lambda h: h.seat)) for d in dealt]
         for d, hands in zip(dealt, queue):
             if any(len(h) != HAND_SIZE for h in hands):
-                raise ValueError(
+                raise PositionError(
                     f"Giocata {d.giocata}'s hands are hidden in this history; replay needs "
                     "the full (referee) history, not a seat's view of it."
                 )
@@ -197,11 +197,11 @@ class InvidoState(InvidoRefusals, State):
         queue: list[tuple[tuple[str, ...], ...]],
     ) -> None:
         if type(cap) is not int or cap < 1:
-            raise ValueError(f"A match needs at least one giocata; deals={cap!r} was asked.")
+            raise OptionError(f"A match needs at least one giocata; deals={cap!r} was asked.")
         if first_dealer is None:
             first_dealer = 1
         if first_dealer not in (0, 1):
-            raise ValueError(f"first_dealer must be seat 0 or 1, not {first_dealer!r}.")
+            raise OptionError(f"first_dealer must be seat 0 or 1, not {first_dealer!r}.")
         super().__init__(game)
         self.seed = seed
         self.max_giocate = cap
@@ -445,7 +445,7 @@ class InvidoState(InvidoRefusals, State):
         if self._to_act is None:
             raise IllegalAction(f"The match is over, so seat {seat} cannot forfeit.")
         if seat not in (0, 1):
-            raise IllegalAction(f"There is no seat {seat} at a 2-player invido table.")
+            raise SeatError(f"There is no seat {seat} at a 2-player invido table.")
         event = Forfeited(self.giocata, seat, str(reason))
         self._history.append(event)
         self._end_giocata(1 - seat, EndReason.FORFEIT, seat)
@@ -453,7 +453,7 @@ class InvidoState(InvidoRefusals, State):
 
     def view(self, seat: int) -> InvidoView:
         if seat not in (0, 1):
-            raise ValueError(f"There is no seat {seat} at a 2-player invido table.")
+            raise SeatError(f"There is no seat {seat} at a 2-player invido table.")
         tricks = list(self._tricks)
         if self._to_act is not None or self._current:
             tricks.append(TrickRecord(len(self._tricks) + 1, self._trick_leader, tuple(self._current), False, None))

@@ -58,6 +58,8 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 
+from .._errors import NotationError, PositionError
+
 __all__ = ["Outlook", "outlook"]
 
 _RANKS = "A234567FCR"  # worth 1 to 10 in this order
@@ -131,18 +133,18 @@ def outlook(hand: Sequence[str], flipped: Sequence[str], unseen: Sequence[str], 
     mine, shown, pool = _ranks(hand, "hand"), _ranks(flipped, "flipped"), _ranks(unseen, "unseen")
     everything = [*hand, *flipped, *unseen]
     if len(set(everything)) != len(everything):
-        raise ValueError("a card appears twice among hand, flipped and unseen")
+        raise PositionError("a card appears twice among hand, flipped and unseen")
     if not 1 <= len(mine) <= _HAND:
-        raise ValueError(f"the hand holds {len(mine)} cards: 1 to {_HAND} (an empty hand has ended the hand)")
+        raise PositionError(f"the hand holds {len(mine)} cards: 1 to {_HAND} (an empty hand has ended the hand)")
     if len(shown) > _CENTRE:
-        raise ValueError(f"{len(shown)} centre cards flipped: there are {_CENTRE}")
+        raise PositionError(f"{len(shown)} centre cards flipped: there are {_CENTRE}")
     sizes = list(opponents)
     if len(sizes) > _MAX_OPPONENTS or not all(_is_size(n) for n in sizes):
-        raise ValueError(f"opponents are at most {_MAX_OPPONENTS} hand sizes, each 1 to {_HAND}: {sizes!r}")
+        raise PositionError(f"opponents are at most {_MAX_OPPONENTS} hand sizes, each 1 to {_HAND}: {sizes!r}")
     if set(shown) & set(mine):
-        raise ValueError("the hand holds a rank already flipped: it was discarded")
+        raise PositionError("the hand holds a rank already flipped: it was discarded")
     if sum(sizes) > sum(rank not in shown for rank in pool) or sum(sizes) + _CENTRE - len(shown) > len(pool):
-        raise ValueError("too few unseen cards for the opponents' hands and the face-down centre cards")
+        raise PositionError("too few unseen cards for the opponents' hands and the face-down centre cards")
     counts = tuple(pool.count(rank) for rank in range(_NRANKS))
     held = tuple(mine.count(rank) for rank in range(_NRANKS))
     gone = sum(1 << rank for rank in set(shown))
@@ -155,10 +157,10 @@ def _is_size(n: object) -> bool:
 
 def _ranks(cards: Sequence[str], what: str) -> list[int]:
     if isinstance(cards, str):
-        raise ValueError(f"{what} is a sequence of cards, not one string: {cards!r}")
+        raise NotationError(f"{what} is a sequence of cards, not one string: {cards!r}")
     for card in cards:
         if not isinstance(card, str) or len(card) != 2 or card[0] not in _RANKS or card[1] not in _SUITS:
-            raise ValueError(f"{what}: {card!r} is not a card (a rank of {_RANKS}, then a suit of {_SUITS})")
+            raise NotationError(f"{what}: {card!r} is not a card (a rank of {_RANKS}, then a suit of {_SUITS})")
     return [_RANKS.index(card[0]) for card in cards]
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .._core import DealResult, Event, Game, GameSpec, Option, RateBy, State, ranks_from_scores
-from .._errors import IllegalAction
+from .._errors import IllegalAction, OptionError, PositionError, SeatError
 from .._registry import register
 from .._rng import DealRandom
 from .._scene import Scene
@@ -109,11 +109,11 @@ class VegasGame(Game["VegasState"]):
     def replay(self, history: Sequence[Event]) -> VegasState:
         dealt = [e for e in history if isinstance(e, HandDealt)]
         if not dealt:
-            raise ValueError("A Las Vegas history starts with a HandDealt event; none was found.")
+            raise PositionError("A Las Vegas history starts with a HandDealt event; none was found.")
         queue = []
         for d in dealt:
             if len(d.centre) != CENTRE_SIZE or any(len(h.cards) != HAND_SIZE for h in d.hands):
-                raise ValueError(
+                raise PositionError(
                     f"Hand {d.hand}'s cards are hidden in this history; replay needs the full "
                     "(referee) history, not a seat's view of it."
                 )
@@ -157,12 +157,12 @@ class VegasState(VegasRefusals, State):
         queue: list[tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]],
     ) -> None:
         if type(hands_in_match) is not int or hands_in_match < 1:
-            raise ValueError(f"A match needs at least one hand; deals={hands_in_match!r} was asked.")
+            raise OptionError(f"A match needs at least one hand; deals={hands_in_match!r} was asked.")
         players = game.players
         if first_dealer is None:
             first_dealer = players - 1  # so seat 0, on the dealer's left, acts first
         if not 0 <= first_dealer < players:
-            raise ValueError(f"first_dealer must be a seat from 0 to {players - 1}, not {first_dealer!r}.")
+            raise OptionError(f"first_dealer must be a seat from 0 to {players - 1}, not {first_dealer!r}.")
         super().__init__(game)
         self.seed = seed
         self.hands_in_match = hands_in_match
@@ -356,7 +356,7 @@ class VegasState(VegasRefusals, State):
         if self._to_act is None:
             raise IllegalAction(f"The match is over, so seat {seat} cannot forfeit.")
         if not 0 <= seat < self.players:
-            raise IllegalAction(f"There is no seat {seat} at a {self.players}-player Las Vegas table.")
+            raise SeatError(f"There is no seat {seat} at a {self.players}-player Las Vegas table.")
         if self.folded[seat]:
             raise IllegalAction(f"Seat {seat} has folded this hand already, so it cannot forfeit it.")
         event = Forfeited(self.hand, seat, str(reason))
@@ -375,7 +375,7 @@ class VegasState(VegasRefusals, State):
 
     def view(self, seat: int) -> VegasView:
         if not 0 <= seat < self.players:
-            raise ValueError(f"There is no seat {seat} at a {self.players}-player Las Vegas table.")
+            raise SeatError(f"There is no seat {seat} at a {self.players}-player Las Vegas table.")
         game = self.game
         return VegasView(
             seat=seat,
