@@ -1,7 +1,7 @@
 """The engine's errors: one small hierarchy, every message a full sentence.
 
     EngineError
-    ├── OptionError      a game name, option, or new-match argument (deals, first dealer, hands)
+    ├── OptionError      a game name, option, or new-match argument (seed, deals, first dealer, hands)
     ├── NotationError    card or action text that cannot be read
     ├── IllegalAction    an action the rules forbid now
     │   └── SeatError    a seat the table does not have (to view, act or forfeit from)
@@ -21,7 +21,7 @@ class EngineError(Exception):
 
 class OptionError(EngineError, ValueError):
     """A game name, option name or option value that the game does not allow, or an
-    argument of a new match (deals, first dealer, hands) that it cannot be dealt with."""
+    argument of a new match (seed, deals, first dealer, hands) that it cannot be dealt with."""
 
 
 class NotationError(EngineError, ValueError):

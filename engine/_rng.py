@@ -10,6 +10,8 @@ from __future__ import annotations
 import hashlib
 from collections.abc import MutableSequence
 
+from ._errors import OptionError
+
 __all__ = ["DealRandom"]
 
 
@@ -17,7 +19,11 @@ class DealRandom:
     """A stream of uniform integers derived from a seed and a path such as ("deal", 3)."""
 
     def __init__(self, seed: int, *path: object) -> None:
-        self._key = repr((int(seed), *path)).encode()
+        try:
+            number = int(seed)
+        except (TypeError, ValueError):
+            raise OptionError(f"A match's seed is a whole number, not {seed!r}.") from None
+        self._key = repr((number, *path)).encode()
         self._counter = 0
         self._pool = 0
         self._bits = 0

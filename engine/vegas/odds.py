@@ -128,7 +128,8 @@ def outlook(hand: Sequence[str], flipped: Sequence[str], unseen: Sequence[str], 
     hand: the cards the seat still holds (1 to 3); flipped: the centre cards face up, in
     flip order (0 to 4); unseen: every card the seat has not seen; opponents: how many
     cards each opponent still in the hand holds.  Cards are rank then suit: "Ab", "7d",
-    "Rs".  Raises ValueError for cards or counts that no position can have.
+    "Rs".  Raises engine.PositionError for cards or counts that no position can have
+    (engine.NotationError for a card that cannot be read), both ValueErrors.
     """
     mine, shown, pool = _ranks(hand, "hand"), _ranks(flipped, "flipped"), _ranks(unseen, "unseen")
     everything = [*hand, *flipped, *unseen]

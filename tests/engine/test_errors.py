@@ -59,6 +59,8 @@ def test_load_refuses_unknown_games_and_options() -> None:
 @pytest.mark.parametrize("name", GAMES)
 def test_new_match_refuses_bad_arguments(name: str) -> None:
     game = engine.load(name)
+    for seed in ("x", None, "1.5"):
+        _refused((engine.OptionError,), game.new_match, seed=seed)
     _refused((engine.OptionError,), game.new_match, seed=1, deals=0)
     _refused((engine.OptionError,), game.new_match, seed=1, deals=-3)
     for seat in (-1, game.players) if name != "bridge" else ():  # bridge: the board decides who deals
@@ -126,3 +128,22 @@ def test_replay_refuses_a_bad_history(name: str) -> None:
     seat_zero = state.events_for(0)
     if seat_zero != history:  # the seat's own view hides what a replay needs
         _refused((), game.replay, seat_zero)
+
+
+def test_the_games_own_functions_refuse_in_the_engines_words() -> None:
+    from engine.bridge.pbn import board_to_pbn
+    from engine.bridge.records import Doubling, Strain
+    from engine.bridge.scoring import declarer_score
+    from engine.conto.odds import chance_true
+    from engine.conto.stats import conto_statistics
+    from engine.vegas.odds import outlook
+
+    _refused((engine.PositionError,), declarer_score, 8, Strain.SPADES, Doubling.UNDOUBLED, False, 7)
+    _refused((engine.PositionError,), declarer_score, 1, Strain.SPADES, Doubling.UNDOUBLED, False, 14)
+    _refused((engine.PositionError,), board_to_pbn, [], ["n", "e", "s", "w"])
+    _refused((engine.OptionError,), conto_statistics, [], 0)
+    _refused((engine.PositionError,), chance_true, (), (0, 0), 1)
+    _refused((engine.NotationError,), outlook, "Ab", (), (), ())
+    _refused((engine.NotationError,), outlook, ["zz"], (), (), ())
+    _refused((engine.PositionError,), outlook, ["Ab", "Ab"], (), ["Ab"], ())
+    _refused((engine.PositionError,), outlook, [], (), (), ())
