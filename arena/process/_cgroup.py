@@ -40,7 +40,7 @@ import threading
 import time
 from dataclasses import dataclass
 
-from arena.process._folders import start_time
+from arena.process._folders import left_by_gone_arenas, start_time
 
 __all__ = ["CGROUP_ENV", "BotCgroup", "Hierarchy", "hierarchy", "make_bot_cgroup"]
 
@@ -175,20 +175,7 @@ def _v1(own: dict[str, str], mounts: list[tuple[str, str, str, set[str]]]) -> Hi
 
 def _remove_stale(base: str) -> None:
     """Remove the cgroups of arena processes that are gone, killing what runs in them."""
-    try:
-        entries = os.listdir(base)
-    except OSError:
-        return
-    for entry in entries:
-        match = _NAME.fullmatch(entry)
-        if match is None or start_time(int(match[1])) == int(match[2]):
-            continue
-        path = os.path.join(base, entry)
-        try:
-            if os.lstat(path).st_uid != os.geteuid():
-                continue
-        except OSError:
-            continue
+    for path in left_by_gone_arenas(base, _NAME):
         if _remove(path):
             logger.warning("removed the cgroup %s of an arena that is gone", path)
 

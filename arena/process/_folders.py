@@ -27,6 +27,7 @@ __all__ = [
     "remove_socket_dir",
     "remove_stale_run_folders",
     "start_time",
+    "left_by_gone_arenas",
 ]
 
 # Longest usable path of an AF_UNIX socket on Linux (108 bytes with the NUL).
@@ -105,22 +106,30 @@ def _run_folder(base: str) -> str:
 
 def remove_stale_run_folders(base: str) -> None:
     # A killed arena (kill -9) cannot remove its folder; its pid and start time say it is gone.
+    for path in left_by_gone_arenas(base, _RUN_FOLDER):
+        end_strays(path)
+        shutil.rmtree(path, ignore_errors=True)
+
+
+def left_by_gone_arenas(base: str, names: re.Pattern[str]) -> list[str]:
+    """The entries of `base` that this user made, whose name (`names`: its first group an
+    arena's pid, its second that process's start time) is that of an arena process gone."""
     try:
         entries = os.listdir(base)
     except OSError:
-        return
+        return []
+    left = []
     for entry in entries:
-        match = _RUN_FOLDER.fullmatch(entry)
+        match = names.fullmatch(entry)
         if match is None or start_time(int(match[1])) == int(match[2]):
             continue
         path = os.path.join(base, entry)
         try:
-            if os.lstat(path).st_uid != os.geteuid():
-                continue
+            if os.lstat(path).st_uid == os.geteuid():
+                left.append(path)
         except OSError:
             continue
-        end_strays(path)
-        shutil.rmtree(path, ignore_errors=True)
+    return left
 
 
 def start_time(pid: int) -> int | None:
