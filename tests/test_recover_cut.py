@@ -137,7 +137,9 @@ def test_recover_copies_every_match_whose_pages_survive_and_counts_the_lost(play
     assert survive <= copied <= survive | partly  # every match whose pages are all left, and no other
     assert lines[1] == f"Copied {len(copied)} of 48 matches to {new}."
     lost = 48 - len(copied)
-    assert lines[2].startswith(f"Lost {lost} match{'es' if lost != 1 else ''}, which cannot be read whole: ")
+    # A line may come between: how many matches had their deal rows made again.
+    said = [line for line in lines[2:] if line.startswith("Lost ")]
+    assert said and said[0].startswith(f"Lost {lost} match{'es' if lost != 1 else ''}, which cannot be read whole: ")
     meta, matches, deals = raw_rows(results)
     assert raw_rows(new) == (  # each match exactly as it was saved, its deal rows with it
         meta,

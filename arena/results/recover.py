@@ -166,7 +166,8 @@ class _DamagedFile:
         rows, failed = self._rows("matches", self._match_columns(), max(keys_by_rowid, default=0))
         deal_rows, _ = self._rows("deals", _DEAL_COLUMNS)
         deals_by_key: dict[object, list[tuple]] = {}
-        for deal_row in sorted(deal_rows.values(), key=lambda deal_row: (deal_row[1], deal_row[2])):
+        # A row read from a damaged page may hold NULLs where numbers were: sorted last.
+        for deal_row in sorted(deal_rows.values(), key=lambda row: [(v is None, v or 0) for v in row[1:3]]):
             deals_by_key.setdefault(deal_row[0], []).append(deal_row)
         game = json.loads(dict(meta).get("game", '""'))
         # A match and its deals are saved in one transaction, so deals rows missing from a

@@ -37,9 +37,12 @@ def _cgroups_of_live(pids: list[int]) -> dict[int, set[str]]:
     found = {}
     for pid in pids:
         try:
-            found[pid] = cgroups_of(pid)
-        except FileNotFoundError:
+            groups = cgroups_of(pid)
+            state = Path(f"/proc/{pid}/stat").read_bytes().rsplit(b")", 1)[1].split()[0]
+        except (FileNotFoundError, ProcessLookupError, IndexError):
             continue
+        if state not in (b"Z", b"X"):  # ending: the kernel may have taken it out of its cgroups
+            found[pid] = groups
     return found
 
 
