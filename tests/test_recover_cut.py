@@ -10,7 +10,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from test_recover import arena_in_process, raw_rows
+from test_recover import _varint, arena_in_process, raw_rows
 from test_tournament import arena, tournament_file
 
 from arena.results import ResultStore, recovered_path
@@ -31,18 +31,6 @@ def played(tmp_path_factory) -> tuple[Path, Path]:
 
 
 # --- where each match lies in the file, read from SQLite's file format ---------------------
-
-
-def _varint(data: bytes, at: int) -> tuple[int, int]:
-    value = 0
-    for i in range(9):
-        byte = data[at + i]
-        if i == 8:
-            return (value << 8) | byte, at + 9
-        value = (value << 7) | (byte & 0x7F)
-        if byte < 0x80:
-            return value, at + i + 1
-    raise AssertionError("unreachable")
 
 
 def row_pages(path: Path, table: str = "matches") -> dict[int, set[int]]:
