@@ -3,7 +3,7 @@ traceback; `arena --version` says the version."""
 
 import pytest
 
-from arena.cli import main
+from arena.cli import build_parser, main
 from arena.protocol import ARENA_VERSION
 
 BAD = [
@@ -11,13 +11,14 @@ BAD = [
     (["play", "conto", "--deals", "two"], "argument --deals/--hands: 'two' is not a whole number"),
     (["play", "conto", "--move-time", "-1"], "argument --move-time: must be a number of seconds above 0, not -1"),
     (["play", "conto", "--move-time", "nan"], "argument --move-time: must be a number of seconds above 0, not nan"),
-    (["check-bot", "--deals", "0", "--", "x"], "argument --deals/--hands: must be 1 or more, not 0"),
+    (["check-bot", "--deals", "0", "--", "x"], "argument --deals: must be 1 or more, not 0"),
     (["check-bot", "--move-time", "0", "--", "x"], "argument --move-time: must be a number of seconds above 0, not 0"),
-    (["bench", "--deals", "0"], "argument --deals/--hands: must be 1 or more, not 0"),
+    (["bench", "--deals", "0"], "argument --deals: must be 1 or more, not 0"),
+    (["check-bot", "--hands", "0", "--", "x"], "argument --hands: must be 1 or more, not 0"),  # the old name
     (["bench", "--rounds", "0"], "argument --rounds: must be 1 or more, not 0"),
     (["bench", "--warm", "-1"], "argument --warm: must be 0 or more, not -1"),
     (["bench", "--players", "2"], "Option 'players' cannot be 2; conto is for 3 to 8 players."),
-    (["run", "tournaments/conto.toml", "--deals", "0"], "argument --deals/--hands: must be 1 or more, not 0"),
+    (["run", "tournaments/conto.toml", "--deals", "0"], "argument --deals: must be 1 or more, not 0"),
     (["run", "tournaments/conto.toml", "--concurrency", "0"], "argument --concurrency: must be 1 or more, not 0"),
     (["run", "tournaments/conto.toml", "--rounds", "x"], "argument --rounds: 'x' is not a whole number"),
     (["run", "tournaments/conto.toml", "--tc", "soon"], "argument --tc: 'soon' is not a time control"),
@@ -67,3 +68,14 @@ def test_every_command_helps_with_its_defaults_and_examples(command, capsys):
     assert "\nexamples:\n  arena " + command in out, out
     if command in ("play", "check-bot", "bench"):
         assert "(default: " in out
+
+
+@pytest.mark.parametrize(
+    "argv", [["run", "tournaments/conto.toml"], ["check-bot", "--", "x"], ["bench"]], ids=["run", "check-bot", "bench"]
+)
+def test_help_names_deals_alone_and_the_old_hands_is_still_read(argv, capsys):
+    with pytest.raises(SystemExit):
+        main([argv[0], "--help"])
+    out = capsys.readouterr().out
+    assert "--deals" in out and "--hands" not in out, out
+    assert build_parser().parse_args([argv[0], "--hands", "7", *argv[1:]]).deals == 7

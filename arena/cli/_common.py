@@ -23,6 +23,7 @@ __all__ = [
     "split_bot",
     "parse_options",
     "whole_number",
+    "add_deals_flag",
     "seconds",
     "time_control",
     "add_command",
@@ -50,7 +51,8 @@ def setup_logging(verbose: bool, log_file: Path | None = None) -> None:
 
 def split_bot(text: str) -> tuple[str, tuple[str, ...]]:
     """NAME=COMMAND of `--bot`: the name, and the command split as a shell would (never
-    run by one), as typed."""
+    run by one), as typed (``module:package.module:Class --key=value``: an in-process bot,
+    arena.config.bots.module_of)."""
     name, sep, command = text.partition("=")
     if not sep or not name or not command.strip():
         raise UsageError(f'--bot takes NAME=COMMAND, e.g. --bot r="python bots/random_bot.py"; got {text!r}.')
@@ -104,6 +106,15 @@ def whole_number(minimum: int) -> Callable[[str], int]:
         return value
 
     return parse
+
+
+def add_deals_flag(parser: argparse.ArgumentParser, help: str, default: int | None = None) -> None:
+    """`--deals N`, and `--hands N`, its old name, still read but left out of --help so
+    that one name is shown (a deal was once a "hand")."""
+    parser.add_argument("--deals", type=whole_number(1), default=default, help=help)
+    parser.add_argument(
+        "--hands", dest="deals", type=whole_number(1), default=argparse.SUPPRESS, help=argparse.SUPPRESS
+    )
 
 
 def seconds(text: str) -> float:

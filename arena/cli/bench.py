@@ -38,7 +38,7 @@ from pathlib import Path
 import trio
 
 import engine
-from arena.cli._common import PROJECT_ROOT, add_command, whole_number
+from arena.cli._common import PROJECT_ROOT, add_command, add_deals_flag, whole_number
 from arena.cli._pingpong import aio_round_trips, driver_round_trips, echo_answer, raw_round_trips, servers
 from arena.config import usable_cores
 from arena.play import (
@@ -272,7 +272,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
             "arena bench --rounds 3 --deals 30",
         ),
     )
-    bench.add_argument("--deals", "--hands", type=whole_number(1), default=60, help="deals in each timed match")
+    add_deals_flag(bench, "deals in each timed match", default=60)
     bench.add_argument("--players", type=whole_number(1), default=4, help="players at the table")
     bench.add_argument("--warm", type=whole_number(0), default=3, help="untimed matches first")
     bench.add_argument("--rounds", type=whole_number(1), default=5, help="rounds of paired measures")

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import engine
-from arena.cli._common import PROJECT_ROOT, add_command, seconds, whole_number
+from arena.cli._common import PROJECT_ROOT, add_command, add_deals_flag, seconds
 from arena.errors import BotFault
 from arena.play import BotPool, open_bot_pool, play_match
 from arena.process import run_interruptibly
@@ -177,7 +177,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     )
     check.add_argument("--game", default="conto", help="the game to check it at (see arena games)")
     check.add_argument("--stdio", action="store_true", help="the bot speaks JSON lines on stdio")
-    check.add_argument("--deals", "--hands", type=whole_number(1), default=5, help="deals per match")
+    add_deals_flag(check, "deals per match", default=5)
     check.add_argument("--move-time", type=seconds, default=1.0, help="seconds per decision")
     check.add_argument("argv", nargs=argparse.REMAINDER, help="-- then the bot's command")
     check.set_defaults(func=main)

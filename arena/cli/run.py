@@ -20,7 +20,16 @@ from typing import Any
 from tabulate import tabulate
 
 import engine
-from arena.cli._common import add_command, parse_options, seconds, setup_logging, split_bot, time_control, whole_number
+from arena.cli._common import (
+    add_command,
+    add_deals_flag,
+    parse_options,
+    seconds,
+    setup_logging,
+    split_bot,
+    time_control,
+    whole_number,
+)
 from arena.cli._run_end import report_end
 from arena.config import TournamentConfig, load_tournament
 from arena.config.adhoc import AdhocTournament, write_adhoc_file
@@ -63,7 +72,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         ),
     )
     run.add_argument("file", nargs="?", help="a tournament TOML file, e.g. tournaments/conto.toml")
-    run.add_argument("--deals", "--hands", type=whole_number(1), help="deals per match (overrides the file)")
+    add_deals_flag(run, "deals per match (overrides the file)")
     run.add_argument("--concurrency", type=whole_number(1), help="matches at once (overrides the file)")
     run.add_argument(
         "--workers",
@@ -120,7 +129,14 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "(results/NAME.toml), so the same command resumes and 'arena run results/NAME.toml' repeats it.",
     )
     adhoc.add_argument("--game", choices=[spec.name for spec in engine.games()], help="the game")
-    adhoc.add_argument("--bot", action="append", default=[], metavar="NAME=COMMAND", help="a bot; at least two")
+    adhoc.add_argument(
+        "--bot",
+        action="append",
+        default=[],
+        metavar="NAME=COMMAND",
+        help="a bot; at least two; NAME=module:package.module:Class [--key=value …] plays an SDK Bot class inside "
+        "the arena's process (trusted, not sandboxed), its parameters after it",
+    )
     adhoc.add_argument("--seats", type=whole_number(1), help="players per table (default: the game's)")
     adhoc.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option")
     adhoc.add_argument("--stdio", action="store_true", help="the bots speak JSON lines on stdio, not gRPC")
