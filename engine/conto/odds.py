@@ -7,7 +7,12 @@ by the showdown rule (§conto 4: each joker covers one missing card of one porta
 then a sum over the multivariate hypergeometric distribution of the unseen cards of the
 plate's ranks and of jokers, in exact integer arithmetic: no sampling.
 
-`chance_true(plate, known, unseen)` is that chance for a whole plate.  The stats module
+`chance_true(plate, known, unseen)` is that chance for a whole plate, as a `Chance`: the
+favourable draws and all the draws, two integers, compared and multiplied by integers
+exactly by cross-multiplication (no `fractions.Fraction`, whose reduction by the gcd of
+two numbers of a hundred digits cost the statistics most of their time), and a float for
+showing.  Both the sum (by the shape of the plate) and the whole answer (by its
+arguments) are cached, as a tournament's declarations repeat the same few thousand.  The stats module
 (stats.py) also asks it for the one portata a declaration changes, passing the rest of
 the plate as `others`: one joker in hand backs one portata only, so the seat's own
 jokers first fill what the other portate lack over all the cards dealt, and only those
@@ -18,6 +23,7 @@ true the changed portata is then true too, so its chance is never below the plat
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from math import comb
@@ -25,10 +31,75 @@ from math import comb
 from .._errors import PositionError
 from .records import COPIES_PER_RANK, JOKERS_IN_DECK, RANKS, Portata
 
-__all__ = ["chance_true"]
+__all__ = ["Chance", "chance_true"]
 
 _INDEX = {rank: i for i, rank in enumerate(RANKS)}
 JOKER_INDEX = len(RANKS)  # the joker's place in count arrays
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Chance:
+    """An exact probability, `favourable` of `ways` equally likely draws (not reduced).
+
+    Compares with another Chance, an int, a Fraction or a float exactly, and multiplies by
+    an int (so `2 * chance < 1` reads as it would with a Fraction); `float()` for showing,
+    `fraction` for the reduced value."""
+
+    favourable: int
+    ways: int
+
+    @property
+    def fraction(self) -> Fraction:
+        return Fraction(self.favourable, self.ways)
+
+    @property
+    def below_half(self) -> bool:
+        return 2 * self.favourable < self.ways
+
+    def __float__(self) -> float:
+        return self.favourable / self.ways
+
+    def __mul__(self, factor: object) -> Chance:
+        if isinstance(factor, int):
+            return Chance(self.favourable * factor, self.ways)
+        return NotImplemented
+
+    __rmul__ = __mul__
+
+    def _cross(self, other: object) -> tuple[int, int] | None:
+        """self's and other's numerators over one denominator, None for a non-number."""
+        if isinstance(other, Chance):
+            n, d = other.favourable, other.ways
+        elif isinstance(other, (int, Fraction)):
+            n, d = other.numerator, other.denominator
+        elif isinstance(other, float):
+            n, d = other.as_integer_ratio()
+        else:
+            return None
+        return self.favourable * d, n * self.ways
+
+    def __eq__(self, other: object) -> bool:
+        pair = self._cross(other)
+        return NotImplemented if pair is None else pair[0] == pair[1]
+
+    def __lt__(self, other: object) -> bool:
+        pair = self._cross(other)
+        return NotImplemented if pair is None else pair[0] < pair[1]
+
+    def __le__(self, other: object) -> bool:
+        pair = self._cross(other)
+        return NotImplemented if pair is None else pair[0] <= pair[1]
+
+    def __gt__(self, other: object) -> bool:
+        pair = self._cross(other)
+        return NotImplemented if pair is None else pair[0] > pair[1]
+
+    def __ge__(self, other: object) -> bool:
+        pair = self._cross(other)
+        return NotImplemented if pair is None else pair[0] >= pair[1]
+
+    def __hash__(self) -> int:
+        return hash(self.fraction)  # equal values, equal hashes, as == says
 
 
 def _shortfall(portata: Portata, known: Sequence[int]) -> int:
@@ -44,7 +115,7 @@ def chance_true(
     jokers: int | None = None,
     copies: int = COPIES_PER_RANK,
     deck_jokers: int = JOKERS_IN_DECK,
-) -> Fraction:
+) -> Chance:
     """The probability that `plate` is true over the known cards and `unseen` hidden ones.
 
     `known` counts the cards the seat sees by rank (RANKS order, then the joker); the
@@ -54,6 +125,20 @@ def chance_true(
     them), each joker covering one card; with `others`, those known jokers first cover
     what the portate of `others` miss (over all the cards), and only the rest the plate.
     """
+    return _chance_true(tuple(plate), tuple(known), unseen, tuple(others), jokers, copies, deck_jokers)
+
+
+@lru_cache(maxsize=1 << 16)
+def _chance_true(
+    plate: tuple[Portata, ...],
+    known: tuple[int, ...],
+    unseen: int,
+    others: tuple[Portata, ...],
+    jokers: int | None,
+    copies: int,
+    deck_jokers: int,
+) -> Chance:
+    """`chance_true` once per distinct question (a refused one raises, and is not kept)."""
     if len(known) != JOKER_INDEX + 1:
         raise PositionError(f"known counts {len(known)} kinds of card, not {JOKER_INDEX + 1}.")
     pool = [copies - n for n in known[:JOKER_INDEX]] + [deck_jokers - known[JOKER_INDEX]]
@@ -80,7 +165,7 @@ def chance_true(
 
 
 @lru_cache(maxsize=1 << 16)
-def _chance(shapes: tuple[tuple[int, int, bool], ...], own: int, wild: int, unseen: int, total: int) -> Fraction:
+def _chance(shapes: tuple[tuple[int, int, bool], ...], own: int, wild: int, unseen: int, total: int) -> Chance:
     """`chance_true` for portate of these shapes (cards lacking, cards of the rank not
     seen, the plate's or the others'), `own` jokers held, `wild` jokers not seen."""
     cap = own + min(wild, unseen) + 1  # any shortfall from here on is false
@@ -101,4 +186,4 @@ def _chance(shapes: tuple[tuple[int, int, bool], ...], own: int, wild: int, unse
         for x in range(min(wild, unseen - used) + 1):
             if short <= own - other + x:
                 favourable += w * comb(wild, x) * comb(rest, unseen - used - x)
-    return Fraction(favourable, comb(total, unseen))
+    return Chance(favourable, comb(total, unseen))
