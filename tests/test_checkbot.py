@@ -43,6 +43,19 @@ def test_a_bot_that_never_starts_is_reported(tmp_path):
     result = check("python", "tests/fixtures/bots/never_starts.py", tmp=tmp_path)
     assert result.returncode == 1
     assert "No valid Hello" in result.stdout and "exited with status 3" in result.stdout
+    assert "--stdio" not in result.stdout, "a gRPC bot that crashed is not told it may be a stdio bot"
+
+
+def test_a_stdio_bot_checked_over_grpc_is_told_to_add_stdio(tmp_path):
+    result = check("bash", "bots/stdio/random.sh", tmp=tmp_path)
+    assert result.returncode == 1
+    assert "check it with --stdio: arena check-bot --game conto --stdio -- bash bots/stdio/random.sh" in result.stdout
+
+
+def test_a_grpc_bot_checked_as_stdio_is_told_to_drop_stdio(tmp_path):
+    result = check("python", "bots/random_bot.py", extra=("--stdio", "--move-time", "0.2"), tmp=tmp_path)
+    assert result.returncode == 1
+    assert "check it without --stdio: arena check-bot --game conto -- python bots/random_bot.py" in result.stdout
 
 
 def test_late_answers_are_reported(tmp_path):

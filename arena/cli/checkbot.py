@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import shlex
 import shutil
 import statistics
 import sys
@@ -24,7 +25,7 @@ from arena.cli._common import PROJECT_ROOT, add_command, add_deals_flag, seconds
 from arena.errors import BotFault
 from arena.play import BotPool, open_bot_pool, play_match
 from arena.process import run_interruptibly
-from arena.records import BotEntry, Fault, MatchRecord
+from arena.records import BotEntry, Fault, FaultKind, MatchRecord
 
 __all__ = ["add_parser", "main", "check_bot", "CheckReport"]
 
@@ -96,6 +97,7 @@ async def _check(
     argv: list[str], game_name: str, *, stdio: bool, deals: int, move_time: float, log_dir: Path
 ) -> CheckReport:
     report = CheckReport()
+    typed = list(argv)  # as the author typed it, for the commands suggested
     if argv and argv[0] in ("python", "python3"):
         argv = [sys.executable, *argv[1:]]
     entries = {
@@ -103,12 +105,13 @@ async def _check(
         OPPONENT: BotEntry(OPPONENT, command=(sys.executable, str(PROJECT_ROOT / "bots" / "random_bot.py"))),
     }
     games = [game_name]
+    all_faults: set[FaultKind] = set()
     async with open_bot_pool(entries, log_dir, game=None) as pool:
         if not stdio:
             try:
                 hello = await pool.hello(CANDIDATE)
             except BotFault as fault:
-                report.problems.append(f"No valid Hello: {fault.reason}.")
+                report.problems.append(f"No valid Hello: {fault.reason}." + _stdio_hint(fault.reason, typed, game_name))
                 return report
             report.notes.append(
                 f"Hello: {hello.name!r} version {hello.version!r}, protocol {hello.protocol_version}, "
@@ -131,6 +134,7 @@ async def _check(
             game = engine.load(name)
             records = await _matches(game, pool, deals if name == game_name else 1, move_time)
             faults = [f for r in records for f in r.faults if f.bot == CANDIDATE]
+            all_faults |= {f.kind for f in faults}
             for record in records:
                 seat = record.names.index(CANDIDATE)
                 report.latencies.extend(record.latencies[seat])
@@ -147,6 +151,11 @@ async def _check(
                 report.problems.append(
                     f"{name}: {kind} {times} in seat {first.seat}, deal {first.deal}: {first.reason}."
                 )
+    if stdio and not report.latencies and all_faults and all_faults <= _SILENT:
+        report.problems.append(
+            "It answered no request, on any line: if it is a gRPC bot (a server on $ARENA_BOT_ADDRESS that answers"
+            f" Hello), check it without --stdio: arena check-bot --game {game_name} -- {shlex.join(typed)}"
+        )
     if report.latencies:
         late = [t for t in report.latencies if t > move_time * 0.8]
         if late:
@@ -154,6 +163,22 @@ async def _check(
                 f"{len(late)} answers took over 80% of the {move_time:g} s move time: they risk timeouts in a tournament."
             )
     return report
+
+
+# The faults of a bot that writes nothing on its stdout: a gRPC bot started as stdio.
+_SILENT = {FaultKind.TIMEOUT, FaultKind.CRASH, FaultKind.STOPPED}
+
+
+def _stdio_hint(reason: str, argv: list[str], game_name: str) -> str:
+    """A Hello that never came from a bot that ended at once, content (a stdio bot ends
+    at the end of its input, and a gRPC bot's stdin is empty), or that stayed silent:
+    it may be a stdio bot, and the author is told how to check it as one."""
+    if "exited with status 0" not in reason and not reason.startswith("no Hello from"):
+        return ""
+    return (
+        " It never answered Hello, the gRPC start: if it is a stdio bot (JSON lines on stdin and stdout),"
+        f" check it with --stdio: arena check-bot --game {game_name} --stdio -- {shlex.join(argv)}"
+    )
 
 
 def _latency_line(latencies: list[float]) -> str:
