@@ -27,6 +27,7 @@ from ._core import (
 from ._errors import EngineError, IllegalAction, NotationError, OptionError, PositionError, SeatError
 from ._registry import game_class, games, load, register
 from ._scene import Scene, SeatScene
+from ._stats import Moment, counted_moments
 
 __all__ = [
     "Action",
@@ -38,6 +39,7 @@ __all__ = [
     "GameSpec",
     "IllegalAction",
     "MatchResult",
+    "Moment",
     "NotationError",
     "Option",
     "OptionError",
@@ -51,6 +53,7 @@ __all__ = [
     "SuitFace",
     "Turn",
     "View",
+    "counted_moments",
     "game_class",
     "games",
     "load",

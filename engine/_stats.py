@@ -5,16 +5,46 @@ A game's `SeatStats` record (a frozen dataclass of counts) declares its table in
 that writes its cell, together, so a column cannot be printed without being explained.
 The record also says, one line each, what the game's deal score and match standing
 mean, for the arena's result tables (`SCORE_EXPLANATION`, `STANDING_EXPLANATION`).
+
+The moves the counts are made of can be shown one by one: the record's `moments` marks
+each (a `Moment`: the event, the seat, what it counts as, the number behind it), from
+the same classifier the counts come from, so a replay's marks and the table agree.
+`counted_moments(game, history)` asks a game's record for them.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, ClassVar
 
-__all__ = ["SeatStats", "StatsColumn"]
+if TYPE_CHECKING:  # _core imports this module
+    from ._core import Event, Game
+
+__all__ = ["Moment", "SeatStats", "StatsColumn", "counted_moments"]
+
+
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """One move a game's statistics count, as a replay marks it."""
+
+    #: Its event's place in the match's full history (a replay's scene of the same number).
+    event: int
+    #: The seat the count goes to.
+    seat: int
+    #: What the statistics count it as (the game's own enum: "probably false", "weak bet").
+    label: StrEnum
+    #: The number behind it, in words: "23% true from seat 2's view".
+    detail: str
+    #: A bluff moment, which a replay's "bluff moments" filter steps between; False for a
+    #: move marked with its number that is no bluff (an invido call with the odds for it).
+    bluff: bool = True
+
+    @property
+    def text(self) -> str:
+        return f"{self.label}: {self.detail}"
 
 
 @dataclass(frozen=True)
@@ -56,3 +86,15 @@ class SeatStats:
     def columns(self) -> tuple[tuple[str, str], ...]:
         """(heading, cell) pairs for a statistics table, one per entry of `COLUMNS`."""
         return tuple((column.heading, column.cell(self)) for column in self.COLUMNS)
+
+    @classmethod
+    def moments(cls, history: Sequence[Event], players: int, options: Mapping[str, Any]) -> tuple[Moment, ...]:
+        """The moves of one match's full history these counts are made of, each marked
+        with its number, in history order; () for a game that marks none."""
+        return ()
+
+
+def counted_moments(game: Game, history: Sequence[Event]) -> tuple[Moment, ...]:
+    """The marked moves of one match of `game` (see `SeatStats.moments`)."""
+    kind = game.statistics_kind()
+    return () if kind is None else kind.moments(history, game.players, game.options)

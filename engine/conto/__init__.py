@@ -49,7 +49,7 @@ from .records import (
     plate_is_true,
 )
 from .rules import ContoGame, ContoState
-from .stats import ContoStats, conto_statistics
+from .stats import ContoMark, ContoStats, Verdict, conto_moments, conto_statistics
 
 __all__ = [
     "RANKS",
@@ -74,4 +74,7 @@ __all__ = [
     "JOKERS_IN_DECK",
     "ContoStats",
     "conto_statistics",
+    "ContoMark",
+    "Verdict",
+    "conto_moments",
 ]

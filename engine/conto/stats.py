@@ -49,17 +49,18 @@ of its count, "-" when that count is zero.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import ClassVar
+from enum import StrEnum
+from typing import Any, ClassVar
 
 from .._core import Event, SeatStats, StatsColumn
 from .._errors import OptionError, PositionError
+from .._stats import Moment
 from .odds import chance_true
 from .records import (
     JOKER,
     RANKS,
-    BillCalled,
     Declared,
     Forfeited,
     HandDealt,
@@ -67,7 +68,7 @@ from .records import (
     plate_is_true,
 )
 
-__all__ = ["ContoStats", "conto_statistics"]
+__all__ = ["ContoMark", "ContoStats", "Verdict", "conto_moments", "conto_statistics"]
 
 _INDEX = {rank: i for i, rank in enumerate(RANKS + JOKER)}
 
@@ -157,26 +158,126 @@ class ContoStats(SeatStats):
     )
     STANDING_EXPLANATION: ClassVar[str] = "bills paid: the deals the seat lost (fewer is better)"
 
+    @classmethod
+    def moments(cls, history: Sequence[Event], players: int, options: Mapping[str, Any]) -> tuple[Moment, ...]:
+        return conto_moments(history, players)
+
 
 def _percent(part: int, whole: int) -> str:
     return "-" if whole == 0 else f"{100 * part / whole:.1f}"
 
 
+class ContoMark(StrEnum):
+    """What a marked conto move counts as (the statistics' names for them)."""
+
+    BLUFF = "bluff (unbacked)"
+    PROBABLY_FALSE = "probably false"
+    PLATE_PROBABLY_FALSE = "plate probably false"
+    LIE = "lie"
+    CAUGHT = "caught"
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """One declaration judged as the statistics count it (the module docstring's words)."""
+
+    #: A bluff: the changed portata false on what the declarer knew.
+    unbacked: bool
+    #: The changed portata under 1/2 likely from the declarer's view (compared exactly).
+    probably_false: bool
+    #: The whole plate under 1/2 likely to be all true from the declarer's view.
+    plate_probably_false: bool
+    #: The plate false over every card dealt.
+    lie: bool
+    #: The chances behind the two above, for showing.
+    changed_chance: float
+    plate_chance: float
+
+
 def conto_statistics(history: Sequence[Event], players: int) -> tuple[ContoStats, ...]:
     """Per-seat ContoStats of one match (seats 0..players-1) from its full history."""
+    counts = [dict.fromkeys((f.name for f in fields(ContoStats)), 0) for _ in range(players)]
+    for _, event, verdict in _judged(history, players):
+        if isinstance(event, HandDealt):
+            for seat in range(players):
+                counts[seat]["hands"] += 1
+        elif isinstance(event, Declared):
+            assert verdict is not None  # _judged judges every declaration
+            mine = counts[event.seat]
+            mine["declarations"] += 1
+            mine["bluffs"] += verdict.unbacked
+            mine["probably_false"] += verdict.probably_false
+            mine["plate_probably_false"] += verdict.plate_probably_false
+            mine["lies"] += verdict.lie
+        elif isinstance(event, Showdown):
+            capotavola, cameriere = counts[event.capotavola], counts[event.cameriere]
+            capotavola["challenges"] += 1
+            cameriere["challenged"] += 1
+            if event.plate_true:
+                capotavola["lost_as_capotavola"] += 1
+            else:
+                capotavola["challenges_right"] += 1
+                cameriere["caught"] += 1
+                cameriere["lost_as_cameriere"] += 1
+        elif isinstance(event, Forfeited):
+            counts[event.seat]["forfeits"] += 1
+        # A BillCalled is counted at its Showdown, which always follows it and names both roles.
+    return tuple(ContoStats(**c) for c in counts)
+
+
+def conto_moments(history: Sequence[Event], players: int) -> tuple[Moment, ...]:
+    """Each bluff, probably false declaration, lie and caught cameriere of one match,
+    marked with the number behind it (the same judgement `conto_statistics` counts)."""
+    marks: list[Moment] = []
+    for index, event, verdict in _judged(history, players):
+        if isinstance(event, Declared):
+            assert verdict is not None
+            seat, action = event.seat, event.action
+            assert action.slot is not None
+            view = f"from seat {seat}'s view"
+            changed = f"{action.plate[action.slot].text} {_chance(verdict.changed_chance)} true {view}"
+            if verdict.unbacked:
+                detail = f"not in its cards or face up; {changed}"
+                marks.append(Moment(index, seat, ContoMark.BLUFF, detail))
+            if verdict.probably_false:
+                marks.append(Moment(index, seat, ContoMark.PROBABLY_FALSE, changed))
+            if verdict.plate_probably_false:
+                plate = f"{_chance(verdict.plate_chance)} all true {view}"
+                marks.append(Moment(index, seat, ContoMark.PLATE_PROBABLY_FALSE, plate))
+            if verdict.lie:
+                marks.append(Moment(index, seat, ContoMark.LIE, "the whole table's cards do not hold the plate"))
+        elif isinstance(event, Showdown) and not event.plate_true:
+            detail = f"seat {event.capotavola}'s bill found the plate false; seat {event.cameriere} pays"
+            marks.append(Moment(index, event.cameriere, ContoMark.CAUGHT, detail))
+    return tuple(marks)
+
+
+def _chance(value: float) -> str:
+    # Whole percents, but never "0%" or "100%" for a chance that is neither.
+    percent = 100 * value
+    if 0 < percent < 1:
+        return "<1%"
+    if 99 < percent < 100:
+        return ">99%"
+    return f"{percent:.0f}%"
+
+
+def _judged(history: Sequence[Event], players: int) -> Iterator[tuple[int, Event, Verdict | None]]:
+    """Each event of the history with its place, and for a declaration its verdict: the
+    one classifier of the statistics and the marks. Refuses a history the statistics
+    cannot judge (a seat's copy, a seat the table has not)."""
     if players < 1:
         raise OptionError(f"players must be positive, not {players!r}.")
-    counts = [dict.fromkeys((f.name for f in fields(ContoStats)), 0) for _ in range(players)]
     dealt: list[list[int]] | None = None  # per seat, the hand's cards by rank index
     table: list[int] = []  # every card dealt in the hand, by rank index
     revealed: list[tuple[int, int]] = []  # (seat, rank index) revealed so far this hand
 
-    def seat_of(seat: int, event: Event) -> dict[str, int]:
+    def check(seat: int, event: Event) -> None:
         if not 0 <= seat < players:
             raise PositionError(f"{event.text!r} names seat {seat}, but the table has {players} seats.")
-        return counts[seat]
 
-    for event in history:
+    for index, event in enumerate(history):
+        verdict: Verdict | None = None
         if isinstance(event, HandDealt):
             if len(event.hands) != players:
                 raise PositionError(
@@ -193,45 +294,39 @@ def conto_statistics(history: Sequence[Event], players: int) -> tuple[ContoStats
                     dealt[hand.seat][_INDEX[card]] += 1
             table = [sum(column) for column in zip(*dealt)]
             revealed = []
-            for seat in range(players):
-                counts[seat]["hands"] += 1
         elif isinstance(event, Declared):
             if dealt is None:
                 raise PositionError("A declaration comes before any HandDealt event.")
-            mine = seat_of(event.seat, event)
-            action = event.action
-            if action.reveals is not None:
-                revealed.append((event.seat, _INDEX[action.reveals]))
-            known = list(dealt[event.seat])
-            for seat, rank in revealed:
-                if seat != event.seat:  # one's own reveals are already in one's hand
-                    known[rank] += 1
-            mine["declarations"] += 1
-            assert action.slot is not None  # a declaration always names its portata
-            changed = action.plate[action.slot]
-            if not plate_is_true((changed,), known):
-                mine["bluffs"] += 1
-            unseen = sum(table) - sum(known)
-            others = action.plate[: action.slot] + action.plate[action.slot + 1 :]
-            if 2 * chance_true((changed,), known, unseen, others=others) < 1:
-                mine["probably_false"] += 1
-            if 2 * chance_true(action.plate, known, unseen) < 1:
-                mine["plate_probably_false"] += 1
-            if not plate_is_true(action.plate, table):
-                mine["lies"] += 1
+            check(event.seat, event)
+            if event.action.reveals is not None:
+                revealed.append((event.seat, _INDEX[event.action.reveals]))
+            verdict = _judge(event, dealt, table, revealed)
         elif isinstance(event, Showdown):
-            capotavola = seat_of(event.capotavola, event)
-            cameriere = seat_of(event.cameriere, event)
-            capotavola["challenges"] += 1
-            cameriere["challenged"] += 1
-            if event.plate_true:
-                capotavola["lost_as_capotavola"] += 1
-            else:
-                capotavola["challenges_right"] += 1
-                cameriere["caught"] += 1
-                cameriere["lost_as_cameriere"] += 1
+            check(event.capotavola, event)
+            check(event.cameriere, event)
         elif isinstance(event, Forfeited):
-            seat_of(event.seat, event)["forfeits"] += 1
-        elif isinstance(event, BillCalled):
-            pass  # counted at its Showdown, which always follows it and names both roles
-    return tuple(ContoStats(**c) for c in counts)
+            check(event.seat, event)
+        yield index, event, verdict
+
+
+def _judge(event: Declared, dealt: list[list[int]], table: list[int], revealed: list[tuple[int, int]]) -> Verdict:
+    """A declaration judged from what its declarer knew and from the whole table."""
+    action = event.action
+    known = list(dealt[event.seat])
+    for seat, rank in revealed:
+        if seat != event.seat:  # one's own reveals are already in one's hand
+            known[rank] += 1
+    assert action.slot is not None  # a declaration always names its portata
+    changed = action.plate[action.slot]
+    unseen = sum(table) - sum(known)
+    others = action.plate[: action.slot] + action.plate[action.slot + 1 :]
+    changed_chance = chance_true((changed,), known, unseen, others=others)
+    plate_chance = chance_true(action.plate, known, unseen)
+    return Verdict(
+        unbacked=not plate_is_true((changed,), known),
+        probably_false=2 * changed_chance < 1,
+        plate_probably_false=2 * plate_chance < 1,
+        lie=not plate_is_true(action.plate, table),
+        changed_chance=float(changed_chance),
+        plate_chance=float(plate_chance),
+    )

@@ -91,7 +91,7 @@ from .records import (
     strength,
 )
 from .rules import InvidoGame, InvidoState
-from .stats import InvidoStats, invido_statistics
+from .stats import InvidoMark, InvidoStats, invido_moments, invido_statistics
 from .tricks import giocata_winner, trick_winner
 
 __all__ = [
@@ -131,4 +131,6 @@ __all__ = [
     "giocata_winner",
     "InvidoStats",
     "invido_statistics",
+    "InvidoMark",
+    "invido_moments",
 ]

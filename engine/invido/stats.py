@@ -27,11 +27,13 @@ table: each heading with its one-line explanation and its cell (rates as percent
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import ClassVar
+from enum import StrEnum
+from typing import Any, ClassVar
 
 from .._core import Event, SeatStats, StatsColumn
+from .._stats import Moment
 from .odds import Position, win_chance
 from .records import (
     HAND_SIZE,
@@ -49,7 +51,7 @@ from .records import (
 )
 from .tricks import FACE_DOWN
 
-__all__ = ["InvidoStats", "invido_statistics"]
+__all__ = ["InvidoMark", "InvidoStats", "invido_moments", "invido_statistics"]
 
 
 @dataclass(frozen=True)
@@ -118,9 +120,21 @@ class InvidoStats(SeatStats):
     )
     STANDING_EXPLANATION: ClassVar[str] = "match points: the first to 24 wins the match"
 
+    @classmethod
+    def moments(cls, history: Sequence[Event], players: int, options: Mapping[str, Any]) -> tuple[Moment, ...]:
+        return invido_moments(history, players, face_down=bool(options.get("vado_dentro")))
+
 
 def _percent(part: int, whole: int) -> str:
     return f"{100 * part / whole:.0f}%" if whole else "-"
+
+
+class InvidoMark(StrEnum):
+    """What a marked invido move counts as."""
+
+    BLUFF = "bluff call"
+    CALL = "call"
+    BLUFF_FOLDED = "bluff folded to"
 
 
 def invido_statistics(history: Sequence[Event], players: int = 2, face_down: bool = False) -> tuple[InvidoStats, ...]:
@@ -128,21 +142,11 @@ def invido_statistics(history: Sequence[Event], players: int = 2, face_down: boo
     `face_down`: the match allowed vado dentro (the bluff odds count that play)."""
     names = [f.name for f in fields(InvidoStats)]
     counts = [dict.fromkeys(names, 0) for _ in range(players)]
-    giocata = _Giocata()
-    bluffed: set[tuple[int, int]] = set()  # (seat, value) of this giocata's bluffs
 
     def other(seat: int) -> int:
         return (seat + 1) % players
 
-    for event in history:
-        giocata.follow(event)
-        if isinstance(event, GiocataDealt):
-            bluffed.clear()
-        if isinstance(event, Called) and win_chance(giocata.seen_by(event.seat, face_down)) < 0.5:
-            counts[event.seat]["bluffs"] += 1
-            bluffed.add((event.seat, event.value))
-        if isinstance(event, WentAway) and (other(event.seat), event.pending) in bluffed:
-            counts[other(event.seat)]["bluffs_folded"] += 1
+    for _, event, chance, folded_to_bluff in _judged(history, players, face_down):
         if isinstance(event, GiocataEnded):
             for seat in range(players):
                 counts[seat]["giocate"] += 1
@@ -151,6 +155,8 @@ def invido_statistics(history: Sequence[Event], players: int = 2, face_down: boo
                 counts[event.winner]["points"] += event.points
         elif isinstance(event, Called):
             counts[event.seat]["raises"] += 1
+            assert chance is not None  # _judged judges every call
+            counts[event.seat]["bluffs"] += chance < 0.5
             if event.accepted is not None:  # a counter-call accepts the opponent's call
                 counts[other(event.seat)]["raises_accepted"] += 1
         elif isinstance(event, Answered):
@@ -159,6 +165,7 @@ def invido_statistics(history: Sequence[Event], players: int = 2, face_down: boo
                 counts[other(event.seat)][key] += 1
         elif isinstance(event, WentAway):
             counts[event.seat]["folds"] += 1
+            counts[other(event.seat)]["bluffs_folded"] += folded_to_bluff
             if event.pending is not None:
                 counts[other(event.seat)]["raises_folded"] += 1
         elif isinstance(event, MonteCalled):
@@ -166,6 +173,44 @@ def invido_statistics(history: Sequence[Event], players: int = 2, face_down: boo
         elif isinstance(event, Forfeited):
             counts[event.seat]["forfeits"] += 1
     return tuple(InvidoStats(**c) for c in counts)
+
+
+def invido_moments(history: Sequence[Event], players: int = 2, face_down: bool = False) -> tuple[Moment, ...]:
+    """Every score call marked with the caller's chance of winning the giocata (a bluff
+    under an even chance, as the statistics count it), and every vado via to a bluff."""
+    marks: list[Moment] = []
+    for index, event, chance, folded_to_bluff in _judged(history, players, face_down):
+        if isinstance(event, Called) and chance is not None:
+            bluff = chance < 0.5
+            label = InvidoMark.BLUFF if bluff else InvidoMark.CALL
+            detail = f"{100 * chance:.0f}% to win the giocata from seat {event.seat}'s view"
+            marks.append(Moment(index, event.seat, label, detail, bluff=bluff))
+        elif isinstance(event, WentAway) and folded_to_bluff:
+            bluffer = (event.seat + 1) % players
+            detail = f"seat {event.seat} gave up to seat {bluffer}'s bluff"
+            marks.append(Moment(index, bluffer, InvidoMark.BLUFF_FOLDED, detail))
+    return tuple(marks)
+
+
+def _judged(history: Sequence[Event], players: int, face_down: bool) -> Iterator[tuple[int, Event, float | None, bool]]:
+    """Each event with its place; for a score call the caller's chance of winning the
+    giocata from what it saw; for a vado via whether it gave up to a call that was a
+    bluff: the one classifier of the bluff counts and the marks."""
+    giocata = _Giocata()
+    bluffed: set[tuple[int, int]] = set()  # (seat, value) of this giocata's bluffs
+    for index, event in enumerate(history):
+        giocata.follow(event)
+        if isinstance(event, GiocataDealt):
+            bluffed.clear()
+        chance: float | None = None
+        folded_to_bluff = False
+        if isinstance(event, Called):
+            chance = win_chance(giocata.seen_by(event.seat, face_down))
+            if chance < 0.5:
+                bluffed.add((event.seat, event.value))
+        elif isinstance(event, WentAway):
+            folded_to_bluff = ((event.seat + 1) % players, event.pending) in bluffed
+        yield index, event, chance, folded_to_bluff
 
 
 class _Giocata:

@@ -78,7 +78,7 @@ from .records import (
     sort_cards,
 )
 from .rules import DEFAULT_HANDS, VegasGame, VegasState, split_chips
-from .stats import BLUFF_THRESHOLD, VegasStats, vegas_statistics
+from .stats import BLUFF_THRESHOLD, VegasMark, VegasStats, vegas_moments, vegas_statistics
 
 __all__ = [
     "RANKS",
@@ -108,6 +108,8 @@ __all__ = [
     "VegasState",
     "VegasStats",
     "vegas_statistics",
+    "VegasMark",
+    "vegas_moments",
     "card_value",
     "sort_cards",
     "split_chips",

@@ -25,15 +25,17 @@ table: each heading with its one-line explanation and its cell.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields
+from enum import StrEnum
 from typing import Any, ClassVar
 
 from .._core import Event, SeatStats, StatsColumn
+from .._stats import Moment
 from .odds import outlook
 from .records import DECK, Acted, Bet, CardFlipped, Forfeited, HandDealt, HandEnd, HandEnded
 
-__all__ = ["VegasStats", "vegas_statistics", "BLUFF_THRESHOLD"]
+__all__ = ["VegasMark", "VegasStats", "vegas_moments", "vegas_statistics", "BLUFF_THRESHOLD"]
 
 #: A bet or raise is a bluff when the bettor was more likely to win nothing than something.
 #: (At 0.25 almost no bet qualified: with four in, a hand keeps a fair chance of a half or
@@ -99,6 +101,10 @@ class VegasStats(SeatStats):
     )
     STANDING_EXPLANATION: ClassVar[str] = "net chips in the match so far"
 
+    @classmethod
+    def moments(cls, history: Sequence[Event], players: int, options: Mapping[str, Any]) -> tuple[Moment, ...]:
+        return vegas_moments(history, players)
+
 
 def _percent(part: int, whole: int) -> str:
     return f"{100 * part / whole:.0f}" if whole else "-"
@@ -114,20 +120,21 @@ def _mean_and_interval(total: int, squares: int, n: int) -> str:
     return f"{mean:+.2f} ± {1.96 * math.sqrt(variance / n):.2f}"
 
 
+class VegasMark(StrEnum):
+    """What a marked Las Vegas move counts as."""
+
+    WEAK_BET = "bet with a weak hand"
+    WEAK_RAISE = "raise with a weak hand"
+
+
 def vegas_statistics(history: Sequence[Event], players: int, options: Mapping[str, Any]) -> tuple[VegasStats, ...]:
     """Per-seat `VegasStats` of one match from its full history (see the module doc)."""
     names = [f.name for f in fields(VegasStats)]
     counts = [dict.fromkeys(names, 0) for _ in range(players)]
-    cards: list[list[str]] = [[] for _ in range(players)]
-    out: set[str] = set()  # cards everyone has seen: flipped, discarded
-    flipped: list[str] = []
-    folded = [False] * players
     played = [False] * players
-    for event in history:
+    for _, event, chance in _judged(history, players):
         if isinstance(event, HandDealt):
-            cards = [list(h.cards) for h in sorted(event.hands, key=lambda h: h.seat)]
-            out, flipped = set(), []
-            folded, played = [False] * players, [False] * players
+            played = [False] * players
             for seat in range(players):
                 counts[seat]["hands"] += 1
         elif isinstance(event, Acted):
@@ -138,22 +145,14 @@ def vegas_statistics(history: Sequence[Event], players: int, options: Mapping[st
                 tally["played"] += 1
             if kind is Bet.PUNTA or kind is Bet.RILANCIA:
                 tally["bets" if kind is Bet.PUNTA else "raises"] += 1
-                if _chance_of_any_chips(seat, cards, flipped, out, folded) < BLUFF_THRESHOLD:
-                    tally["bluffs"] += 1
+                assert chance is not None  # _judged judges every bet and raise
+                tally["bluffs"] += chance < BLUFF_THRESHOLD
             elif kind is Bet.VEDI:
                 tally["calls"] += 1
             elif kind is Bet.LASCIA:
                 tally["folds"] += 1
-                folded[seat] = True
         elif isinstance(event, Forfeited):
             counts[event.seat]["forfeits"] += 1
-            folded[event.seat] = True
-        elif isinstance(event, CardFlipped):
-            flipped.append(event.card)
-            out.add(event.card)
-            for discard in event.discards:
-                out.update(discard.cards)
-                cards[discard.seat] = [c for c in cards[discard.seat] if c not in discard.cards]
         elif isinstance(event, HandEnded):
             winners = {p.seat for p in event.payouts}
             for shown in event.shown:
@@ -166,6 +165,48 @@ def vegas_statistics(history: Sequence[Event], players: int, options: Mapping[st
                 counts[seat]["chips"] += net
                 counts[seat]["chips_squared"] += net * net
     return tuple(VegasStats(**c) for c in counts)
+
+
+def vegas_moments(history: Sequence[Event], players: int) -> tuple[Moment, ...]:
+    """Each bet and raise made with a weak hand (the statistics' bluffs), marked with the
+    bettor's chance of winning any chips as it could know it."""
+    marks: list[Moment] = []
+    for index, event, chance in _judged(history, players):
+        if isinstance(event, Acted) and chance is not None and chance < BLUFF_THRESHOLD:
+            label = VegasMark.WEAK_BET if event.action is Bet.PUNTA else VegasMark.WEAK_RAISE
+            detail = f"{100 * chance:.0f}% chance of winning any chips from seat {event.seat}'s view"
+            marks.append(Moment(index, event.seat, label, detail))
+    return tuple(marks)
+
+
+def _judged(history: Sequence[Event], players: int) -> Iterator[tuple[int, Event, float | None]]:
+    """Each event with its place, and for a bet or raise the bettor's chance of winning
+    any chips from here as it could know it: the one classifier of the bluff count and
+    the marks."""
+    cards: list[list[str]] = [[] for _ in range(players)]
+    out: set[str] = set()  # cards everyone has seen: flipped, discarded
+    flipped: list[str] = []
+    folded = [False] * players
+    for index, event in enumerate(history):
+        chance: float | None = None
+        if isinstance(event, HandDealt):
+            cards = [list(h.cards) for h in sorted(event.hands, key=lambda h: h.seat)]
+            out, flipped = set(), []
+            folded = [False] * players
+        elif isinstance(event, Acted):
+            if event.action is Bet.PUNTA or event.action is Bet.RILANCIA:
+                chance = _chance_of_any_chips(event.seat, cards, flipped, out, folded)
+            elif event.action is Bet.LASCIA:
+                folded[event.seat] = True
+        elif isinstance(event, Forfeited):
+            folded[event.seat] = True
+        elif isinstance(event, CardFlipped):
+            flipped.append(event.card)
+            out.add(event.card)
+            for discard in event.discards:
+                out.update(discard.cards)
+                cards[discard.seat] = [c for c in cards[discard.seat] if c not in discard.cards]
+        yield index, event, chance
 
 
 def _chance_of_any_chips(
