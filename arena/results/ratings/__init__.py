@@ -98,16 +98,18 @@ Identical observations (same sides, same ranks, in any seat order) are merged in
 one weighted observation before fitting, which keeps thousands of deals for ten
 bots well under a second, and makes the result independent of input order.
 
-Modules: `models` (the observations and the three likelihoods), `design` (what the
-results can say before the fit: one-sided bots, groups, the families the sandwich
-needs), `solver` (`fit`: the penalised Newton fit), `intervals` (covariance to Elo, ±95% and LOS; `Rating`,
+Modules: `observations` (the input: `Observation` and its canonical key), `models`
+(the likelihoods, one registered class per model, found as games are: a new model is one
+module there), `design` (what the results can say before the fit: one-sided bots, groups,
+the families the sandwich needs), `solver` (`fit`: the penalised Newton fit, summing what
+each model's blocks give), `intervals` (covariance to Elo, ±95% and LOS; `Rating`,
 `RatingTable`).
 """
 
 from arena.errors import RatingError
 from arena.results.ratings.design import Design
 from arena.results.ratings.intervals import Rating, RatingTable
-from arena.results.ratings.models import Observation
+from arena.results.ratings.observations import Observation
 from arena.results.ratings.solver import fit
 
 __all__ = ["Design", "Observation", "Rating", "RatingError", "RatingTable", "fit"]

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from arena.errors import RatingError
+from arena.results.ratings._logistic import C
 from arena.results.ratings.design import Z95, Design
-from arena.results.ratings.models import C
 
 #: The design of a table built without one: inverse Hessian, no prior, nothing to say.
 NO_DESIGN = Design()

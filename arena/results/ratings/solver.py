@@ -13,25 +13,13 @@ from collections.abc import Iterable
 import numpy as np
 
 from arena.errors import RatingError
+from arena.results.ratings._logistic import C, log_sigmoid, sigmoid
 from arena.results.ratings.design import FAMILIES_PER_UNIT, Design, families_per_unit, one_sided, small_sample
 from arena.results.ratings.design import groups as connected_groups
 from arena.results.ratings.intervals import RatingTable, elo_covariance, rating_table
-from arena.results.ratings.models import (
-    BT,
-    LUCE,
-    MODEL_ORDER,
-    PL,
-    Block,
-    C,
-    Observation,
-    bt_terms,
-    build_blocks,
-    canonical,
-    log_sigmoid,
-    luce_terms,
-    pl_terms,
-    sigmoid,
-)
+from arena.results.ratings.models import Block, Terms, build_blocks, model_for
+from arena.results.ratings.models.bradley_terry import even_games
+from arena.results.ratings.observations import Observation, canonical
 
 __all__ = ["fit", "Problem", "undetermined"]
 
@@ -129,11 +117,11 @@ def fit(
     elo, cov, sd = elo_covariance(problem.basis, theta, cov_theta, anchored, centre)
     if not (np.all(np.isfinite(sd)) and np.all(np.isfinite(elo))) or sd.max() > _MAX_SD_ELO:
         raise undetermined()
-    models = {b.kind for b in blocks} or {PL}
+    used = sorted({b.model for b in blocks} or {model_for(keys[0][1])}, key=lambda m: m.precedence)
     draw_elo = None
-    if BT in models:
+    if any(m.uses_draw for m in used):
         draw_elo = float(theta[n - 1] / C) if problem.fit_draw else 0.0
-    model = "+".join(m for m in MODEL_ORDER if m in models)
+    model = "+".join(m.name for m in used)
     design = Design(
         families if robust else 0,
         float(prior_games),
@@ -151,7 +139,14 @@ def _solve(blocks: list[Block], prior: np.ndarray, total_weight: float) -> tuple
     the inverse of its negative Hessian there."""
     problem = Problem(blocks, len(prior), prior, total_weight=total_weight)
     theta = problem.solve()
-    return problem, theta, problem.covariance(theta)
+    cov_theta = problem.covariance(theta)
+    # Newton may stop far out on a likelihood that only flattens (a group of bots that
+    # always lost to the rest): the curvature there says the data do not decide.
+    m = len(prior) - 1
+    spread = problem.basis @ cov_theta[:m, :m] @ problem.basis.T
+    if not np.all(np.isfinite(theta)) or float(np.sqrt(np.diag(spread).max(initial=0.0))) / C > _MAX_SD_ELO:
+        raise undetermined()
+    return problem, theta, cov_theta
 
 
 def undetermined() -> RatingError:
@@ -177,9 +172,9 @@ class Problem:
         # The log-likelihood grows with the data, and so does the rounding in its
         # Newton decrement: the stopping tolerance follows it.
         self.tolerance = 1e-10 * max(1.0, total_weight + float(self.prior.sum()))
-        bt = [b for b in blocks if b.kind == BT]
-        self.fit_draw = any(b.draw is not None and b.draw.any() for b in bt)
-        decisive = any(b.draw is not None and not b.draw.all() for b in bt)
+        drawn = [(b.weight, d) for b in blocks if (d := b.model.draws(b.detail)) is not None]
+        self.fit_draw = any(d.any() for _, d in drawn)
+        decisive = any(not d.all() for _, d in drawn)
         # drawelo's virtual games, only where the data leave it unbounded (every
         # two-sided game drawn) or when the prior enters every rating.
         everywhere = bool(self.prior.size) and bool(np.all(self.prior > 0))
@@ -188,8 +183,8 @@ class Problem:
         self.basis = np.linalg.qr(centring[:, : n - 1])[0]
         self.dim = n - 1 + (1 if self.fit_draw else 0)
         if self.fit_draw:
-            w = np.concatenate([b.weight for b in bt])
-            d = np.concatenate([b.draw for b in bt])
+            w = np.concatenate([w for w, _ in drawn])
+            d = np.concatenate([d for _, d in drawn])
             rate = float(np.clip(w[d].sum() / w.sum(), 0.05, 0.95))
             self.delta0 = math.log((1.0 + rate) / (1.0 - rate))  # P(draw) = rate between equals
 
@@ -214,40 +209,28 @@ class Problem:
                 grad_u += 0.5 * g * (1.0 - 2.0 * sigmoid(u))
                 hess_u -= np.diag(g * sigmoid(u) * sigmoid(-u))
         if self.draw_prior > 0 and self.fit_draw:
-            lv, dx, hxx, dd, hdd, hxd = bt_terms(np.zeros(2), np.array([True, False]), delta)
+            value, first, second = even_games(delta)
             half = 0.5 * self.draw_prior
-            total += half * float(lv.sum())
-            grad_d += half * float(dd.sum())
-            hess_dd += half * float(hdd.sum())
+            total += half * value
+            grad_d += half * first
+            hess_dd += half * second
 
         for block in self.blocks:
-            s = np.einsum("gkn,n->gk", block.incidence, u)
+            terms = block.terms(u, delta, derivatives)
             w = block.weight
-            if block.kind == BT:
-                assert block.draw is not None  # every Bradley-Terry block records its draws
-                lv, dx, hxx, dd, hdd, hxd = bt_terms(s[:, 0] - s[:, 1], block.draw, delta)
-                total += float(w @ lv)
-                if not derivatives:
-                    continue
-                diff = block.incidence[:, 0, :] - block.incidence[:, 1, :]  # (G, n)
-                grad_u += diff.T @ (w * dx)
-                hess_u += (diff * (w * hxx)[:, None]).T @ diff
-                if self.fit_draw:
-                    grad_d += float(w @ dd)
-                    hess_dd += float(w @ hdd)
-                    hess_ud += diff.T @ (w * hxd)
+            total += float(w @ terms.value)
+            if not derivatives:
                 continue
-            if block.kind == LUCE:
-                lv, ds, hs = luce_terms(s, derivatives)
-            else:
-                assert block.order is not None and block.remaining is not None  # Plackett-Luce blocks
-                lv, ds, hs = pl_terms(s, block.order, block.remaining, derivatives)
-            total += float(w @ lv)
-            if derivatives:
-                m = block.incidence
-                grad_u += np.einsum("g,gk,gkn->n", w, ds, m)
-                hm = np.einsum("gkl,glm->gkm", hs, m)
-                hess_u += np.einsum("g,gkn,gkm->nm", w, m, hm)
+            assert terms.side is not None and terms.side2 is not None
+            m = block.incidence
+            grad_u += np.einsum("g,gk,gkn->n", w, terms.side, m)
+            hm = np.einsum("gkl,glm->gkm", terms.side2, m)
+            hess_u += np.einsum("g,gkn,gkm->nm", w, m, hm)
+            if self.fit_draw and terms.draw is not None:
+                assert terms.draw2 is not None and terms.mixed is not None
+                grad_d += float(w @ terms.draw)
+                hess_dd += float(w @ terms.draw2)
+                hess_ud += np.einsum("g,gk,gkn->n", w, terms.mixed, m)
 
         if not derivatives:
             return total
@@ -306,20 +289,11 @@ class Problem:
         grad_u = np.zeros((keys, n))
         grad_d = np.zeros(keys)
         for block in self.blocks:
-            assert block.members is not None
-            s = np.einsum("gkn,n->gk", block.incidence, u)
-            if block.kind == BT:
-                assert block.draw is not None
-                _, dx, _, dd, _, _ = bt_terms(s[:, 0] - s[:, 1], block.draw, delta)
-                grad_u[block.members] = (block.incidence[:, 0, :] - block.incidence[:, 1, :]) * dx[:, None]
-                grad_d[block.members] = dd
-                continue
-            if block.kind == LUCE:
-                _, ds, _ = luce_terms(s, True)
-            else:
-                assert block.order is not None and block.remaining is not None
-                _, ds, _ = pl_terms(s, block.order, block.remaining, True)
-            grad_u[block.members] = np.einsum("gk,gkn->gn", ds, block.incidence)
+            terms: Terms = block.terms(u, delta)
+            assert terms.side is not None
+            grad_u[block.members] = np.einsum("gk,gkn->gn", terms.side, block.incidence)
+            if terms.draw is not None:
+                grad_d[block.members] = terms.draw
         out = np.zeros((keys, self.dim))
         out[:, : n - 1] = grad_u @ self.basis
         if self.fit_draw:
