@@ -394,3 +394,15 @@ def test_lists_are_accepted_and_stored_as_tuples():
     o = Observation([["ada"], ["bea", "cid"]], [1, 0])
     assert o.sides == (("ada",), ("bea", "cid")) and o.ranks == (1, 0)
     hash(o)
+
+
+def test_a_group_that_always_lost_to_the_rest_is_rated_with_the_prior_on_every_bot():
+    """No bot is one-sided (each won and lost), but bea and dan never beat ada or cid: no
+    maximum-likelihood estimate exists, so the prior enters every rating (found by
+    hypothesis: the fit raised 'do not determine' instead)."""
+    results = [("ada", "bea", (0, 1)), ("bea", "dan", (0, 1)), ("cid", "ada", (0, 1))]
+    results += [("cid", "ada", (1, 0)), ("dan", "bea", (0, 1))]
+    table = fit([Observation([(a,), (b,)], ranks) for a, b, ranks in results])
+    elo = {r.name: r.elo for r in table.ratings}
+    assert set(table.design.prior_on) == {"ada", "bea", "cid", "dan"}
+    assert min(elo["ada"], elo["cid"]) > max(elo["bea"], elo["dan"])
