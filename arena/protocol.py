@@ -17,6 +17,7 @@ __all__ = [
     "COMMENT_LIMIT",
     "DEFAULT_MEMORY_LIMIT",
     "DEFAULT_STARTUP_TIMEOUT",
+    "IN_PROCESS",
 ]
 
 #: The version a bot's Hello must answer with.
@@ -41,3 +42,6 @@ COMMENT_LIMIT = 1000
 DEFAULT_MEMORY_LIMIT = 2 * 1024**3
 #: Seconds a bot has to answer its Hello unless its tournament entry says otherwise.
 DEFAULT_STARTUP_TIMEOUT = 20.0
+#: The `protocol` of a bot that speaks none: an SDK class played inside the referee's own
+#: process (a tournament file's ``module = "package.module:Class"``), trusted, not sandboxed.
+IN_PROCESS = "in-process"

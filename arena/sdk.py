@@ -21,6 +21,7 @@ into `self.params` (numbers converted), so one file plays as several tuned varia
 from __future__ import annotations
 
 import argparse
+import importlib
 import operator
 import os
 import signal
@@ -37,7 +38,19 @@ from arena.protocol import ADDRESS_ENV, MAX_REFEREE_MESSAGE_BYTES, PROTOCOL_VERS
 from arena.v1 import arena_pb2 as pb
 from arena.v1 import arena_pb2_grpc as pb_grpc
 
-__all__ = ["Bot", "EventFeed", "run", "serve", "parse_params", "ADDRESS_ENV", "pb"]
+__all__ = [
+    "Bot",
+    "EventFeed",
+    "MatchSession",
+    "BotClassError",
+    "load_bot_class",
+    "hello_reply",
+    "run",
+    "serve",
+    "parse_params",
+    "ADDRESS_ENV",
+    "pb",
+]
 
 
 class Bot:
@@ -153,20 +166,24 @@ def _wire_index(index: int, legal: int) -> int:
     return _UNCARRIED_INDEX
 
 
+def hello_reply(bot_class: type[Bot], params: dict[str, Any]) -> pb.HelloReply:
+    """What a bot of `bot_class` with `params` says of itself (its `name` parameter wins)."""
+    return pb.HelloReply(
+        name=str(params.get("name", bot_class.name)),
+        version=bot_class.version,
+        protocol_version=PROTOCOL_VERSION,
+        games=list(bot_class.games),
+        description=bot_class.description,
+    )
+
+
 class SdkServicer(pb_grpc.BotServicer):
     def __init__(self, bot_class: type[Bot], params: dict[str, Any]) -> None:
         self._bot_class = bot_class
         self._params = params
 
     def Hello(self, request: pb.HelloRequest, context: grpc.ServicerContext) -> pb.HelloReply:
-        cls = self._bot_class
-        return pb.HelloReply(
-            name=str(self._params.get("name", cls.name)),
-            version=cls.version,
-            protocol_version=PROTOCOL_VERSION,
-            games=list(cls.games),
-            description=cls.description,
-        )
+        return hello_reply(self._bot_class, self._params)
 
     def Play(self, requests: Iterator[pb.RefereeMessage], context: grpc.ServicerContext) -> Iterator[pb.BotMessage]:
         try:
@@ -183,29 +200,93 @@ class SdkServicer(pb_grpc.BotServicer):
             raise
 
     def _play(self, requests: Iterator[pb.RefereeMessage]) -> Iterator[pb.BotMessage]:
-        bot = self._bot_class(self._params)
-        # A bot that does not listen to events is spared the work of handing them over.
-        feed = EventFeed() if type(bot).on_event is not Bot.on_event else None
+        session = MatchSession(self._bot_class(self._params))
         for message in requests:
             kind = message.WhichOneof("message")
             if kind == "decision_request":
                 request = message.decision_request
-                if feed is not None:
-                    feed.deliver(request, bot.on_event)
-                bot.comment = ""
-                index = _wire_index(bot.act(request), len(request.legal_actions))
+                index = _wire_index(session.act(request), len(request.legal_actions))
                 yield pb.BotMessage(
-                    decision=pb.Decision(decision_id=request.decision_id, action_index=index, comment=bot.comment)
+                    decision=pb.Decision(
+                        decision_id=request.decision_id, action_index=index, comment=session.bot.comment
+                    )
                 )
-            elif kind == "event" and feed is not None:
-                for event in message.event.events:
-                    bot.on_event(event)
+            elif kind == "event":
+                session.news(message.event.events)
             elif kind == "match_start":
-                bot.match = message.match_start
-                bot.on_match_start(message.match_start)
+                session.start(message.match_start)
             elif kind == "match_end":
-                bot.on_match_end(message.match_end)
+                session.end(message.match_end)
                 return
+
+
+class MatchSession:
+    """One bot instance through one match, message by message: the hooks called in order,
+    the events handed over once each.  `SdkServicer` plays one per Play stream; the
+    arena's in-process seat (arena/play/inprocess.py) plays one in the referee's process,
+    so a bot behaves the same either way."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        # A bot that does not listen to events is spared the work of handing them over.
+        self._feed = EventFeed() if type(bot).on_event is not Bot.on_event else None
+
+    def start(self, start: pb.MatchStart) -> None:
+        self.bot.match = start
+        self.bot.on_match_start(start)
+
+    def act(self, request: pb.DecisionRequest) -> Any:
+        """What `act` returns for `request` (its new events delivered first); the bot's
+        `comment` is reset before and read after."""
+        bot = self.bot
+        if self._feed is not None:
+            self._feed.deliver(request, bot.on_event)
+        bot.comment = ""
+        return bot.act(request)
+
+    def news(self, events: Sequence[pb.GameEvent]) -> None:
+        if self._feed is not None:
+            for event in events:
+                self.bot.on_event(event)
+
+    def end(self, end: pb.MatchEnd) -> None:
+        self.bot.on_match_end(end)
+
+
+class BotClassError(ImportError):
+    """A "package.module:Class" name that gives no `Bot` class; the message says why."""
+
+
+def load_bot_class(name: str) -> type[Bot]:
+    """The `Bot` subclass that "package.module:Class" names, its module imported as
+    ``python -m`` would from the current directory (which goes on sys.path)."""
+    module_name, colon, class_name = name.partition(":")
+    example = 'e.g. "bots.random_bot:RandomBot"'
+    if not colon or not module_name or not class_name:
+        raise BotClassError(f"{name!r} does not name a class as package.module:Class ({example})")
+    if not all(part.isidentifier() for part in (*module_name.split("."), *class_name.split("."))):
+        raise BotClassError(f"{name!r} is not a module and class name of Python identifiers ({example})")
+    here = os.getcwd()
+    if here not in sys.path:
+        sys.path.append(here)
+    try:
+        found: Any = importlib.import_module(module_name)
+    except ModuleNotFoundError as error:
+        if error.name is not None and (module_name + ".").startswith(error.name + "."):
+            raise BotClassError(
+                f"there is no module {error.name!r} (looked in {here} and the installed packages)"
+            ) from None
+        raise BotClassError(f"importing {module_name} failed: {error}") from None
+    except Exception as error:  # noqa: BLE001 - the module's own code failed: say how
+        raise BotClassError(f"importing {module_name} raised {type(error).__name__}: {error}") from None
+    for part in class_name.split("."):
+        try:
+            found = getattr(found, part)
+        except AttributeError:
+            raise BotClassError(f"the module {module_name} has no {class_name!r}") from None
+    if not (isinstance(found, type) and issubclass(found, Bot)):
+        raise BotClassError(f"{name} is {found!r}, not a subclass of arena.sdk.Bot")
+    return found
 
 
 def serve(bot_class: type[Bot], address: str, params: dict[str, Any] | None = None) -> None:

@@ -30,9 +30,11 @@ import trio
 
 from arena.errors import BotFault, BotStartError
 from arena.play.grpc_bot import GrpcBot
+from arena.play.inprocess import InProcessSeat, in_process_hello
 from arena.play.referee import SeatClient
-from arena.play.stdio_bot import StdioSeat
+from arena.play.stdio_seat import StdioSeat
 from arena.process import BotCommand, BotProcess, open_bot_process
+from arena.protocol import IN_PROCESS
 from arena.records import BotEntry, FaultKind
 from arena.v1 import arena_pb2 as pb
 
@@ -83,6 +85,8 @@ class BotPool:
         `deals` (its table's deal seed; None: deals no other match shares)."""
         if self._entries[name].protocol == "stdio":
             return StdioSeat(self._entries[name], self._log_dir)  # a process per match already
+        if self._entries[name].protocol == IN_PROCESS:
+            return InProcessSeat(self._entries[name])  # no process: an instance per match
         return _PooledSeat(self, name, deals)
 
     def expect(self, name: str, deals: int) -> None:
@@ -92,7 +96,7 @@ class BotPool:
         background.  Each seat announced is counted until it asks (`seat`); a bot whose
         last start failed, or that is not a process of the pool's, is left alone."""
         entry = self._entries[name]
-        if entry.protocol == "stdio" or entry.address is not None or name in self._start_failures:
+        if entry.protocol in ("stdio", IN_PROCESS) or entry.address is not None or name in self._start_failures:
             return
         self._expected[name][deals] += 1
         fresh = sum(1 for r in self._running[name] if r.alive() and deals not in r.deals)
@@ -116,7 +120,10 @@ class BotPool:
             self._joined[name] = trio.Event()
 
     async def hello(self, name: str) -> pb.HelloReply:
-        """Start the bot if none of its processes runs, and return its Hello (raises BotFault)."""
+        """Start the bot if none of its processes runs, and return its Hello (raises BotFault).
+        An in-process bot's class is loaded instead, and answers for itself."""
+        if self._entries[name].protocol == IN_PROCESS:
+            return in_process_hello(self._entries[name], self._game)
         return (await self._claim(name, None)).hello
 
     def processes(self, name: str | None = None) -> list[BotProcess]:

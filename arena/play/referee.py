@@ -26,6 +26,8 @@ from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager, AsyncExitStack
 from typing import Protocol, runtime_checkable
 
+import trio
+
 import engine
 from arena.clock import TimeControl
 from arena.errors import BotFault
@@ -124,10 +126,20 @@ def poll_for_answers(matches_at_once: int, cores: int) -> bool:
     return polls
 
 
+#: Seconds a table driven from trio may go on before it lets trio's other tasks run (the
+#: other matches, the progress line, the saves, Ctrl-C): in-process bots (arena/play/
+#: inprocess.py) answer without awaiting anything, so a table of them would keep the thread.
+YIELD_EVERY = 0.02
+
+
 async def _drive_in_trio(match: Match) -> None:
+    yielded = time.perf_counter()
     while (ask := match.next_request()) is not None:
         seat, request, decision_id, time_limit = ask
         asked = time.perf_counter()
+        if asked - yielded >= YIELD_EVERY:  # between decisions: no seat's clock runs meanwhile
+            await trio.lowlevel.checkpoint()
+            yielded = asked = time.perf_counter()
         try:
             decision = await seat.stream.decide(request, decision_id, time_limit)
         except BotFault as fault:

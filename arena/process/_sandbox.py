@@ -47,7 +47,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from arena.process._seccomp import bot_filter
-from arena.protocol import ADDRESS_ENV
+from arena.protocol import ADDRESS_ENV, IN_PROCESS
 from arena.records import BotEntry
 
 if TYPE_CHECKING:
@@ -214,13 +214,19 @@ def sandbox_problem() -> str | None:
 
 def sandbox_status(bots: Iterable[BotEntry] = ()) -> str | None:
     """The line `arena run` prints, and the Elo table shows under it, when a bot of `bots`
-    is not sandboxed; None when every one is.
+    is not sandboxed; None when every one is.  In-process bots (module = …) are named
+    first: they run in the arena's own process, trusted.
 
     Checks bwrap (once per process) only when some local bot asks for the sandbox."""
     bots = list(bots)
-    local = [bot for bot in bots if bot.address is None]
+    in_process = [bot.name for bot in bots if bot.protocol == IN_PROCESS]
+    local = [bot for bot in bots if bot.address is None and bot.protocol != IN_PROCESS]
     remote = [bot.name for bot in bots if bot.address is not None]
     parts: list[str] = []
+    if in_process:
+        parts.append(
+            f"{_names(in_process)} {'run' if len(in_process) > 1 else 'runs'} in-process (trusted, not sandboxed)"
+        )
     problem = sandbox_problem() if any(bot.sandbox for bot in local) else None
     if problem is not None:
         parts.append(f"{problem}; every bot runs with resource limits only")
