@@ -76,7 +76,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from arena.results.ratings import Observation, fit  # noqa: E402
-from arena.results.sprt import bounds, difference, llr  # noqa: E402
+from arena.results.sprt import bounds, difference, llr, step_sd  # noqa: E402
 
 C = math.log(10.0) / 400.0
 FIELD = {"x": 40.0, "y": -80.0}  # the other bots at a 4-seat table
@@ -154,16 +154,22 @@ def table_elo(game: str, delta: float, luck: float, families: int, seed: int) ->
 
 def run(rng: np.random.Generator, game: str, delta: float, args: argparse.Namespace) -> tuple[bool, int]:
     """One test: (decided H1, families to the decision)."""
-    lower, upper = bounds(args.alpha, args.beta)
     simulate = GAMES[game]
     rated: list[Observation] = []
     family = 0
+    sd_before = math.inf  # the estimate's sd at the last look (inf: none yet)
     while family < args.max_families:
         look = max(family + args.every, math.ceil(family * (1 + args.growth)))  # later, every `growth` more
         while family < look:
             rated.extend(simulate(rng, family, delta, args.luck))
             family += 1
-        value = llr(difference(rated, "c", "b"), args.elo0, args.elo1)
+        estimate = difference(rated, "c", "b")
+        value = llr(estimate, args.elo0, args.elo1)
+        step = 0.0
+        if estimate is not None and not args.no_correction:
+            step = step_sd(args.elo0, args.elo1, estimate.sd, sd_before)  # the information this look added
+            sd_before = estimate.sd
+        lower, upper = bounds(args.alpha, args.beta, step)
         if value >= upper or value <= lower:
             return value >= upper, family
     raise RuntimeError(f"undecided after {family} families")
@@ -184,6 +190,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-families", type=int, default=20_000)
     parser.add_argument("--only", choices=("h0", "h1"), help="the runs at one hypothesis only")
+    parser.add_argument(
+        "--no-correction", action="store_true", help="Wald's bounds as they are, no overshoot correction"
+    )
     args = parser.parse_args()
     se = (args.alpha * (1 - args.alpha) / args.runs) ** 0.5
     print(

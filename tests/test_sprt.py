@@ -10,7 +10,7 @@ import engine
 from arena.config import ConfigError, load_tournament
 from arena.results import ResultStore
 from arena.results.ratings import Observation, fit
-from arena.results.sprt import Decision, SprtState, bounds, decide, difference, llr, sprt_state
+from arena.results.sprt import OVERSHOOT, Decision, SprtState, bounds, decide, difference, llr, sprt_state, step_sd
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_tournament import ARENA, ROOT, arena, tournament_file  # noqa: E402
@@ -21,6 +21,31 @@ assert ARENA and ROOT
 def test_bounds():
     assert bounds(0.05, 0.05) == pytest.approx((math.log(0.05 / 0.95), math.log(0.95 / 0.05)))
     assert bounds(0.05, 0.05)[1] == pytest.approx(2.944, abs=1e-3)
+
+
+def test_the_bounds_move_in_by_the_overshoot_of_a_step():
+    # Siegmund: seen at steps of sd s, the LLR stops as if watched continuously at bounds
+    # 0.5826 s further out, so the test stops 0.5826 s inside Wald's bounds.
+    lower, upper = bounds(0.05, 0.05)
+    assert bounds(0.05, 0.05, step=0.3) == pytest.approx((lower + OVERSHOOT * 0.3, upper - OVERSHOOT * 0.3))
+    assert OVERSHOOT == pytest.approx(0.5826, abs=1e-4)
+    # A step as large as the bounds breaks the correction's premise: a tenth of their distance at most.
+    assert bounds(0.05, 0.05, step=100.0) == pytest.approx((0.9 * lower + 0.1 * upper, 0.1 * lower + 0.9 * upper))
+    assert decide(2.8, 0.05, 0.05) is Decision.CONTINUE
+    assert decide(2.8, 0.05, 0.05, step=0.5) is Decision.H1
+    assert decide(-2.8, 0.05, 0.05, step=0.5) is Decision.H0
+    # The state's bounds and decision use its step.
+    state = SprtState("c", "b", 0, 20, 0.05, 0.05, 2.8, 40, 12.3, 4.1, step=0.5)
+    assert state.bounds == bounds(0.05, 0.05, 0.5) and state.decision is Decision.H1
+
+
+def test_the_llrs_step_is_the_information_a_look_added():
+    # LLR = (elo1 - elo0) / V * (D - mid): its step between looks has variance
+    # (elo1 - elo0)^2 * (1/V - 1/V_before) under the normal model.
+    assert step_sd(0, 20, sd=10.0, sd_before=20.0) == pytest.approx(20 * math.sqrt(1 / 100 - 1 / 400))
+    assert step_sd(0, 20, sd=10.0) == pytest.approx(2.0)  # from no data
+    assert step_sd(-5, 5, sd=10.0) == pytest.approx(1.0)
+    assert step_sd(0, 20, sd=0.0) == 0.0 and step_sd(0, 20, sd=math.inf) == 0.0
 
 
 def conto_deals(losses: dict[str, int]) -> list[Observation]:

@@ -47,7 +47,15 @@ def report_end(
     if config.sprt is not None:
         sprt = config.sprt
         state = sprt_state(
-            stored, plan.game, sprt.candidate, sprt.baseline, sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta
+            stored,
+            plan.game,
+            sprt.candidate,
+            sprt.baseline,
+            sprt.elo0,
+            sprt.elo1,
+            sprt.alpha,
+            sprt.beta,
+            prior_games=config.prior_games,
         )
         print(f"\n{state.verdict()}")
         if state.decision is not Decision.CONTINUE and saved < total:

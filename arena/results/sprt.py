@@ -23,14 +23,35 @@ tests do)::
 
     LLR = (elo1 - elo0) / V * (D^ - (elo0 + elo1) / 2)
 
-It stops at H1 when LLR >= ln((1 - beta) / alpha), at H0 when LLR <= ln(beta / (1 -
-alpha)), and continues between.  While the data cannot yet rate the two (no result
-between them, no fit), the LLR is 0.  The fit uses the table's default prior, whose
-pull on D^ fades as the results grow.
+Wald's bounds, ln(beta / (1 - alpha)) and ln((1 - beta) / alpha), give the error rates
+alpha and beta to a LLR watched continuously.  The LLR is seen only at looks (after
+each saved match in a run), and between two looks it moves by a step: it crosses a
+bound by some of that step before it is seen, and the errors fall below alpha and beta
+(in the benchmark's conto, looking every 5% more families, alpha was 3.2% for 5%).
+Siegmund's correction for a discretely watched random walk (Sequential Analysis,
+1985, ch. 10) says the walk seen at steps of sd s stops as if watched continuously at
+a bound OVERSHOOT * s further out, OVERSHOOT = 0.5826; so the test stops at H1 when
+LLR >= ln((1 - beta) / alpha) - OVERSHOOT * s, at H0 when LLR <= ln(beta / (1 - alpha))
++ OVERSHOOT * s, and continues between (the shift is capped at a tenth of the distance
+between the bounds, where the correction's small-step premise ends).  Under the normal
+model the LLR's step between two looks has sd s = |elo1 - elo0| * sqrt(1/V - 1/V_before),
+the information the look added (`step_sd`); a run looks after each saved match, so
+`SprtState` takes the information per match, s = |elo1 - elo0| / sqrt(V * matches),
+which depends on the results alone (a resumed run, and the verdict after the run, say
+what the run's own looks said).  While the data cannot yet rate the two (no result
+between them, no fit), the LLR is 0.  The fit uses the tournament's ``prior_games``
+(what its Elo table uses), whose pull on D^ fades as the results grow.
 
-During a run the LLR is computed after each saved match over every stored match (each
-match read once: `SprtFollower`).  ``benchmarks/sprt.py`` measures the error rates and
-the families a decision takes, for each game's rating model with seat luck.
+During a run each saved match is read once (`SprtFollower`), and the table is fitted
+again over every stored match when the new ones could have moved the LLR to a bound:
+while the LLR is further from both than 6 sd's of its steps per match (beyond twice its
+drift) could take it, the last fit stands, for at most a quarter more matches
+(`SprtTracker`, `quiet_matches`); near a bound, and over the first 200 matches, every
+match is a look.  A fit costs time in proportion to the results (2 s at 100,000 conto
+deals), so a long run fits every few hundred matches instead of after each.
+``benchmarks/sprt.py`` measures the error rates and the families a decision takes, for
+each game's rating model with seat luck; ``benchmarks/sprt_update.py`` the cost of an
+update at 1,000 to 100,000 matches.
 """
 
 from __future__ import annotations
@@ -52,12 +73,23 @@ __all__ = [
     "Estimate",
     "SprtFollower",
     "SprtState",
+    "SprtTest",
+    "SprtTracker",
     "bounds",
     "decide",
     "difference",
     "llr",
     "sprt_state",
+    "step_sd",
+    "OVERSHOOT",
+    "QUIET_MARGIN",
+    "ALWAYS_FIT_BELOW",
+    "quiet_matches",
 ]
+
+#: Siegmund's constant: a Gaussian random walk with steps of sd s, stopped when first
+#: seen past a bound, is past it by about OVERSHOOT * s on average (-zeta(1/2) / sqrt(2 pi)).
+OVERSHOOT = 0.5826
 
 
 class Decision(Enum):
@@ -68,14 +100,27 @@ class Decision(Enum):
     CONTINUE = "continue"
 
 
-def bounds(alpha: float, beta: float) -> tuple[float, float]:
-    """The LLR's stopping bounds: (ln(beta / (1 - alpha)), ln((1 - beta) / alpha))."""
-    return math.log(beta / (1.0 - alpha)), math.log((1.0 - beta) / alpha)
+def bounds(alpha: float, beta: float, step: float = 0.0) -> tuple[float, float]:
+    """The LLR's stopping bounds: Wald's (ln(beta / (1 - alpha)), ln((1 - beta) / alpha)),
+    each moved in by OVERSHOOT * `step` (the sd of the LLR's step between two looks; at
+    most a tenth of the distance between them): see the module docstring."""
+    lower, upper = math.log(beta / (1.0 - alpha)), math.log((1.0 - beta) / alpha)
+    shift = min(OVERSHOOT * max(step, 0.0), 0.1 * (upper - lower))
+    return lower + shift, upper - shift
 
 
-def decide(value: float, alpha: float, beta: float) -> Decision:
+def step_sd(elo0: float, elo1: float, sd: float, sd_before: float = math.inf) -> float:
+    """The sd of the LLR's step from a look where the estimate's sd was `sd_before` to
+    one where it is `sd` (inf: from no data), under the normal model; 0 without an sd."""
+    if not (sd > 0.0 and math.isfinite(sd)):
+        return 0.0
+    information = 1.0 / sd**2 - (1.0 / sd_before**2 if sd_before > 0.0 else 0.0)
+    return abs(elo1 - elo0) * math.sqrt(max(information, 0.0))
+
+
+def decide(value: float, alpha: float, beta: float, step: float = 0.0) -> Decision:
     """H1 at or above the upper bound, H0 at or below the lower one, else continue."""
-    lower, upper = bounds(alpha, beta)
+    lower, upper = bounds(alpha, beta, step)
     if value >= upper:
         return Decision.H1
     if value <= lower:
@@ -100,16 +145,18 @@ def llr(estimate: Estimate | None, elo0: float, elo1: float) -> float:
     return (elo1 - elo0) / estimate.sd**2 * (estimate.elo - 0.5 * (elo0 + elo1))
 
 
-def difference(rated: Sequence[Observation], candidate: str, baseline: str) -> Estimate | None:
-    """The table's fit over `rated`: candidate's Elo less baseline's, with its sd from the
-    table's covariance; None while the fit cannot rate both."""
+def difference(
+    rated: Sequence[Observation], candidate: str, baseline: str, prior_games: float = 2.0
+) -> Estimate | None:
+    """The table's fit over `rated` (with the table's `prior_games`): candidate's Elo less
+    baseline's, with its sd from the table's covariance; None while the fit cannot rate both."""
     families = {
         obs.cluster if obs.cluster is not None else ("row", i)
         for i, obs in enumerate(rated)
         if any(candidate in side or baseline in side for side in obs.sides)
     }
     try:
-        table = fit(rated)
+        table = fit(rated, prior_games=prior_games)
     except RatingError:
         return None
     names = [rating.name for rating in table.ratings]
@@ -125,7 +172,8 @@ def difference(rated: Sequence[Observation], candidate: str, baseline: str) -> E
 @dataclass(frozen=True)
 class SprtState:
     """The test over the stored matches: its LLR, bounds and decision, and the table's
-    estimate of the difference (`elo`, `sd`; sd 0 when there is none yet)."""
+    estimate of the difference (`elo`, `sd`; sd 0 when there is none yet); `step`, the sd
+    of the LLR's step per look, moves the bounds in (see the module docstring)."""
 
     candidate: str
     baseline: str
@@ -137,14 +185,15 @@ class SprtState:
     families: int
     elo: float = 0.0
     sd: float = 0.0
+    step: float = 0.0
 
     @property
     def bounds(self) -> tuple[float, float]:
-        return bounds(self.alpha, self.beta)
+        return bounds(self.alpha, self.beta, self.step)
 
     @property
     def decision(self) -> Decision:
-        return decide(self.llr, self.alpha, self.beta)
+        return decide(self.llr, self.alpha, self.beta, self.step)
 
     def line(self) -> str:
         """`SPRT candidate vs baseline [elo0, elo1]: LLR 1.23 (-2.94, 2.94), table Elo +12 ± 9 (1 sd), …`."""
@@ -178,37 +227,117 @@ class SprtState:
         return f"SPRT undecided: {self.line()}."
 
 
-def _state(rated: Sequence[Observation], test: tuple[str, str, float, float, float, float]) -> SprtState:
-    candidate, baseline, elo0, elo1, alpha, beta = test
-    estimate = difference(rated, candidate, baseline)
-    value = llr(estimate, elo0, elo1)
+@dataclass(frozen=True)
+class SprtTest:
+    """What is tested: the candidate's table Elo over the baseline's, elo0 (H0) against
+    elo1 (H1), at the error rates alpha and beta, the fit with the tournament's prior."""
+
+    candidate: str
+    baseline: str
+    elo0: float
+    elo1: float
+    alpha: float = 0.05
+    beta: float = 0.05
+    prior_games: float = 2.0
+
+
+def _state(rated: Sequence[Observation], test: SprtTest, looks: int) -> SprtState:
+    """The state over `rated`, seen at `looks` looks (one per stored match)."""
+    head = (test.candidate, test.baseline, test.elo0, test.elo1, test.alpha, test.beta)
+    estimate = difference(rated, test.candidate, test.baseline, test.prior_games)
+    value = llr(estimate, test.elo0, test.elo1)
     if estimate is None:
-        return SprtState(candidate, baseline, elo0, elo1, alpha, beta, value, 0)
-    return SprtState(candidate, baseline, elo0, elo1, alpha, beta, value, estimate.families, estimate.elo, estimate.sd)
+        return SprtState(*head, value, 0)
+    # The information per look, the run's own looks being one per saved match.
+    step = step_sd(test.elo0, test.elo1, estimate.sd * math.sqrt(max(looks, 1)))
+    return SprtState(*head, value, estimate.families, estimate.elo, estimate.sd, step)
+
+
+#: A refit is put off only while the LLR could not reach a bound without moving this many
+#: sd's of its steps (beyond twice its drift): see `quiet_matches`.
+QUIET_MARGIN = 6.0
+#: Below this many matches every match is a look: a fit is quick there, and the normal
+#: approximation of one match's step is rough.
+ALWAYS_FIT_BELOW = 200
+
+
+def quiet_matches(state: SprtState, looks: int) -> int:
+    """How many more matches the LLR of `state`, fitted at `looks` matches, cannot cross a
+    bound in, within the stated margin: the largest m with
+
+        2 |LLR| m / looks + QUIET_MARGIN * step * sqrt(m) < distance to the nearer bound,
+
+    `step` being the sd of its change per match (`SprtState.step`) and |LLR| / looks its
+    drift per match as the information grows; at most looks / 4.  0 (fit at every match) below
+    `ALWAYS_FIT_BELOW` matches, without an estimate, or once decided."""
+    lower, upper = state.bounds
+    distance = min(upper - state.llr, state.llr - lower)
+    if looks < ALWAYS_FIT_BELOW or not state.step > 0.0 or distance <= 0.0:
+        return 0
+    drift = 2.0 * abs(state.llr) / looks
+    spread = QUIET_MARGIN * state.step
+    if drift > 0.0:
+        root = (-spread + math.sqrt(spread**2 + 4.0 * drift * distance)) / (2.0 * drift)
+    else:
+        root = distance / spread
+    # At most a quarter more matches: the information per match is taken as it was so far.
+    return max(0, min(math.ceil(root**2) - 1, looks // 4))
+
+
+class SprtTracker:
+    """The test along a stream of matches: `standing(new)` says whether the `new` matches
+    seen since the last call could have moved the LLR to a bound (`quiet_matches`); while
+    they could not it returns the last state, else None, and the caller gives `refit`
+    everything rated so far.  Near a bound every match is a look, as in a run that fits
+    after each; far from one, a long run is fitted every few hundred matches (the cost of
+    a fit grows with the results: 2 s at 100,000 conto deals)."""
+
+    def __init__(self, test: SprtTest) -> None:
+        self._test = test
+        self.looks = 0  # the matches seen
+        self._state: SprtState | None = None
+        self._next_fit = 0  # the fit is due once `looks` reaches this
+
+    def standing(self, new: int) -> SprtState | None:
+        """After `new` more matches: the last state while no bound can have been reached
+        (within the margin), else None (a fit is due)."""
+        self.looks += new
+        return self._state if self._state is not None and self.looks < self._next_fit else None
+
+    def refit(self, rated: Sequence[Observation]) -> SprtState:
+        """The test over `rated`, every outcome of the matches seen."""
+        self._state = _state(rated, self._test, self.looks)
+        self._next_fit = self.looks + 1 + quiet_matches(self._state, self.looks)
+        return self._state
 
 
 class SprtFollower:
     """The test followed along a run: each `update` reads only the matches saved since
-    the last one and adds their rated outcomes to those it has, so a long run does not
-    read its file again after every match."""
+    the last one and adds their rated outcomes to those it has (so a long run does not
+    read its file again after every match), and fits them when a bound may have been
+    reached (`SprtTracker`).  The test's `prior_games` is the tournament's (what its Elo
+    table uses)."""
 
-    def __init__(
-        self, game: engine.Game, candidate: str, baseline: str, elo0: float, elo1: float, alpha: float, beta: float
-    ) -> None:
+    def __init__(self, game: engine.Game, test: SprtTest) -> None:
         self._game = game
-        self._test = (candidate, baseline, elo0, elo1, alpha, beta)
+        self._tracker = SprtTracker(test)
         self._mark = 0
         self._rated: list[Observation] = []
         self._matches: list[StoredMatch] = []  # kept for bridge's boards only
 
     def update(self, store: ResultStore) -> SprtState:
-        """The test over every match `store` holds now."""
+        """The test over every match `store` holds now (as last fitted, while the new
+        matches cannot have moved it to a bound)."""
         new, self._mark = store.matches_saved_after(self._mark)
-        if self._game.spec.rate_by == "board":  # a board's outcome needs both its tables
+        by_board = self._game.spec.rate_by == "board"  # a board's outcome needs both its tables
+        if by_board:
             self._matches.extend(new)
-            return _state(observations(self._matches, self._game), self._test)
-        self._rated.extend(observations(new, self._game))
-        return _state(self._rated, self._test)
+        else:
+            self._rated.extend(observations(new, self._game))
+        state = self._tracker.standing(len(new))
+        if state is not None:
+            return state
+        return self._tracker.refit(observations(self._matches, self._game) if by_board else self._rated)
 
 
 def sprt_state(
@@ -220,6 +349,10 @@ def sprt_state(
     elo1: float,
     alpha: float = 0.05,
     beta: float = 0.05,
+    prior_games: float = 2.0,
 ) -> SprtState:
-    """The test over `matches` (every stored match of the run; history is not read)."""
-    return _state(observations(list(matches), game), (candidate, baseline, elo0, elo1, alpha, beta))
+    """The test over `matches` (every stored match of the run; history is not read), with
+    the tournament's `prior_games`."""
+    stored = list(matches)
+    test = SprtTest(candidate, baseline, elo0, elo1, alpha, beta, prior_games)
+    return _state(observations(stored, game), test, len(stored))

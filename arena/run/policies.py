@@ -8,8 +8,8 @@ so, no match is started and those under way finish and are saved.
     summary = await run_tournament(plan, store, policies=[SprtStop(config.sprt), LiveTable(5)])
 
 * `SprtStop`: the tournament's SPRT test (arena.results.sprt) after each saved match,
-  over the results file so far (each match read once: `SprtFollower`); the run stops
-  once it decides.  A resumed run stops at once when the file already decides.
+  over the results file so far (each match read once, fitted when a bound may have been
+  reached: `SprtFollower`), its line said when fitted; the run stops once it decides.  A resumed run stops at once when the file already decides.
 * `LiveTable`: the Elo table so far, every `every` matches this run saves (not after
   the last: the final table follows).
 
@@ -27,7 +27,7 @@ from typing import Protocol
 
 from arena.config.tournament import SprtConfig
 from arena.results import ResultStore, elo_table
-from arena.results.sprt import Decision, SprtFollower, SprtState
+from arena.results.sprt import Decision, SprtFollower, SprtState, SprtTest
 from arena.run.plan import TournamentPlan
 from arena.run.progress import Progress
 
@@ -69,7 +69,11 @@ class SprtStop:
     def start(self, plan: TournamentPlan, store: ResultStore) -> None:
         test = self.test
         self._follower = SprtFollower(
-            plan.game, test.candidate, test.baseline, test.elo0, test.elo1, test.alpha, test.beta
+            plan.game,
+            # the prior the tournament's Elo table uses
+            SprtTest(
+                test.candidate, test.baseline, test.elo0, test.elo1, test.alpha, test.beta, plan.config.prior_games
+            ),
         )
         self._results = store.path
         self._update()  # a resumed run stops at once when the file already decides
@@ -87,13 +91,16 @@ class SprtStop:
         """The test over the results file so far, its line said; when it has just decided,
         a note that no new match is started."""
         assert self._follower is not None and self._results is not None, "start() comes first"
-        was = self.state.decision if self.state is not None else Decision.CONTINUE
+        before = self.state
+        was = before.decision if before is not None else Decision.CONTINUE
         try:
             with ResultStore.open_readonly(self._results) as store:
                 self.state = self._follower.update(store)
         except Exception as error:  # noqa: BLE001 - the test never stops the run by failing
             log.debug("the SPRT could not read the results", exc_info=True)
             self._on_line(f"SPRT: cannot read the results yet: {type(error).__name__}: {error}")
+            return
+        if self.state is before:  # not fitted again: the new matches cannot have reached a bound
             return
         self._on_line(self.state.line())
         if was is Decision.CONTINUE and self.state.decision is not Decision.CONTINUE:
