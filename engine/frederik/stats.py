@@ -136,7 +136,8 @@ class FrederikStats(SeatStats):
 
 
 def _percent(part: float, whole: int) -> str:
-    return f"{100 * part / whole:.0f}" if whole else "-"
+    # One decimal, as the Elo table's wins % beside it: 37.5 there and 38 here read as two figures.
+    return f"{100 * part / whole:.1f}" if whole else "-"
 
 
 def frederik_statistics(history: Sequence[Event], players: int) -> tuple[FrederikStats, ...]:
