@@ -231,7 +231,7 @@ def test_unknown_keys_with_did_you_mean_and_known_keys():
         f"{FILE}:6: game.hand_sise: conto has no option 'hand_sise'. Did you mean 'hand_size'? "
         "Its options are hand_size, courses, oste.",
         f"{FILE}:14: bot[2].comand: unknown key 'comand' in a [[bot]] block. Did you mean 'command'? "
-        "The known keys are name, command, args, env, protocol, address, memory_limit, startup_timeout, move_time, tc, sandbox, network, files, max_processes.",
+        "The known keys are name, command, args, env, protocol, address, module, memory_limit, startup_timeout, move_time, tc, sandbox, network, files, max_processes.",
     ]
     assert problems("tournamnet = 1\n" + HEAD + BOTS + "[extra]\nx = 1\n") == [
         f"{FILE}:1: tournamnet: unknown key 'tournamnet'. Did you mean 'tournament'? "
@@ -283,7 +283,8 @@ def test_missing_required_keys_point_at_their_table():
         f"{FILE}:1: tournament.game: the required key 'game' is missing in [tournament].",
         f"{FILE}:3: bot[1].name: the required key 'name' is missing in the 1st [[bot]] block.",
         f"{FILE}:5: bot[2]: bot 'b' needs command (the program to start, e.g. command = "
-        '["python", "bots/my_bot.py"]) or address (a bot already running, e.g. address = "localhost:50051").',
+        '["python", "bots/my_bot.py"]), address (a bot already running, e.g. address = "localhost:50051") or '
+        'module (an SDK class played in the arena\'s process, e.g. module = "bots.random_bot:RandomBot").',
     ]
     assert problems(BOTS) == [
         f"{FILE}: tournament: the [tournament] table is missing; it needs at least name and game."
@@ -395,8 +396,8 @@ def test_protocols_and_addresses():
     assert problems(text) == [
         f"{FILE}:14: bot[3].protocol: bot 'c' uses the stdio protocol, which needs command, not address.",
         f"{FILE}:18: bot[4].protocol: unknown protocol 'grcp'. Did you mean 'grpc'? Use \"grpc\" or \"stdio\".",
-        f"{FILE}:21: bot[5].address: bot 'e' has both command and address; give command to start the bot, "
-        "or address to connect to one already running, not both.",
+        f"{FILE}:21: bot[5].address: bot 'e' has both command and address; give one: command to start the bot, "
+        "address to connect to one already running, or module to play an SDK class in the arena's process.",
         f"{FILE}:26: bot[6].args: bot 'f' has args but no command to append them to.",
     ]
 
@@ -496,7 +497,7 @@ def test_lines_of_subtables_and_inline_tables():
     text += '[[bot]]\nname = "b"\naddress = "h:1"\nnope = 1\n'
     assert problem(text) == (
         f"{FILE}:17: bot[2].nope: unknown key 'nope' in a [[bot]] block. "
-        "The known keys are name, command, args, env, protocol, address, memory_limit, startup_timeout, move_time, tc, sandbox, network, files, max_processes."
+        "The known keys are name, command, args, env, protocol, address, module, memory_limit, startup_timeout, move_time, tc, sandbox, network, files, max_processes."
     )
 
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from arena.config.bots import module_of
 from arena.config.values import toml_literal
 from arena.errors import UsageError
 
@@ -33,7 +34,7 @@ class AdhocTournament:
     """What the flags say; None leaves a key to the file's default."""
 
     game: str
-    bots: tuple[tuple[str, tuple[str, ...]], ...]  # (name, command as typed, split)
+    bots: tuple[tuple[str, tuple[str, ...]], ...]  # (name, command as typed, split; or module:…, see module_of)
     name: str | None = None
     seats: int | None = None
     deals: int | None = None
@@ -76,6 +77,12 @@ class AdhocTournament:
             lines += [f"{key} = {toml_literal(value)}" for key, value in self.options.items()]
         for name, argv in self.bots:
             lines += ["", "[[bot]]", f"name = {toml_literal(name)}"]
+            module = module_of(argv)
+            if module is not None:  # in-process: its args are its parameters, it speaks no protocol
+                lines.append(f"module = {toml_literal(module)}")
+                if argv[1:]:
+                    lines.append("args = [" + ", ".join(toml_literal(arg) for arg in argv[1:]) + "]")
+                continue
             lines.append("command = [" + ", ".join(toml_literal(arg) for arg in argv) + "]")
             if self.protocol != "grpc":
                 lines.append(f"protocol = {toml_literal(self.protocol)}")

@@ -1,9 +1,13 @@
 """The [[bot]] blocks of a tournament file, checked into `BotEntry` records.
 
 Each block's keys are checked by the schema (`schema.BOT`); then what concerns several
-keys: command or address (one, not both), args only with a command, stdio only with a
-command; then the programs and scripts the command names, and the `files` it may read in
-its sandbox, must exist, relative to the current directory.  A bot without its own
+keys: command, address or module (one of them), args only with a command or a module,
+stdio only with a command; then the programs and scripts the command names, and the
+`files` it may read in its sandbox, must exist, relative to the current directory.  A
+module (``module = "package.module:Class"``, an SDK class played in the arena's own
+process: arena/play/inprocess.py) is imported to check it names a `Bot` class, and its
+args read as its parameters; it is an `IN_PROCESS` entry whose command holds the class's
+name, then its args.  A bot without its own
 `sandbox` key gets the tournament's.  A command starting with ``python`` or ``python3`` runs with the
 arena's own interpreter (``sys.executable``).
 """
@@ -20,16 +24,28 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from arena import sdk
 from arena.clock import TimeControl
 from arena.config.check import Reporter
 from arena.config.schema import BOT
 from arena.config.values import describe
+from arena.protocol import IN_PROCESS
 from arena.records import BotEntry
 
-__all__ = ["BotChecker", "bot_names"]
+__all__ = ["BotChecker", "bot_names", "MODULE_PREFIX", "module_of"]
+
+#: How the command line names an in-process bot: ``--bot NAME=module:package.module:Class``.
+MODULE_PREFIX = "module:"
+#: The keys of a bot's process, which an in-process bot has none of.
+_PROCESS_KEYS = ("protocol", "env", "memory_limit", "startup_timeout", "sandbox", "network", "files", "max_processes")
 
 _SCRIPT_SUFFIXES = (".py", ".js", ".sh", ".awk", ".mjs")
 _PYTHON_NAMES = ("python", "python3")
+
+
+def module_of(argv: Sequence[str]) -> str | None:
+    """The class a command line's ``module:package.module:Class`` names, or None for a command."""
+    return argv[0].removeprefix(MODULE_PREFIX) if argv and argv[0].startswith(MODULE_PREFIX) else None
 
 
 def bot_names(blocks: Any) -> list[str]:
@@ -100,21 +116,25 @@ class BotChecker:
         name = block.get("name")
         who = f"bot {name!r}" if isinstance(name, str) and name else f"bot[{path[1] + 1}]"
 
-        has_command, has_address = "command" in block, "address" in block
-        if has_command and has_address:
+        has_command, has_address, has_module = "command" in block, "address" in block, "module" in block
+        given = [key for key in ("command", "address", "module") if key in block]
+        if len(given) > 1:
             report.problem(
-                (*path, "address"),
-                f"{who} has both command and address; give command to start the bot, "
-                "or address to connect to one already running, not both.",
+                (*path, given[1]),
+                f"{who} has both {given[0]} and {given[1]}; give one: command to start the bot, address to connect "
+                "to one already running, or module to play an SDK class in the arena's process.",
             )
-        elif not has_command and not has_address:
+        elif not given:
             report.problem(
                 path,
-                f'{who} needs command (the program to start, e.g. command = ["python", "bots/my_bot.py"]) '
-                'or address (a bot already running, e.g. address = "localhost:50051").',
+                f'{who} needs command (the program to start, e.g. command = ["python", "bots/my_bot.py"]), '
+                'address (a bot already running, e.g. address = "localhost:50051") or module (an SDK class '
+                'played in the arena\'s process, e.g. module = "bots.random_bot:RandomBot").',
             )
-        if "args" in block and not has_command:
+        if "args" in block and not has_command and not has_module:
             report.problem((*path, "args"), f"{who} has args but no command to append them to.")
+        if has_module:
+            self.check_in_process(block, path, who)
         if "move_time" in block and "tc" in block:
             report.problem(
                 (*path, "tc"), f"{who} has move_time and tc; give one: seconds per decision, or a bank of time."
@@ -135,6 +155,15 @@ class BotChecker:
 
         if len(report.problems) > errors:
             return None
+        time_control = value["tc"] or (TimeControl.per_move(value["move_time"]) if value["move_time"] else None)
+        if has_module:
+            return BotEntry(
+                name=value["name"],
+                command=(value["module"], *(value["args"] or ())),
+                protocol=IN_PROCESS,
+                time_control=time_control,
+                sandbox=False,
+            )
         return BotEntry(
             name=value["name"],
             command=argv,
@@ -144,12 +173,38 @@ class BotChecker:
             protocol=value["protocol"],
             memory_limit=value["memory_limit"],
             startup_timeout=float(value["startup_timeout"]),
-            time_control=value["tc"] or (TimeControl.per_move(value["move_time"]) if value["move_time"] else None),
+            time_control=time_control,
             sandbox=self.sandbox if value["sandbox"] is None else value["sandbox"],
             network=value["network"],
             files=tuple(value["files"] or ()),
             max_processes=value["max_processes"],
         )
+
+    def check_in_process(self, block: Mapping[str, Any], path: tuple, who: str) -> None:
+        """A module block: no key of a process, a class to load, args to read as its parameters."""
+        process_keys = [key for key in _PROCESS_KEYS if key in block]
+        if process_keys:
+            self.report.problem(
+                (*path, process_keys[0]),
+                f"{who} is played in the arena's own process (module), so {', '.join(process_keys)} "
+                f"{'do' if len(process_keys) > 1 else 'does'} not apply to it; remove "
+                f"{'them' if len(process_keys) > 1 else 'it'}, or start it as a process (command).",
+            )
+        module, args = block.get("module"), block.get("args")
+        if isinstance(module, str):
+            self.check_module(module, (*path, "module"), who)
+        if isinstance(args, list) and all(isinstance(arg, str) for arg in args):
+            try:
+                sdk.parse_params(args)
+            except SystemExit as error:  # the SDK's reader speaks to a bot's command line
+                self.report.problem((*path, "args"), f"the args of {who} are its parameters: {error}")
+
+    def check_module(self, module: str, where: tuple, who: str) -> None:
+        """`module` names an SDK Bot class that can be loaded; problems at the key `where`."""
+        try:
+            sdk.load_bot_class(module)
+        except sdk.BotClassError as error:
+            self.report.problem(where, f"the module of {who} cannot be played: {error}.")
 
     def check_program(self, program: str, where: tuple, who: str) -> None:
         """The program of a command exists and can run; problems at the key `where`."""

@@ -223,6 +223,12 @@ BOT = Table(
         Key("env", "env", MappingProxyType({}), help="environment variables for the bot"),
         Key("protocol", "str", "grpc", choices=("grpc", "stdio"), help="how the bot talks to the referee"),
         Key("address", "address", help="instead of command: a bot already running, such as localhost:50051"),
+        Key(
+            "module",
+            "str",
+            help='instead of command: an SDK Bot class played inside the arena\'s process, "package.module:Class" '
+            "(trusted code: not sandboxed, and never interrupted); args become its parameters",
+        ),
         Key("memory_limit", "memory", DEFAULT_MEMORY_LIMIT, help="the bot's memory limit"),
         Key("startup_timeout", "seconds", DEFAULT_STARTUP_TIMEOUT, help="seconds to answer the Hello"),
         Key("move_time", "seconds", help="this bot's seconds per decision, instead of the tournament's"),

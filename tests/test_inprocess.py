@@ -1,0 +1,213 @@
+"""In-process bots (arena/play/inprocess.py): an SDK class played in the referee's own
+process plays exactly as it does behind `sdk.run` over gRPC, its failures are named
+faults that leave the match going on, and the file, the command line and the tables
+say what it is: trusted, not sandboxed."""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import trio
+
+import engine
+from arena import sdk
+from arena.config import load_tournament
+from arena.config.adhoc import AdhocTournament
+from arena.errors import ConfigError
+from arena.play import open_bot_pool, play_match
+from arena.process import sandbox_status
+from arena.protocol import IN_PROCESS
+from arena.records import BotEntry, FaultKind
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# Deterministic SDK bots (seeded by match, seat and their seed), one of them listening to
+# every event (conto_adaptive's on_event), with a parameter given as args.
+CONTO_TABLE = (
+    ("random", "bots.random_bot:RandomBot", "bots/random_bot.py", ("--seed=7",)),
+    ("adaptive", "bots.conto_adaptive:AdaptiveBot", "bots/conto_adaptive.py", ()),
+    ("honest", "bots.conto_honest:HonestBot", "bots/conto_honest.py", ()),
+    ("bluffer", "bots.conto_bluffer:BlufferBot", "bots/conto_bluffer.py", ("--aggression=0.6",)),
+)
+
+
+def in_process(name: str, module: str, *args: str) -> BotEntry:
+    return BotEntry(name, command=(module, *args), protocol=IN_PROCESS)
+
+
+def over_grpc(name: str, script: str, *args: str) -> BotEntry:
+    return BotEntry(name, command=(sys.executable, str(ROOT / script), *args), sandbox=False)
+
+
+async def play(entries: list[BotEntry], game: engine.Game, tmp_path: Path, *, seed: int, deals: int, move_time=5.0):
+    async with open_bot_pool({e.name: e for e in entries}, tmp_path / "logs", game=game.spec.name) as pool:
+        return await play_match(
+            game,
+            [pool.seat(e.name, seed) for e in entries],
+            seed=seed,
+            deals=deals,
+            move_time=move_time,
+            match_id=f"m{seed}",
+        )
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_same_results_as_over_grpc_on_the_same_deals(tmp_path, seed):
+    game = engine.load("conto", players=4)
+    local = [in_process(name, module, *args) for name, module, _, args in CONTO_TABLE]
+    remote = [over_grpc(name, script, *args) for name, _, script, args in CONTO_TABLE]
+    here = trio.run(lambda: play(local, game, tmp_path, seed=seed, deals=8))
+    there = trio.run(lambda: play(remote, game, tmp_path, seed=seed, deals=8))
+    assert here.faults == there.faults == ()
+    assert here.history == there.history
+    assert here.result == there.result
+    assert here.standing == there.standing
+    assert here.comments == there.comments
+    assert here.cpu == (None,) * 4  # no process of its own to measure
+
+
+class Misbehaving(sdk.Bot):
+    """Plays the first action, except on the decisions its `fail` parameter picks: the
+    n-th decision of the match (counted from 1) raises, returns text, returns -1, returns
+    an index past the end, or takes longer than its time."""
+
+    games = ("vegas",)
+
+    def on_match_start(self, start):
+        self.asked = 0
+        self.ways = {
+            int(at): way for way, at in (item.split("@") for item in str(self.param("fail", "")).split(",") if item)
+        }
+
+    def act(self, request):
+        self.asked += 1
+        way = self.ways.get(self.asked)
+        if way == "raise":
+            raise ValueError("no idea what to do")
+        if way == "text":
+            return "the first"
+        if way == "negative":
+            return -1
+        if way == "past":
+            return len(request.legal_actions)
+        if way == "slow":
+            time.sleep(0.3)  # past the 0.1 s limit: not synchronisation, the fault itself
+        return 0
+
+
+class Unstartable(sdk.Bot):
+    games = ("vegas",)
+
+    def on_match_start(self, start):
+        raise RuntimeError("cannot start today")
+
+    def act(self, request):
+        return 0
+
+
+def test_faults_are_named_and_the_match_goes_on(tmp_path):
+    game = engine.load("vegas", players=2)
+    faulty = in_process("faulty", "tests.test_inprocess:Misbehaving", "--fail=raise@1,text@3,negative@5,past@7,slow@9")
+    record = trio.run(
+        lambda: play(
+            [faulty, in_process("steady", "tests.test_inprocess:Misbehaving")],
+            game,
+            tmp_path,
+            seed=1,
+            deals=12,
+            move_time=0.1,
+        )
+    )
+    kinds = [(f.bot, f.kind) for f in record.faults]
+    assert kinds == [
+        ("faulty", FaultKind.CRASH),
+        ("faulty", FaultKind.MALFORMED),
+        ("faulty", FaultKind.ILLEGAL),
+        ("faulty", FaultKind.ILLEGAL),
+        ("faulty", FaultKind.TIMEOUT),
+    ]
+    reasons = [f.reason for f in record.faults]
+    assert reasons[0] == "act raised ValueError: no idea what to do"
+    assert "act returned 'the first', not the index" in reasons[1]
+    assert reasons[2].startswith("action index -1 is out of range")
+    assert "is out of range" in reasons[3]
+    assert "past its 100 ms limit" in reasons[4] and "cannot be interrupted" in reasons[4]
+    assert record.deals == 12 and len(game.replay(record.history).deal_results()) == 12
+
+
+def test_three_faults_in_a_row_stop_the_seat(tmp_path):
+    game = engine.load("vegas", players=2)
+    faulty = in_process("faulty", "tests.test_inprocess:Misbehaving", "--fail=raise@1,raise@2,raise@3")
+    record = trio.run(
+        lambda: play(
+            [faulty, in_process("steady", "tests.test_inprocess:Misbehaving")], game, tmp_path, seed=2, deals=5
+        )
+    )
+    assert [f.kind for f in record.faults][:4] == [FaultKind.CRASH] * 3 + [FaultKind.STOPPED]
+    assert all(f.kind in (FaultKind.CRASH, FaultKind.STOPPED) for f in record.faults if f.bot == "faulty")
+
+
+def test_a_class_that_cannot_start_is_a_start_fault(tmp_path):
+    game = engine.load("vegas", players=2)
+    broken = in_process("broken", "tests.test_inprocess:Unstartable")
+    record = trio.run(
+        lambda: play(
+            [broken, in_process("steady", "tests.test_inprocess:Misbehaving")], game, tmp_path, seed=3, deals=2
+        )
+    )
+    assert record.faults[0].kind is FaultKind.START
+    assert record.faults[0].reason == "on_match_start raised RuntimeError: cannot start today"
+
+
+def write(tmp_path: Path, bots: str) -> Path:
+    path = tmp_path / "t.toml"
+    path.write_text(f'[tournament]\nname = "t"\ngame = "vegas"\nseats = 2\n{bots}', encoding="utf-8")
+    return path
+
+
+def test_a_tournament_file_names_the_class_and_its_parameters(tmp_path):
+    config = load_tournament(
+        write(
+            tmp_path,
+            '[[bot]]\nname = "a"\nmodule = "bots.random_bot:RandomBot"\nargs = ["--seed=2"]\n'
+            '[[bot]]\nname = "b"\ncommand = ["python", "bots/random_bot.py"]\n',
+        )
+    )
+    a, b = config.bots
+    assert (a.protocol, a.command) == (IN_PROCESS, ("bots.random_bot:RandomBot", "--seed=2"))
+    assert [bot.protocol for bot in config.setup.bots] == [IN_PROCESS, "grpc"]  # part of the fingerprint
+    assert sandbox_status([a]) == "unsandboxed: a runs in-process (trusted, not sandboxed)."
+    assert sandbox_status([a, b]).startswith("unsandboxed: a runs in-process (trusted, not sandboxed)")
+
+
+@pytest.mark.parametrize(
+    "bot, said",
+    [
+        ('module = "bots.nowhere:Bot"', "there is no module 'bots.nowhere'"),
+        ('module = "bots.random_bot:Nope"', "the module bots.random_bot has no 'Nope'"),
+        ('module = "bots.random_bot"', "does not name a class as package.module:Class"),
+        ('module = "bots.seeds:seat_rng"', "not a subclass of arena.sdk.Bot"),
+        ('module = "bots.random_bot:RandomBot"\nsandbox = true', "so sandbox does not apply to it"),
+        ('module = "bots.random_bot:RandomBot"\nargs = ["seed"]', "cannot read 'seed'"),
+        ('module = "bots.random_bot:RandomBot"\naddress = "localhost:1"', "has both address and module"),
+    ],
+)
+def test_a_module_that_cannot_be_played_is_named_in_the_file(tmp_path, bot, said):
+    path = write(tmp_path, f'[[bot]]\nname = "a"\n{bot}\n[[bot]]\nname = "b"\nmodule = "bots.random_bot:RandomBot"\n')
+    with pytest.raises(ConfigError) as raised:
+        load_tournament(path)
+    assert said in str(raised.value)
+    assert "bot[1]" in str(raised.value)
+
+
+def test_the_command_line_writes_a_module_bot_into_the_adhoc_file():
+    adhoc = AdhocTournament(
+        game="vegas",
+        bots=(("a", ("module:bots.random_bot:RandomBot", "--seed=3")), ("b", ("python", "bots/random_bot.py"))),
+    )
+    text = adhoc.text(["run"])
+    assert 'name = "a"\nmodule = "bots.random_bot:RandomBot"\nargs = ["--seed=3"]\n' in text
+    assert 'command = ["python", "bots/random_bot.py"]' in text
