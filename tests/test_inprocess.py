@@ -5,6 +5,7 @@ say what it is: trusted, not sandboxed."""
 
 from __future__ import annotations
 
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -211,3 +212,19 @@ def test_the_command_line_writes_a_module_bot_into_the_adhoc_file():
     text = adhoc.text(["run"])
     assert 'name = "a"\nmodule = "bots.random_bot:RandomBot"\nargs = ["--seed=3"]\n' in text
     assert 'command = ["python", "bots/random_bot.py"]' in text
+
+
+def test_arena_play_takes_a_module_bot_and_names_a_bad_one(tmp_path):
+    def play(*bots: str) -> subprocess.CompletedProcess:
+        flags = [arg for bot in bots for arg in ("--bot", bot)]
+        command = [sys.executable, "-m", "arena", "play", "vegas", *flags, "--deals", "2", "--logs", str(tmp_path)]
+        return subprocess.run(command, capture_output=True, text=True, cwd=ROOT, timeout=120)
+
+    played = play("a=module:bots.random_bot:RandomBot --seed=1", "b=module:bots.vegas_caller:VegasCallerBot")
+    assert played.returncode == 0, played.stderr
+    assert "fault" not in played.stdout
+    refused = play("a=module:bots.random_bot:RandomBot", "b=module:bots.random_bot:Randombot")
+    assert refused.returncode == 2
+    assert "--bot b: the module of bot 'b' cannot be played: the module bots.random_bot has no 'Randombot'" in (
+        refused.stderr
+    )

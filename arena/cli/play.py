@@ -9,11 +9,12 @@ from pathlib import Path
 import engine
 from arena.cli._common import add_command, parse_bot, parse_options, seconds, setup_logging, time_control, whole_number
 from arena.config import usable_cores
-from arena.config.bots import BotChecker
+from arena.config.bots import BotChecker, module_of
 from arena.config.check import Reporter
 from arena.errors import COMMAND_LINE, ConfigError, UsageError
 from arena.play import open_bot_pool, play_match, poll_for_answers
 from arena.process import run_interruptibly
+from arena.protocol import IN_PROCESS
 from arena.records import BotEntry, MatchRecord
 from arena.results import explain, match_result_columns, match_result_table, transcript
 
@@ -31,7 +32,14 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         ),
     )
     play.add_argument("game", help="a game name (see arena games)")
-    play.add_argument("--bot", action="append", default=[], metavar="NAME=COMMAND", help="one per seat, in seat order")
+    play.add_argument(
+        "--bot",
+        action="append",
+        default=[],
+        metavar="NAME=COMMAND",
+        help="one per seat, in seat order; NAME=module:package.module:Class [--key=value …] plays an SDK Bot class "
+        "inside this process (trusted, not sandboxed), its parameters after it",
+    )
     play.add_argument("--seed", type=int, default=1, help="the match seed: the same seed deals the same cards")
     play.add_argument("--deals", "--hands", type=whole_number(1), default=3, help="deals in the match")
     play.add_argument("--move-time", type=seconds, default=2.0, help="seconds per decision")
@@ -59,6 +67,10 @@ def _check_programs(bots: list[tuple[str, tuple[str, ...]]]) -> None:
     checker = BotChecker(report, Path.cwd())
     for name, argv in bots:
         where = (f"--bot {name}",)
+        module = module_of(argv)
+        if module is not None:
+            checker.check_module(module, where, f"bot {name!r}")
+            continue
         if argv[0] != sys.executable:
             checker.check_program(argv[0], where, f"bot {name!r}")
         checker.check_scripts(argv, len(argv), (where, where), f"bot {name!r}")
@@ -75,7 +87,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     names = [name for name, _ in bots]
     entries: dict[str, BotEntry] = {}
     for name, argv in bots:
-        entries.setdefault(name, BotEntry(name, command=argv, protocol="stdio" if args.stdio else "grpc"))
+        module = module_of(argv)
+        if module is not None:  # in-process: the class, then its parameters
+            entries.setdefault(name, BotEntry(name, command=(module, *argv[1:]), protocol=IN_PROCESS))
+        else:
+            entries.setdefault(name, BotEntry(name, command=argv, protocol="stdio" if args.stdio else "grpc"))
     game = engine.load(args.game, players=len(bots), **parse_options(args.option))
 
     poll_for_answers(1, usable_cores())
