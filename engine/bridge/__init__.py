@@ -92,7 +92,7 @@ from .records import (
 )
 from .rules import DEFAULT_BOARDS, BridgeGame, BridgeState
 from .scoring import IMP_SCALE, contract_score, declarer_score, imps
-from .stats import BridgeStats, bridge_statistics
+from .stats import BoardVerdict, BridgeMark, BridgeStats, bridge_moments, bridge_statistics
 
 __all__ = [
     "SUITS",
@@ -127,6 +127,9 @@ __all__ = [
     "BridgeState",
     "BridgeStats",
     "bridge_statistics",
+    "BoardVerdict",
+    "BridgeMark",
+    "bridge_moments",
     "contract_score",
     "declarer_score",
     "imps",

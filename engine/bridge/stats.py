@@ -7,17 +7,18 @@ per pair.  Counts add up over matches; rates are worked out from them when print
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from enum import StrEnum
+from typing import Any, ClassVar
 
 from .._core import Event
-from .._stats import SeatStats, StatsColumn
+from .._stats import Moment, SeatStats, StatsColumn
 from .par import Board, par_scores
 from .records import BoardDealt, BoardScored, Forfeited, side_of
 from .scoring import imps
 
-__all__ = ["BridgeStats", "bridge_statistics"]
+__all__ = ["BoardVerdict", "BridgeMark", "BridgeStats", "bridge_moments", "bridge_statistics"]
 
 
 def _rate(part: int, whole: int) -> str:
@@ -72,43 +73,111 @@ class BridgeStats(SeatStats):
     )
     STANDING_EXPLANATION: ClassVar[str] = "the side's total points at this table (Law 77), North-South or East-West"
 
+    @classmethod
+    def moments(cls, history: Sequence[Event], players: int, options: Mapping[str, Any]) -> tuple[Moment, ...]:
+        return bridge_moments(history)
+
+
+class BridgeMark(StrEnum):
+    """What a marked board counts as, for its declarer."""
+
+    MADE = "made"
+    DOWN = "down"
+
+
+@dataclass(frozen=True, slots=True)
+class BoardVerdict:
+    """One board scored at this table, as the statistics count it: its place in the
+    history, its result, and its side's IMPs against the par (None when a fault left
+    the board without all four hands)."""
+
+    event: int
+    scored: BoardScored
+    par: int | None
+
+    @property
+    def made(self) -> bool:
+        contract = self.scored.contract
+        return contract is not None and self.scored.declarer_tricks >= contract.level + 6
+
+    @property
+    def par_imps(self) -> int | None:
+        """North-South's IMPs against the par, None without a par."""
+        return None if self.par is None else imps(self.scored.score - self.par)
+
 
 def bridge_statistics(history: Sequence[Event]) -> tuple[BridgeStats, ...]:
     """Each seat's statistics over one match's full (referee) history."""
     counts = [
         dict.fromkeys(("boards", "declared", "made", "down", "defended", "defeated", "passed_out"), 0) for _ in range(4)
     ]
-    finished: list[tuple[Board, int]] = []
+    par_boards = 0
+    par_imps = [0, 0]
+    for verdict in _judged(history):
+        for seat in range(4):
+            counts[seat]["boards"] += 1
+        contract = verdict.scored.contract
+        if contract is None:
+            for seat in range(4):
+                counts[seat]["passed_out"] += 1
+        else:
+            declarer = counts[contract.declarer]
+            declarer["declared"] += 1
+            declarer["made" if verdict.made else "down"] += 1
+            for seat in ((contract.declarer + 1) % 4, (contract.declarer + 3) % 4):
+                counts[seat]["defended"] += 1
+                counts[seat]["defeated"] += 0 if verdict.made else 1
+        if verdict.par_imps is not None:
+            par_boards += 1
+            par_imps[0] += verdict.par_imps
+            par_imps[1] -= verdict.par_imps
+    return tuple(
+        BridgeStats(**counts[seat], par_boards=par_boards, par_imps=par_imps[side_of(seat)]) for seat in range(4)
+    )
+
+
+def bridge_moments(history: Sequence[Event]) -> tuple[Moment, ...]:
+    """Each contract made or down, marked on its board's score for its declarer with the
+    par and the IMPs against it, as the statistics count them."""
+    marks: list[Moment] = []
+    for verdict in _judged(history):
+        contract = verdict.scored.contract
+        if contract is None:
+            continue
+        side = side_of(contract.declarer)
+        if verdict.par is None:
+            detail = f"{contract.text}, no par (a fault left the board short)"
+        else:
+            sign = 1 if side == 0 else -1
+            detail = (
+                f"{contract.text}, {verdict.scored.declarer_tricks} tricks; par for its side {sign * verdict.par:+d}, "
+                f"its side {sign * (verdict.par_imps or 0):+d} IMPs against it"
+            )
+        marks.append(
+            Moment(
+                verdict.event,
+                contract.declarer,
+                BridgeMark.MADE if verdict.made else BridgeMark.DOWN,
+                detail,
+                bluff=False,
+            )
+        )
+    return tuple(marks)
+
+
+def _judged(history: Sequence[Event]) -> list[BoardVerdict]:
+    """Every board scored in the history with its par: the one reading of the boards
+    the statistics and the marks share (the pars computed together, endplay's batch)."""
+    scored: list[tuple[int, BoardScored, Board | None]] = []
     board: Board | None = None
-    for event in history:
+    for index, event in enumerate(history):
         if isinstance(event, BoardDealt):
             hands = tuple(h.cards for h in sorted(event.hands, key=lambda h: h.seat))
             board = (hands, event.dealer, event.vulnerability) if all(len(h) == 13 for h in hands) else None
         elif isinstance(event, Forfeited):
             board = None
         elif isinstance(event, BoardScored):
-            for seat in range(4):
-                counts[seat]["boards"] += 1
-            contract = event.contract
-            if contract is None:
-                for seat in range(4):
-                    counts[seat]["passed_out"] += 1
-            else:
-                made = event.declarer_tricks >= contract.level + 6
-                declarer = counts[contract.declarer]
-                declarer["declared"] += 1
-                declarer["made" if made else "down"] += 1
-                for seat in ((contract.declarer + 1) % 4, (contract.declarer + 3) % 4):
-                    counts[seat]["defended"] += 1
-                    counts[seat]["defeated"] += 0 if made else 1
-            if board is not None:
-                finished.append((board, event.score))
-    par_imps = [0, 0]
-    if finished:
-        pars = par_scores([b for b, _ in finished])
-        for (_, score), par in zip(finished, pars):
-            par_imps[0] += imps(score - par)
-            par_imps[1] -= imps(score - par)
-    return tuple(
-        BridgeStats(**counts[seat], par_boards=len(finished), par_imps=par_imps[side_of(seat)]) for seat in range(4)
-    )
+            scored.append((index, event, board))
+    whole = [b for _, _, b in scored if b is not None]
+    pars = iter(par_scores(whole)) if whole else iter(())
+    return [BoardVerdict(index, event, next(pars) if b is not None else None) for index, event, b in scored]

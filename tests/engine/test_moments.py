@@ -1,5 +1,5 @@
 """The moves a game's statistics count, marked one by one (`engine.counted_moments`): in
-random matches of every game with marks, each seat's marks of each kind are exactly its
+random matches of every game with marks (frederik has none yet), each seat's marks of each kind are exactly its
 counts in the statistics table, each mark sits on the event it judges, and its number is
 the one the statistics compare (conto's chance from the declarer's view)."""
 
@@ -12,6 +12,7 @@ from collections import Counter
 import pytest
 
 import engine
+from engine.bridge import BridgeMark
 from engine.conto import COPIES_PER_RANK, JOKERS_IN_DECK, ContoMark, Declared, Showdown
 from engine.invido import InvidoMark
 from engine.vegas import VegasMark
@@ -27,6 +28,7 @@ COUNTED = {
     },
     "vegas": {VegasMark.WEAK_BET: "bluffs", VegasMark.WEAK_RAISE: "bluffs"},
     "invido": {InvidoMark.BLUFF: "bluffs", InvidoMark.BLUFF_FOLDED: "bluffs_folded"},
+    "bridge": {BridgeMark.MADE: "made", BridgeMark.DOWN: "down"},
 }
 
 
