@@ -255,3 +255,20 @@ def test_the_printer_feeds_the_estimator_from_the_progress(tmp_path):
         stream.seek(0)
         lines = stream.read().splitlines()
     assert [line.split("ETA ")[1].split()[0] for line in lines] == ["--", "2s", "1s"]
+
+
+def test_the_live_leader_is_named_as_such_and_left_to_the_table_at_the_end(tmp_path):
+    clock = Clock()
+    with open(tmp_path / "out.txt", "w+") as stream:
+        printer = ProgressPrinter(stream, interval=0.0, clock=clock)
+        progress = Progress(2, 0)
+        won = SimpleNamespace(names=("a", "b"), faults=(), result=SimpleNamespace(deals=(1,), scores=(1.0, 0.0)))
+        progress.add(won)
+        printer.show(progress)
+        progress.add(won)
+        printer.show(progress)
+        stream.seek(0)
+        running, finished = stream.read().splitlines()
+    assert running.endswith("leading (live): a")
+    # The Elo table printed next names the first; a different "leader" beside it misled.
+    assert "lead" not in finished

@@ -262,9 +262,11 @@ class ProgressPrinter:
         self._last = now
         eta = progress.eta_seconds() if self.eta is None else self.eta.estimate(now)
         eta_text = "--" if eta is None else _duration(eta)
-        status = (
-            f"{done}/{total} matches  {progress.deals_per_second:.1f} deals/s  ETA {eta_text}  leader: {self.leader}"
-        )
+        status = f"{done}/{total} matches  {progress.deals_per_second:.1f} deals/s  ETA {eta_text}"
+        if not finished:
+            # A glance by mean score a deal, not the Elo fit: the final table, which
+            # follows the last line, ranks (and may put another first).
+            status += f"  leading (live): {self.leader}"
         if progress.left:
             status += f"  ({progress.left} left: a bot had not started)"
         if progress.errors:
