@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -64,10 +65,14 @@ def test_cpu_used_off_turn_is_owed_beyond_the_allowance_and_charged_once(burner)
     pid, burn = burner
     meter = CpuMeter()
     meter.track([pid])
+    began = time.monotonic()
     meter.answered(meter.asked())
     burn(0.5)  # nothing asked of it
     owed = meter.owed()
-    assert 0.5 - OFF_TURN_SLACK - OFF_TURN_ALLOWANCE * 2 - TICK < owed < 0.5 - OFF_TURN_SLACK + TICK
+    # The allowance grows with the wall time off turn, which a loaded machine stretches:
+    # bound it by the wall time measured around it, not by a guess.
+    off_turn = time.monotonic() - began
+    assert 0.5 - OFF_TURN_SLACK - OFF_TURN_ALLOWANCE * off_turn - TICK < owed < 0.5 - OFF_TURN_SLACK + TICK
     charged = meter.asked()
     assert charged.owed == pytest.approx(owed, abs=0.05)
     assert meter.answered(charged) < 0.05

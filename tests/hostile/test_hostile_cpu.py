@@ -11,6 +11,7 @@ import uuid
 
 import pytest
 import trio
+from cpu_probe import spin_probe
 from hostile_support import DEADLINE, MARKER, ROOT, carrying, hostile, run_match, wait_until
 
 from arena.clock import TimeControl
@@ -35,10 +36,13 @@ def test_a_bot_spinning_after_it_answered_is_charged_on_its_clock_not_its_neighb
     # a move, then 0.1 s a move, charged it too little).  The neighbour's 10 s: a loaded
     # machine (one core spun away) must not time it out.
     controls = [TimeControl.per_move(0.1), TimeControl.per_move(10.0)]
-    record = run_match(tmp_path, entries, deals=3, time_controls=controls)
+    with spin_probe() as probe:
+        record = run_match(tmp_path, entries, deals=3, time_controls=controls)
     assert len(record.result.deals) == 3, "the match went on to the end"
     spins, slow = record.time_use()
-    assert spins.cpu.off_turn > 0.2, spins
+    if spins.cpu.off_turn <= 0.2 and (busy := probe.too_busy(0.3)):
+        pytest.skip(busy)
+    assert spins.cpu.off_turn > 0.2, (spins, f"a probe spinning beside it got {probe.share:.0%} of a core")
     assert slow.cpu.off_turn == 0.0 and slow.cpu.seconds < spins.cpu.seconds, (slow, spins)
     assert {fault.bot for fault in record.faults} == {"spins"}, record.faults
     timeouts = [fault for fault in record.faults if fault.kind is FaultKind.TIMEOUT]
