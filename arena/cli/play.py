@@ -8,10 +8,13 @@ from pathlib import Path
 
 import engine
 from arena.cli._common import add_command, parse_bot, parse_options, seconds, setup_logging, time_control, whole_number
+from arena.clock import TimeControl
 from arena.config import usable_cores
 from arena.config.bots import BotChecker, module_of
 from arena.config.check import Reporter
+from arena.config.schema import name_problem
 from arena.errors import COMMAND_LINE, ConfigError, UsageError
+from arena.human import NO_CLOCK, HumanSeat, open_front
 from arena.play import open_bot_pool, play_match, poll_for_answers
 from arena.process import run_interruptibly
 from arena.protocol import IN_PROCESS
@@ -29,6 +32,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         (
             'arena play conto --bot a="python bots/random_bot.py" --bot b="python bots/conto_honest.py" --bot c="python bots/conto_bluffer.py" --deals 5',
             'arena play invido --bot a="python bots/invido_rules.py" --bot b="python bots/random_bot.py"',
+            'arena play conto --human me --bot a="python bots/conto_honest.py" --bot b="python bots/conto_bluffer.py"',
         ),
     )
     play.add_argument("game", help="a game name (see arena games)")
@@ -53,6 +57,15 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     play.add_argument("--stdio", action="store_true", help="the bots speak JSON lines on stdio, not gRPC")
     play.add_argument("--logs", default="logs/play", help="folder for the bots' stderr logs")
     play.add_argument("--explain", action="store_true", help="under the result table, what its columns mean")
+    play.add_argument(
+        "--human",
+        metavar="NAME",
+        help="you play a seat yourself (in the terminal, or with --web in the browser); no clock unless --tc",
+    )
+    play.add_argument(
+        "--seat", type=whole_number(0), default=0, help="with --human: your seat (the bots fill the others in order)"
+    )
+    play.add_argument("--web", action="store_true", help="with --human: play in the browser (127.0.0.1, a token)")
     play.set_defaults(func=cmd_play)
 
 
@@ -92,23 +105,40 @@ def cmd_play(args: argparse.Namespace) -> int:
             entries.setdefault(name, BotEntry(name, command=(module, *argv[1:]), protocol=IN_PROCESS))
         else:
             entries.setdefault(name, BotEntry(name, command=argv, protocol="stdio" if args.stdio else "grpc"))
-    game = engine.load(args.game, players=len(bots), **parse_options(args.option))
+    human = _human_seat(args, names)
+    if human is not None:
+        names.insert(args.seat, human)
+    game = engine.load(args.game, players=len(names), **parse_options(args.option))
+    front = open_front(game, web=args.web) if human is not None else None
 
     poll_for_answers(1, usable_cores())
 
+    bot_control = args.tc if args.tc is not None else TimeControl.per_move(args.move_time)
+    human_control = args.tc if args.tc is not None else NO_CLOCK
+
     async def play() -> MatchRecord:
         async with open_bot_pool(entries, Path(args.logs), game=args.game) as pool:
-            return await play_match(
+            seats = [
+                HumanSeat(name, game, front) if front is not None and name == human else pool.seat(name, args.seed)
+                for name in names  # copies: a process each
+            ]
+            record = await play_match(
                 game,
-                [pool.seat(name, args.seed) for name in names],  # copies: a process each
+                seats,
                 seed=args.seed,
                 deals=args.deals,
-                move_time=args.move_time,
-                time_controls=[args.tc] * len(names) if args.tc is not None else None,
+                time_controls=[human_control if name == human else bot_control for name in names],
                 match_id=f"play-{args.seed}",
             )
+        if front is not None:
+            await front.farewell()
+        return record
 
-    record = run_interruptibly(play)
+    try:
+        record = run_interruptibly(play)
+    finally:
+        if front is not None:
+            front.close()
     print(transcript(record.history, record.names))
     print()
     print(match_result_table(record, game))
@@ -117,6 +147,22 @@ def cmd_play(args: argparse.Namespace) -> int:
     for fault in record.faults:
         print(f"fault: {fault}")
     return 0
+
+
+def _human_seat(args: argparse.Namespace, bots: list[str]) -> str | None:
+    """The human's name when --human is given (checked as a bot's name is), else None."""
+    if args.human is None:
+        if args.web or args.seat:
+            raise UsageError("--web and --seat are for a human seat: add --human NAME.")
+        return None
+    problem = name_problem(args.human, "--human name")
+    if problem is not None:
+        raise UsageError(f"--human: {problem}")
+    if args.human in bots:
+        raise UsageError(f"--human {args.human}: a bot has that name; give yourself another.")
+    if args.seat > len(bots):
+        raise UsageError(f"--seat {args.seat}: with {len(bots)} bots the seats are 0 to {len(bots)}.")
+    return args.human
 
 
 def cmd_games(args: argparse.Namespace) -> int:

@@ -15,7 +15,15 @@ stdio bot (`stdio_bot`); the processes themselves (start, sandbox, limits, CPU, 
 are arena/process/'s.
 """
 
-from arena.play._formats import JsonRequests, ProtobufRequests, RecordRequests, RequestFormat
+from arena.play._formats import (
+    JsonRequests,
+    ProtobufRequests,
+    RecordEnd,
+    RecordNotice,
+    RecordRequest,
+    RecordRequests,
+    RequestFormat,
+)
 from arena.play._match import Match, RefereeProfile
 from arena.play.feed import GameWire, wire_for
 from arena.play.pool import BotPool, open_bot_pool
@@ -39,4 +47,7 @@ __all__ = [
     "ProtobufRequests",
     "JsonRequests",
     "RecordRequests",
+    "RecordRequest",
+    "RecordNotice",
+    "RecordEnd",
 ]

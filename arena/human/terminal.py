@@ -1,0 +1,272 @@
+"""The human's seat in the terminal: a full-screen prompt_toolkit application.
+
+prompt_toolkit because it draws a full screen on any VT100 terminal (ssh, tmux, 80×24)
+with nothing but the terminal, takes keys one at a time, and is driven easily by a test
+through tmux; Textual needs more than 80×24 to be comfortable and rich has no input.
+
+The application runs in a thread of its own with its own asyncio loop (the referee's is
+trio's): the board's pictures cross by reference (each is frozen, read whole), the
+human's choice crosses back through the trio token.  The screen, top to bottom: the
+title; the seats and the standing (▶ whose decision, * you); your cards, drawn as cards
+in their suits' colours; what else the view says; the last deal's outcome; the deal's
+history (PageUp/PageDown scroll it) beside the numbered legal actions (Up/Down scroll
+them); what is asked; a one-line reason or what is awaited; the input line.  Enter
+plays the action typed, by number or by its text.  Ctrl-C stops the match as it does a
+run.  At the end the result stays on screen until a key is pressed.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import time
+from collections.abc import Callable
+
+import trio
+from prompt_toolkit.application import Application
+from prompt_toolkit.buffer import Buffer
+from prompt_toolkit.data_structures import Point
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.formatted_text import StyleAndTextTuples
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.layout import ConditionalContainer, HSplit, Layout, VSplit, Window
+from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
+from prompt_toolkit.layout.dimension import Dimension
+from prompt_toolkit.styles import Style
+
+import engine
+from arena.human.board import Picture, SeatBoard, card_face
+
+__all__ = ["TerminalFront"]
+
+_STYLE = Style.from_dict(
+    {
+        "title": "reverse bold",
+        "seats": "bold",
+        "label": "#888888",
+        "card": "bg:#ffffff #111111 bold",
+        "outcome": "#d7af00",
+        "prompt": "bold #5fd7ff",
+        "message": "#ff5f5f",
+        "number": "bold",
+        "rule": "#555555",
+        "result": "bold #5fff87",
+    }
+)
+
+
+class TerminalFront:
+    """A `Front` drawing the board in a full-screen terminal application."""
+
+    def __init__(self, game: engine.Game, *, on_drawn: Callable[[Picture, float], None] | None = None) -> None:
+        self.spec = game.spec
+        self.picture: Picture | None = None
+        self.on_drawn = on_drawn
+        self._history_back = 0  # lines scrolled back from the end of the history
+        self._action_line = 0
+        self._waiting: tuple[SeatBoard, trio.lowlevel.TrioToken, trio.MemorySendChannel[int]] | None = None
+        self._drawn_version = 0
+        self._history_lines = self._action_count = 0  # as last drawn: the cursors' bounds
+        self._done = threading.Event()
+        self.input = Buffer(multiline=False)
+        self.app: Application[None] = Application(
+            layout=self._layout(),
+            key_bindings=self._keys(),
+            style=_STYLE,
+            full_screen=True,
+            terminal_size_polling_interval=0.5,
+            after_render=self._after_render,
+        )
+        self._thread: threading.Thread | None = None
+
+    # --- the front ------------------------------------------------------------------------
+    def start(self) -> None:
+        """Start the application in its own thread."""
+
+        def run() -> None:
+            try:
+                self.app.run(handle_sigint=False)
+            finally:
+                self._done.set()
+
+        self._thread = threading.Thread(target=run, name="arena-human-terminal", daemon=True)
+        self._thread.start()
+
+    def show(self, board: SeatBoard) -> None:
+        if board.picture is not self.picture:
+            if self.picture is None or board.picture.history != self.picture.history:
+                self._history_back = 0
+            if self.picture is None or board.picture.actions != self.picture.actions:
+                self._action_line = 0
+            self.picture = board.picture
+        self.app.invalidate()
+
+    async def choose(self, board: SeatBoard) -> int:
+        send, receive = trio.open_memory_channel[int](1)
+        self._waiting = (board, trio.lowlevel.current_trio_token(), send)
+        self.show(board)
+        try:
+            return await receive.receive()
+        finally:
+            self._waiting = None
+
+    async def farewell(self) -> None:
+        """At the end: the result stays on screen until a key ends the application."""
+        self.app.invalidate()
+        await trio.to_thread.run_sync(self._done.wait, abandon_on_cancel=True)
+
+    def close(self) -> None:
+        """End the application (idempotent) and wait for its thread."""
+        if not self._done.is_set() and self.app.is_running:
+            self.app.loop.call_soon_threadsafe(self._exit)  # type: ignore[union-attr]
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+
+    def _exit(self) -> None:
+        if self.app.is_running and not self.app.future.done():  # type: ignore[union-attr]
+            self.app.exit()
+
+    # --- keys -----------------------------------------------------------------------------
+    def _keys(self) -> KeyBindings:
+        keys = KeyBindings()
+        over = Condition(lambda: self.picture is not None and self.picture.finished)
+
+        @keys.add("<any>", filter=over)
+        @keys.add("enter", filter=over)
+        def leave(event: KeyPressEvent) -> None:
+            event.app.exit()
+
+        @keys.add("enter", filter=~over)
+        def play(event: KeyPressEvent) -> None:
+            waiting = self._waiting
+            text = self.input.text
+            self.input.reset()
+            if waiting is None:
+                return
+            board, token, send = waiting
+            choice = board.read(text)
+            if isinstance(choice, int):
+                self._waiting = None
+                token.run_sync_soon(send.send_nowait, choice)
+            else:
+                board.refuse(choice)
+                self.picture = board.picture
+
+        @keys.add("c-c")
+        def interrupt(event: KeyPressEvent) -> None:
+            os.kill(os.getpid(), signal.SIGINT)  # as Ctrl-C in a cooked terminal: the run stops
+            if self.picture is None or self.picture.finished:
+                event.app.exit()
+
+        @keys.add("pageup")
+        def history_up(event: KeyPressEvent) -> None:
+            self._history_back += 5
+
+        @keys.add("pagedown")
+        def history_down(event: KeyPressEvent) -> None:
+            self._history_back = max(0, self._history_back - 5)
+
+        @keys.add("up")
+        def actions_up(event: KeyPressEvent) -> None:
+            self._action_line = max(0, self._action_line - 1)
+
+        @keys.add("down")
+        def actions_down(event: KeyPressEvent) -> None:
+            self._action_line += 1
+
+        return keys
+
+    # --- the screen -----------------------------------------------------------------------
+    def _layout(self) -> Layout:
+        def text(make: Callable[[Picture], StyleAndTextTuples]) -> Callable[[], StyleAndTextTuples]:
+            return lambda: make(self.picture) if self.picture is not None else []
+
+        def line(make: Callable[[Picture], StyleAndTextTuples], **size: object) -> Window:
+            return Window(FormattedTextControl(text(make)), wrap_lines=True, dont_extend_height=True, **size)  # type: ignore[arg-type]
+
+        has_outcome = Condition(lambda: bool(self.picture and (self.picture.outcome or self.picture.result)))
+        history = Window(
+            FormattedTextControl(text(self._history), get_cursor_position=self._history_cursor, show_cursor=False),
+            wrap_lines=True,
+        )
+        actions = Window(
+            FormattedTextControl(text(self._actions), get_cursor_position=self._action_cursor, show_cursor=False),
+            width=Dimension(preferred=36, max=44),
+        )
+        body = HSplit(
+            [
+                line(lambda p: [("class:title", f" {p.title} ")], height=1),
+                line(lambda p: [("class:seats", p.seats)], height=Dimension(max=2)),
+                line(self._cards, height=Dimension(max=3)),
+                line(lambda p: [("", " · ".join(p.facts))], height=Dimension(max=3)),
+                ConditionalContainer(line(self._outcome, height=self._outcome_height), filter=has_outcome),
+                Window(height=1, char="─", style="class:rule"),
+                VSplit([history, Window(width=1, char="│", style="class:rule"), actions]),
+                line(lambda p: [("class:prompt", p.prompt)], height=1),
+                line(lambda p: [("class:message", p.message)], height=1),
+                VSplit(
+                    [
+                        Window(FormattedTextControl([("class:prompt", "> ")]), width=2),
+                        Window(BufferControl(self.input), height=1),
+                    ]
+                ),
+            ]
+        )
+        return Layout(body, focused_element=self.input)
+
+    def _cards(self, picture: Picture) -> StyleAndTextTuples:
+        out: StyleAndTextTuples = []
+        for row in picture.cards:
+            if out:
+                out.append(("", "\n"))
+            out.append(("class:label", f"{row.label}: "))
+            for card in row.cards:
+                rank, face = card_face(card, self.spec)
+                out.append(("class:card", f" {rank}"))
+                out.append(
+                    (f"class:card fg:{face.color}" if face else "class:card", f"{face.symbol} " if face else " ")
+                )
+                out.append(("", " "))
+            if not row.cards:
+                out.append(("class:label", "-"))
+        return out
+
+    def _outcome(self, picture: Picture) -> StyleAndTextTuples:
+        if picture.result:
+            return [("class:result", "\n".join(picture.result))]
+        return [("class:outcome", "\n".join(picture.outcome))]
+
+    def _outcome_height(self) -> Dimension:
+        """The result, once over, all of it (the history gives way); a deal's outcome, a few lines."""
+        if self.picture is not None and self.picture.finished:
+            return Dimension.exact(len(self.picture.result))
+        return Dimension(max=4)
+
+    def _history(self, picture: Picture) -> StyleAndTextTuples:
+        self._history_lines = len(picture.history)  # the cursor is placed in these lines
+        return [("class:rule" if line.startswith("─") else "", line + "\n") for line in picture.history]
+
+    def _history_cursor(self) -> Point:
+        lines = self._history_lines  # the picture may have changed since the text was made
+        self._history_back = min(self._history_back, max(0, lines - 1))
+        return Point(0, max(0, lines - 1 - self._history_back))
+
+    def _actions(self, picture: Picture) -> StyleAndTextTuples:
+        self._action_count = len(picture.actions)
+        out: StyleAndTextTuples = []
+        for number, action in enumerate(picture.actions, 1):
+            out += [("class:number", f"{number:>3} "), ("", f"{action}\n")]
+        return out
+
+    def _action_cursor(self) -> Point:
+        count = self._action_count
+        self._action_line = min(self._action_line, max(0, count - 1))
+        return Point(0, self._action_line)
+
+    def _after_render(self, app: Application[None]) -> None:
+        picture = self.picture
+        if picture is not None and picture.version != self._drawn_version:
+            self._drawn_version = picture.version
+            if self.on_drawn is not None:
+                self.on_drawn(picture, time.perf_counter())
