@@ -10,8 +10,9 @@ writer for each request and for the last messages, and holds no branch on the ki
 The bytes and the JSON are joined from parts made once (feed.py's `GameWire`): each event
 once per match (once in all when it hides nothing, as each seat keeps the very event it
 may see), each legal action once per game, the turn once per kind, the standing once per
-deal.  The events are written when a request first needs them: a seat's current deal is
-kept written as its view's `deal_events`, and grows by the events since its last request.
+deal.  Each event is written when it is recorded, by the writer of each seat that may see
+it (`recorded`): as a GameEvent, and as an entry of the seat's current deal, kept as its
+view's `deal_events`; a seat that changes writer is written for anew (`adopt`).
 """
 
 from __future__ import annotations
@@ -47,6 +48,15 @@ Turn = engine.Turn
 class SeatWriter(Protocol):
     """How one match's messages are written for the seats of one kind."""
 
+    def adopt(self, seat: MatchSeat) -> None:
+        """`seat` is written for by this writer from now on: what it has seen so far is
+        written, and what the writer keeps of it is the seat's `written`."""
+        ...
+
+    def recorded(self, seat: MatchSeat, event: engine.Event) -> None:
+        """`event`, as `seat` may see it, was just added to the seat's events."""
+        ...
+
     def request(
         self, seat: MatchSeat, decision_id: int, ms: int, view: engine.View, legal: Legal, turn: Turn
     ) -> object:
@@ -67,10 +77,23 @@ class RequestFormat(Protocol):
     def __call__(self, wire: GameWire, state: engine.State, deals: int) -> SeatWriter: ...
 
 
+class _Written:
+    """What a writer has written of one seat's events: each as a GameEvent (in step with
+    the seat's `events`), and its current deal as the view's deal_events."""
+
+    __slots__ = ("wholes", "deal", "deal_from")
+
+    def __init__(self, deal: Any, deal_from: int) -> None:
+        self.wholes: list[Any] = []
+        self.deal = deal
+        self.deal_from = deal_from
+
+
 class _Joined:
-    """What the bytes and the JSON share: each event written once per match (found by
-    identity; the entry holds the event), the standing once per deal, a request joined
-    from its parts, the match's end.  A subclass gives GameWire's writers of its kind."""
+    """What the bytes and the JSON share: each event written once, when it is recorded
+    (once for all the seats that see the very event), the standing once per deal, a
+    request joined from its parts, the match's end.  A subclass gives GameWire's writers
+    of its kind and how a deal's entries are kept."""
 
     #: An event as (a GameEvent, an entry of the view's deal_events).
     _write_event: Callable[[engine.Event], tuple[Any, Any]]
@@ -80,37 +103,47 @@ class _Joined:
     _join: Callable[..., object]
     _notice: Callable[[list[Any]], object]
     _end: Callable[[pb.MatchEnd, list[Any]], object]
+    #: A deal's entries as the kind keeps them: an empty one, and one entry added.
+    _new_deal: Callable[[], Any]
 
     def __init__(self, wire: GameWire, state: engine.State, deals: int) -> None:
         self.wire = wire
         self.state = state
         self.deals = deals
-        self._events: dict[int, tuple[engine.Event, Any]] = {}
+        # The event written last, and how: the seats that see the very event are handed
+        # it one after the other (Match._record_events), so it is written once for all.
+        self._last_event: engine.Event | None = None
+        self._last_written: tuple[Any, Any] = ((), ())
         self._standing_for = -1  # the number of finished deals `_standing` was written for
         self._standing: Any = None
 
-    def _deal_events(self, seat: MatchSeat) -> Any:
-        """The seat's current deal, as its view's deal_events."""
+    def adopt(self, seat: MatchSeat) -> None:
+        seat.written = _Written(self._new_deal(), seat.deal_from)
+        for event in seat.events:
+            self.recorded(seat, event)
+
+    def recorded(self, seat: MatchSeat, event: engine.Event) -> None:
+        if event is self._last_event:
+            whole, entry = self._last_written
+        else:
+            whole, entry = self._last_written = self._write_event(event)
+            self._last_event = event
+        written = seat.written
+        if written.deal_from != seat.deal_from:  # the event begins a deal
+            written.deal = self._new_deal()
+            written.deal_from = seat.deal_from
+        written.wholes.append(whole)
+        self._add(written, entry)
+
+    @staticmethod
+    def _add(written: _Written, entry: Any) -> None:
         raise NotImplementedError
-
-    def event(self, event: engine.Event) -> tuple[Any, Any]:
-        hit = self._events.get(id(event))
-        if hit is None or hit[0] is not event:
-            hit = self._events[id(event)] = (event, self._write_event(event))
-        return hit[1]
-
-    def wholes(self, events: Sequence[engine.Event]) -> list[Any]:
-        """The events as GameEvents (`event`, inlined: a match's history is long)."""
-        known, event, wholes = self._events, self.event, []
-        for each in events:
-            hit = known.get(id(each))
-            wholes.append((hit[1] if hit is not None and hit[0] is each else event(each))[0])
-        return wholes
 
     def request(
         self, seat: MatchSeat, decision_id: int, ms: int, view: engine.View, legal: Legal, turn: Turn
     ) -> object:
-        news = seat.take_news()
+        written = seat.written
+        start, stop = seat.take_news_span()
         finished = len(self.state.deal_results())
         if finished != self._standing_for:  # the standing, written once per deal
             self._standing = self._write_standing()
@@ -119,16 +152,16 @@ class _Joined:
             decision_id,
             ms,
             view,
-            self._deal_events(seat),
+            written.deal,
             legal,
-            self.wholes(news) if news else (),
+            written.wholes[start:stop] if start < stop else (),
             self._turn(turn),
             self._standing,
         )
 
     def last(self, seat: MatchSeat, end: pb.MatchEnd) -> list[object]:
-        unsent = self.wholes(seat.take_unsent())
-        history = self.wholes(seat.events)
+        history = seat.written.wholes
+        unsent = history[seat.take_unsent_span() :]
         return [self._notice(unsent), self._end(end, history)] if unsent else [self._end(end, history)]
 
 
@@ -140,23 +173,11 @@ class ProtobufRequests(_Joined):
         self._write_event, self._write_standing = wire.encode_event, partial(wire.standing, state, deals)
         self._turn, self._join = wire.turn, wire.decision_request
         self._notice, self._end = wire.event_notice, wire.match_end
-        # Per seat: [where its current deal began in its events, how many it has written,
-        # the deal's events written as the view's deal_events].
-        self._deals: dict[int, list[Any]] = {}
+        self._new_deal = bytearray
 
-    def _deal_events(self, seat: MatchSeat) -> bytearray:
-        """The seat's current deal as its view's deal_events, written up to now."""
-        deal = self._deals.get(seat.index)
-        if deal is None or deal[0] != seat.deal_from:
-            deal = self._deals[seat.index] = [seat.deal_from, seat.deal_from, bytearray()]
-        events = seat.events
-        if deal[1] < len(events):
-            written, known = deal[2], self._events
-            for new in events[deal[1] :]:
-                hit = known.get(id(new))  # `event`, inlined: a call per seat and event costs
-                written += (hit[1] if hit is not None and hit[0] is new else self.event(new))[1]
-            deal[1] = len(events)
-        return deal[2]
+    @staticmethod
+    def _add(written: _Written, entry: bytes) -> None:
+        written.deal += entry
 
 
 class JsonRequests(_Joined):
@@ -169,10 +190,11 @@ class JsonRequests(_Joined):
         self._write_event, self._write_standing = wire.event_json, partial(wire.standing_json, state, deals)
         self._turn, self._join = wire.turn_json, wire.decision_request_json
         self._notice, self._end = wire.event_notice_json, wire.match_end_json
+        self._new_deal = list
 
-    def _deal_events(self, seat: MatchSeat) -> list[str]:
-        event = self.event
-        return [event(e)[1] for e in seat.events[seat.deal_from :]]
+    @staticmethod
+    def _add(written: _Written, entry: str) -> None:
+        written.deal.append(entry)
 
 
 class RecordRequest(NamedTuple):
@@ -211,6 +233,12 @@ class RecordRequests:
     def __init__(self, wire: GameWire, state: engine.State, deals: int) -> None:
         self.state = state
         self.deals = deals
+
+    def adopt(self, seat: MatchSeat) -> None:
+        seat.written = None
+
+    def recorded(self, seat: MatchSeat, event: engine.Event) -> None:
+        pass  # the seat's events are the records
 
     def request(
         self, seat: MatchSeat, decision_id: int, ms: int, view: engine.View, legal: Legal, turn: Turn

@@ -129,7 +129,9 @@ class Match:
 
     def use_format(self, seat: MatchSeat, request_format: RequestFormat) -> None:
         """Write `seat`'s messages in `request_format` (the default: ProtobufRequests)."""
-        seat.writer = self._writer(request_format)
+        writer = self._writer(request_format)
+        if writer is not seat.writer:
+            seat.write_with(writer)
 
     def _writer(self, request_format: RequestFormat) -> SeatWriter:
         writer = self._writers.get(request_format)
@@ -323,8 +325,9 @@ class Match:
             profile.events += time.perf_counter() - t1
 
     def _record_events(self) -> None:
-        """Hand new history entries to the seats that may see them, as each may see them;
-        a deal's first event begins every seat's new deal."""
+        """Hand new history entries to the seats that may see them, as each may see them,
+        and to each seat's writer, which writes them now; a deal's first event begins
+        every seat's new deal."""
         new = self.state.history_since(self._recorded)
         on_event = self._on_event
         seats = self.seats
@@ -339,6 +342,7 @@ class Match:
                 visible = event.visible_to(seat.index)
                 if visible is not None:
                     seat.events.append(visible)
+                    seat.writer.recorded(seat, visible)
         self._recorded += len(new)
 
 

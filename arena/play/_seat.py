@@ -56,6 +56,7 @@ class MatchSeat:
         "clock",
         "stream",
         "writer",
+        "written",
         "consecutive_faults",
         "stopped",
         "events",
@@ -73,7 +74,6 @@ class MatchSeat:
         self.name = name
         self.clock = clock
         self.stream: Any = None
-        self.writer = writer  # how its messages are written: its stream's request_format (_formats.py)
         self.consecutive_faults = 0
         self.stopped: str | None = None
         self.events: list[engine.Event] = []  # every event this seat may see (as it may see it)
@@ -84,6 +84,14 @@ class MatchSeat:
         self.asked_cpu: DecisionCpu | None = None  # the pending decision's CPU meter
         self.cpu = CpuUse(0, 0.0, 0.0)
         self.ids = ids  # its requests' ids, its own and unguessable (arena/play/_ids.py)
+        self.written: Any = None  # what its writer keeps of its events (the writer's own)
+        self.write_with(writer)
+
+    def write_with(self, writer: SeatWriter) -> None:
+        """Its messages are written by `writer` from now on (its stream's request_format,
+        arena/play/_formats.py), which writes the events it has seen so far."""
+        self.writer = writer
+        writer.adopt(self)
 
     def open_decision(self) -> float:
         """A decision is about to be asked: what it used off turn is charged to its clock,
@@ -112,18 +120,29 @@ class MatchSeat:
             "were charged to its clock"
         )
 
-    def take_news(self) -> list[engine.Event]:
-        """For a request: the events of earlier deals this seat has not been sent yet.
-        The current deal's go in the view's deal_events; all count as sent."""
-        news = self.events[self.unsent : self.deal_from]
+    def take_news_span(self) -> tuple[int, int]:
+        """For a request: where the events of earlier deals this seat has not been sent
+        yet begin and end in `events`.  The current deal's go in the view's deal_events;
+        all count as sent."""
+        start = self.unsent
         self.unsent = len(self.events)
-        return news
+        return start, self.deal_from
+
+    def take_news(self) -> list[engine.Event]:
+        """`take_news_span`'s events."""
+        start, stop = self.take_news_span()
+        return self.events[start:stop]
+
+    def take_unsent_span(self) -> int:
+        """For the end: where the events this seat has not been sent yet begin in
+        `events`; all count as sent."""
+        start = self.unsent
+        self.unsent = len(self.events)
+        return start
 
     def take_unsent(self) -> list[engine.Event]:
         """For the end: every event this seat has not been sent yet."""
-        unsent = self.events[self.unsent :]
-        self.unsent = len(self.events)
-        return unsent
+        return self.events[self.take_unsent_span() :]
 
     @property
     def reachable(self) -> bool:
