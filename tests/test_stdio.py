@@ -20,7 +20,8 @@ import engine
 from arena.errors import BotFault
 from arena.play import open_bot_pool, play_match, wire_for
 from arena.play import stdio_bot as stdio
-from arena.play.stdio_bot import StdioSeat, encode_message, parse_answer
+from arena.play.stdio_bot import encode_message, parse_answer
+from arena.play.stdio_seat import StdioSeat
 from arena.process import bot as _process
 from arena.records import BotEntry, FaultKind
 from arena.sdk import EventFeed

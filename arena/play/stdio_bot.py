@@ -1,8 +1,9 @@
 """The stdio bridge: bots that talk JSON lines over stdin/stdout instead of gRPC.
 
 For languages without gRPC.  A bot entry with ``protocol = "stdio"`` is a command the
-arena runs once per match and seat (``BotPool.seat`` hands out a `StdioSeat`); the
-process lives for that one match.  It gets the same process care as a gRPC bot (the
+arena runs once per match and seat (``BotPool.seat`` hands out a `StdioSeat`,
+arena/play/stdio_seat.py); the process lives for that one match, and this module's
+`StdioStream` is the match's conversation with it.  It gets the same process care as a gRPC bot (the
 sandbox, limits on all its processes together, stderr in a log file in the run's log
 directory, every process it started killed at the end): see
 `arena.process.bot.open_bot_process`.
@@ -55,26 +56,22 @@ import os
 import struct
 import termios
 import time
-from collections.abc import AsyncIterator
-from contextlib import AsyncExitStack, asynccontextmanager
 from itertools import accumulate
-from pathlib import Path
 
 import trio
 
-from arena.errors import BotFault, BotStartError
+from arena.errors import BotFault
 from arena.play._answer import parse_answer
 from arena.play._encode_json import JsonLine
 from arena.play._formats import JsonRequests
 from arena.play._json import message_to_json
 from arena.play.referee import late_answer_note
-from arena.process import BotCommand, BotProcess, open_bot_process
+from arena.process import BotProcess
 from arena.protocol import FLOOD_LIMIT, MAX_LINE_BYTES
-from arena.records import BotEntry, FaultKind
+from arena.records import FaultKind
 from arena.v1 import arena_pb2 as pb
 
 __all__ = [
-    "StdioSeat",
     "StdioStream",
     "encode_message",
     "parse_answer",
@@ -423,59 +420,15 @@ class StdioStream:
         await trio.sleep(CRASH_GRACE)
         await self._crashed("the bot exited")
 
-    async def _finish(self) -> None:
+    def start(self, nursery: trio.Nursery) -> None:
+        """Run the stream's tasks in `nursery`: the bot's stdin, its stdout, its exit."""
+        nursery.start_soon(self._write_loop, name=f"stdio bot {self.name} stdin")
+        nursery.start_soon(self._read_loop, name=f"stdio bot {self.name} stdout")
+        nursery.start_soon(self._watch_exit, name=f"stdio bot {self.name} exit")
+
+    async def finish(self) -> None:
         """End of the match: close the bot's stdin and give it a moment to exit."""
         self._closing = True
         self._out_send.close()
         with trio.move_on_after(EXIT_GRACE):
             await self._process.wait()
-
-
-class StdioSeat:
-    """A SeatClient for a stdio bot: one process per match (see the module docstring)."""
-
-    def __init__(self, entry: BotEntry, log_dir: Path) -> None:
-        self.name = entry.name
-        self.entry = entry
-        self.log_dir = Path(log_dir)
-        #: Pids of the processes started so far, newest last (for tests and diagnostics).
-        self.pids: list[int] = []
-
-    def _command(self) -> BotCommand:
-        entry = self.entry
-        if not entry.command:
-            raise BotFault(FaultKind.START, f"the stdio bot {entry.name!r} has no command")
-        return BotCommand.for_entry(entry)  # sandboxed, limited as a whole, as a gRPC bot is
-
-    @asynccontextmanager
-    async def open_play(self, start: pb.MatchStart) -> AsyncIterator[StdioStream]:
-        """Start the bot, send it `start`, yield the stream; the bot is gone afterwards."""
-        command = self._command()
-        async with AsyncExitStack() as stack:
-            try:
-                process = await stack.enter_async_context(open_bot_process(command, self.log_dir, stdio=True))
-            except BotStartError as error:
-                raise BotFault(FaultKind.START, str(error)) from None
-            self.pids.append(process.pid)
-            stream = StdioStream(self.name, process)
-            # The body's exception is kept out of the nursery (which would wrap it in
-            # an ExceptionGroup) and re-raised unchanged once the bot is done.
-            body_exc: BaseException | None = None
-            async with trio.open_nursery() as nursery:
-                nursery.start_soon(stream._write_loop, name=f"stdio bot {self.name} stdin")
-                nursery.start_soon(stream._read_loop, name=f"stdio bot {self.name} stdout")
-                nursery.start_soon(stream._watch_exit, name=f"stdio bot {self.name} exit")
-                stream.send(pb.RefereeMessage(match_start=start))
-                try:
-                    yield stream
-                except BaseException as exc:
-                    body_exc = exc
-                finally:
-                    with trio.CancelScope(shield=True):
-                        await stream._finish()
-                    nursery.cancel_scope.cancel()
-            if body_exc is not None:
-                try:
-                    raise body_exc
-                finally:
-                    del body_exc

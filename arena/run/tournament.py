@@ -38,7 +38,7 @@ import engine
 from arena.config import TournamentConfig
 from arena.errors import BotFault, BotStartError
 from arena.play import BotPool, open_bot_pool, play_match
-from arena.play.stdio_bot import StdioSeat
+from arena.play.stdio_seat import StdioSeat
 from arena.process import sandbox_status
 from arena.records import BotEntry, Fault, FaultKind, MatchRecord, MatchSlot
 from arena.run.ledger import NotStarted, RunLedger
