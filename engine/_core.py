@@ -97,6 +97,11 @@ class GameSpec:
     suits: tuple[SuitFace, ...] = ()
     #: True when the notation writes the suit before the rank (bridge's "SA").
     suit_first: bool = False
+    #: For a game whose match ends by its own rule (invido: first to 24 points), the
+    #: mean deals a match lasts, measured (the game says how): the match's `deals`
+    #: is then a cap, and the dry run prices a match at this many.  None: a match plays
+    #: exactly its deals.
+    typical_deals: float | None = None
 
     def option(self, name: str) -> Option:
         for option in self.options:

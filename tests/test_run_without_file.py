@@ -8,8 +8,9 @@ from test_tournament import arena, arena_here, write_tournament
 RANDOM = "python bots/random_bot.py"
 
 
-def adhoc(tmp_path: Path, *extra: str, bots=("a", "b", "c"), check=True):
+def adhoc(tmp_path: Path, *extra: str, bots=("a", "b", "c"), check=True, extra_bot=None):
     flags = [item for name in bots for item in ("--bot", f"{name}={RANDOM} --seed={len(name)}")]
+    flags += ["--bot", extra_bot] if extra_bot else []
     results = tmp_path / "adhoc.sqlite"
     return arena(
         "run", "--game", "conto", *flags, "--seats", "3", "--deals", "2", "--seed", "4",
@@ -90,3 +91,23 @@ def test_a_dry_run_of_bots_on_the_command_line_writes_no_file(tmp_path):
     result = adhoc(tmp_path, "--dry-run")
     assert "conto-adhoc (dry run" in result.stdout
     assert not list(tmp_path.iterdir())
+
+
+def test_a_failed_run_without_a_file_leaves_no_tournament_file_behind(tmp_path):
+    # A bot that does not start: the run stops before its first match, exit 2.
+    broken = adhoc(tmp_path, bots=("a", "b", "c"), check=False, extra_bot='d=python -c "raise SystemExit(3)"')
+    assert broken.returncode == 2, broken.stdout + broken.stderr
+    assert not (tmp_path / "adhoc.toml").exists() and not (tmp_path / "adhoc.sqlite").exists()
+    # A game option out of range: refused when the written file is read.
+    bad = adhoc(tmp_path, "--option", "courses=99", check=False)
+    assert bad.returncode == 2 and "courses" in bad.stderr and "Traceback" not in bad.stderr
+    assert not (tmp_path / "adhoc.toml").exists()
+    adhoc(tmp_path)  # played: the file stays, for the same command to resume
+    assert (tmp_path / "adhoc.toml").exists()
+
+
+def test_a_dry_run_of_invido_prices_a_match_at_its_typical_length_not_its_cap(tmp_path):
+    bots = [item for name in ("a", "b") for item in ("--bot", f"{name}={RANDOM}")]
+    result = arena("run", "--game", "invido", *bots, "--deals", "200", "--results", tmp_path / "i.sqlite", "--dry-run")
+    assert "2 matches of up to 200 deals" in result.stdout
+    assert "priced at 31 deals, its measured mean length, not at the cap of 200" in result.stdout

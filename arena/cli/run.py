@@ -32,7 +32,7 @@ from arena.cli._common import (
 )
 from arena.cli._run_end import report_end
 from arena.config import TournamentConfig, load_tournament
-from arena.config.adhoc import AdhocTournament, write_adhoc_file
+from arena.config.adhoc import AdhocTournament, forget_unplayed, write_adhoc_file
 from arena.config.schema import name_problem
 from arena.errors import BotStartError, Interrupted, UsageError
 from arena.process import EXIT_INTERRUPTED, run_interruptibly
@@ -158,8 +158,9 @@ def _cluster_address(text: str) -> str:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-def _adhoc_file(args: argparse.Namespace) -> str:
-    """The tournament file of a run given by flags (written beside the results)."""
+def _adhoc_file(args: argparse.Namespace) -> tuple[str, tuple[Path, Path] | None]:
+    """The tournament file of a run given by flags (written beside the results), and the
+    files (tournament, results) this command makes anew, None when it makes none."""
     if args.file is not None and (args.game or args.bot):
         raise UsageError("Give a tournament file, or --game and --bot without one, not both.")
     if args.file is not None:
@@ -168,7 +169,7 @@ def _adhoc_file(args: argparse.Namespace) -> str:
                 raise UsageError(f"--{flag} is for a run without a file; in a file, set it in [tournament].")
         if args.option or args.stdio:
             raise UsageError("--option and --stdio are for a run without a file; set them in the file.")
-        return str(args.file)
+        return str(args.file), None
     if args.game is None:
         raise UsageError(
             "Give a tournament file (arena run tournaments/conto.toml), or the game and the bots: "
@@ -190,11 +191,12 @@ def _adhoc_file(args: argparse.Namespace) -> str:
         path = Path(folder) / adhoc.file_path.name
         path.write_text(adhoc.text(command_line), encoding="utf-8")
     else:
+        new = not adhoc.file_path.exists() and not adhoc.results_path.exists()
         path = write_adhoc_file(adhoc, command_line, replace=args.fresh)
     # The flags are in the file now; none of them overrides it.
     for flag in _OVERRIDES:
         setattr(args, flag, None)
-    return str(path)
+    return str(path), ((path, adhoc.results_path) if not args.dry_run and new else None)
 
 
 #: The flags that override a tournament file's keys (and make an ad-hoc run's).
@@ -230,7 +232,7 @@ def _dry_run(config: TournamentConfig, cluster: str | None) -> int:
     plan = plan_tournament(config, done, "", generations)
     print(
         f"{config.name} (dry run, nothing is written): {plan.game.spec.title}, {len(config.bots)} bots, "
-        f"{config.seats} seats, {len(plan.schedule)} matches of {config.deals} deals"
+        f"{config.seats} seats, {len(plan.schedule)} matches of {_deals_text(plan, config)}"
         + (" (duplicate deals)" if config.duplicate else "")
         + f", concurrency {config.concurrency}"
         + (f" on the Dask cluster {cluster}" if cluster is not None else _in_workers(config))
@@ -278,7 +280,13 @@ def _dry_run(config: TournamentConfig, cluster: str | None) -> int:
         for sample in preview.samples:
             for fault in sample.faults:
                 print(f"  fault in the sample: {fault}")
-        estimate = preview.estimate(plan.todo, config.deals, config.concurrency)
+        typical = plan.game.spec.typical_deals
+        if typical is not None and preview.deals_per_match < config.deals:
+            print(
+                f"A {plan.game.spec.name} match ends by its own rule: priced at {preview.deals_per_match:g} deals, "
+                f"its measured mean length, not at the cap of {config.deals}."
+            )
+        estimate = preview.estimate(plan.todo, config.concurrency)
         if estimate is not None and preview.matches_left:
             print(
                 f"Estimated time for the {preview.matches_left} matches left at concurrency "
@@ -365,7 +373,7 @@ class _Run:
         total = len(plan.schedule)
         print(
             f"{config.name}: {plan.game.spec.title}, {len(config.bots)} bots, {config.seats} seats, "
-            f"{total} matches of {config.deals} deals"
+            f"{total} matches of {_deals_text(plan, config)}"
             + (" (duplicate deals)" if config.duplicate else "")
             + (f", a gauntlet: {', '.join(config.gauntlet)} against the field" if config.gauntlet else "")
             + f", concurrency {config.concurrency}"
@@ -392,6 +400,11 @@ class _Run:
             print(f"{matches} played again: their bot {bot} had not started.")
 
 
+def _deals_text(plan: TournamentPlan, config: TournamentConfig) -> str:
+    """A match's deals, as a cap ("up to 200 deals") for a game that ends a match itself."""
+    return f"{'up to ' if plan.game.spec.typical_deals is not None else ''}{config.deals} deals"
+
+
 def _in_workers(config: TournamentConfig) -> str:
     """Where the matches of a run not on a cluster would run, for the dry run's first line."""
     return f" in {config.workers} worker processes" if config.workers > 1 else ""
@@ -400,7 +413,18 @@ def _in_workers(config: TournamentConfig) -> str:
 def cmd_run(args: argparse.Namespace) -> int:
     if args.cluster is not None and args.workers is not None:
         raise UsageError("--cluster and --workers: give one (a cluster's workers are its own, started with it).")
-    file = _adhoc_file(args)
+    file, made = _adhoc_file(args)
+    try:
+        code = _run_file(file, args)
+    except BaseException:
+        forget_unplayed(made)
+        raise
+    if code != 0:
+        forget_unplayed(made)
+    return code
+
+
+def _run_file(file: str, args: argparse.Namespace) -> int:
     config = load_tournament(file, **_overrides(args))
     if args.dry_run:
         return _dry_run(config, args.cluster)

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import os
 import shlex
+import sqlite3
 import tomllib
 from collections.abc import Mapping, Sequence
+from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,7 +24,7 @@ from arena.config.bots import module_of
 from arena.config.values import toml_literal
 from arena.errors import UsageError
 
-__all__ = ["AdhocTournament", "AdhocFileExists", "write_adhoc_file"]
+__all__ = ["AdhocTournament", "AdhocFileExists", "write_adhoc_file", "forget_unplayed"]
 
 
 class AdhocFileExists(UsageError):
@@ -126,6 +128,24 @@ def write_adhoc_file(adhoc: AdhocTournament, command_line: Sequence[str], *, rep
     except OSError as error:
         raise UsageError(f"Cannot write the tournament file {path}: {error.strerror or error}.") from None
     return path
+
+
+def forget_unplayed(made: tuple[Path, Path] | None) -> None:
+    """After a failed run, the files (tournament, results) its command made anew, when no
+    match was saved: a run that never was leaves no tournament file behind, nor an empty
+    results file that would refuse the next setup under its name."""
+    if made is None:
+        return
+    toml, results = made
+    try:
+        if results.exists():
+            with closing(sqlite3.connect(f"file:{results}?mode=ro", uri=True)) as db:
+                if db.execute("SELECT COUNT(*) FROM matches").fetchone()[0]:
+                    return
+    except sqlite3.Error:
+        return  # not clearly empty: kept
+    for path in (toml, results, results.with_name(results.name + ".lock")):
+        path.unlink(missing_ok=True)
 
 
 def _tournament_of(text: str) -> tuple[str, str] | None:

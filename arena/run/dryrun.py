@@ -11,7 +11,10 @@ folder, removed on the way out).  The preview holds
   as few tables as it takes for every bot to play, as the run would play them.  Each
   bot's mean time per decision, the decisions per seat and deal, and the arena's own
   time per deal then price every match left, and each bot's start-up time its
-  processes (one per rotation of a table); the sum is divided by the concurrency.
+  processes (one per rotation of a table); the sum is divided by the concurrency.  A
+  match of a game with its own end (invido: first to 24 points) is priced at the
+  game's typical length (`GameSpec.typical_deals`, measured), not at its cap of deals:
+  priced at the cap, the shipped invido run was estimated at 11 minutes and took 54 s.
   Bots that think longer in later deals, or a machine busier than during the sample,
   make the run longer.
 """
@@ -29,8 +32,9 @@ from arena.errors import BotFault
 from arena.play import open_bot_pool, play_match
 from arena.records import FaultKind, MatchRecord, MatchSlot, TimeUse
 from arena.run.plan import TournamentPlan
+from engine import GameSpec
 
-__all__ = ["DryRun", "dry_run", "SAMPLE_DEALS"]
+__all__ = ["DryRun", "dry_run", "expected_deals", "SAMPLE_DEALS"]
 
 #: Deals in the timing sample (fewer when the match has fewer).
 SAMPLE_DEALS = 3
@@ -60,8 +64,11 @@ class DryRun:
     #: Processes of each bot a run starts: one per rotation of a table at least, since
     #: no process plays the same deals twice (arena.play.pool).
     processes_per_bot: int
+    #: The deals a match is priced at: the tournament's, or for a game with its own end
+    #: the game's typical length when that is fewer (the deals are then a cap).
+    deals_per_match: float
 
-    def estimate(self, todo: Sequence[MatchSlot], deals: int, concurrency: int) -> float | None:
+    def estimate(self, todo: Sequence[MatchSlot], concurrency: int) -> float | None:
         """The run's seconds: every match left, each deal costing the arena's time plus
         its bots' thinking, `concurrency` matches at once."""
         if not self.samples:
@@ -69,8 +76,14 @@ class DryRun:
         total = sum(self.start_seconds.values()) * (self.processes_per_bot - 1)
         for slot in todo:
             thinking = sum(self.think.get(name, 0.0) for name in slot.names) * self.decisions_per_seat_deal
-            total += deals * (self.overhead_per_deal + thinking)
+            total += self.deals_per_match * (self.overhead_per_deal + thinking)
         return total / max(1, min(concurrency, len(todo)))
+
+
+def expected_deals(spec: GameSpec, deals: int) -> float:
+    """The deals a match of `deals` is expected to play: all of them, unless the game
+    ends a match by its own rule sooner (`GameSpec.typical_deals`)."""
+    return deals if spec.typical_deals is None else min(float(deals), spec.typical_deals)
 
 
 def _sample_tables(schedule: Sequence[MatchSlot], limit: int = 4) -> list[MatchSlot]:
@@ -150,13 +163,14 @@ async def dry_run(plan: TournamentPlan) -> DryRun:
         for name, use in zip(sample.names, sample.time_use()):
             uses[name] = uses[name] + use if name in uses else use
     decisions = sum(use.decisions for use in uses.values())
+    deals_per_match = expected_deals(plan.game.spec, config.deals)
     return DryRun(
         # The first seating of each table of round 1, as the schedule seats it (a
         # partnership game's tables are partnerships, not subsets of single bots).
         tables=tuple(slot.names for slot in plan.schedule if slot.round == 1 and slot.rotation == 0),
         matches_left=len(plan.todo),
         matches_per_bot={bot.name: matches[bot.name] for bot in config.bots},
-        deals_per_bot={bot.name: seats[bot.name] * config.deals for bot in config.bots},
+        deals_per_bot={bot.name: round(seats[bot.name] * deals_per_match) for bot in config.bots},
         starts=starts,
         samples=tuple(samples),
         sample_seconds=tuple(seconds),
@@ -165,4 +179,5 @@ async def dry_run(plan: TournamentPlan) -> DryRun:
         overhead_per_deal=max(0.0, overhead) / played_deals if played_deals else 0.0,
         start_seconds=start_seconds,
         processes_per_bot=config.seats if config.duplicate else 1,
+        deals_per_match=deals_per_match,
     )

@@ -96,6 +96,8 @@ class InvidoGame(Game["InvidoState"]):
         rate_by=RateBy.MATCH,
         score_title="points/giocata",
         suits=SUIT_FACES,
+        # Mean giocate a match lasts: 31.0 over 200 matches of random play (seeds 0-199).
+        typical_deals=31.0,
     )
 
     def seat_statistics(self, history: Sequence[Event]) -> tuple[InvidoStats, ...]:
