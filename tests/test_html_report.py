@@ -162,3 +162,53 @@ def test_bad_input_is_named_with_exit_2(tmp_path: Path):
     stray = arena("show", results, "r1-t1-p1", "-o", tmp_path / "m.html", check=False)
     assert stray.returncode == 2 and "--output is for --html" in stray.stderr
     assert not (tmp_path / "m.html").exists()
+
+
+def test_a_conto_replay_and_transcript_mark_each_counted_move_with_its_number(tmp_path: Path):
+    # Two seeded random conto matches: every bluff, probably false declaration, lie and
+    # caught cameriere the statistics count is in the replay's marks and in `arena show`.
+    results = game_file(tmp_path, "conto")
+    game = engine.load("conto")
+    arena("report", results, "-o", tmp_path / "r.html")
+    page = (tmp_path / "r.html").read_text()
+    embedded = replays(page)
+    matches = stored_matches(results)
+    for match, replay in zip(matches, embedded):
+        moments = engine.counted_moments(game, match.history)
+        assert replay["marks"] == [[m.event, m.seat, str(m.label), m.detail, int(m.bluff)] for m in moments]
+        stats = game.seat_statistics(match.history)
+        for seat, line in enumerate(stats):
+            mine = [mark for mark in replay["marks"] if mark[1] == seat]
+            assert sum(mark[2] == "probably false" for mark in mine) == line.probably_false
+            assert sum(mark[2] == "lie" for mark in mine) == line.lies
+            assert sum(mark[2] == "caught" for mark in mine) == line.caught
+    first = matches[0]
+    marks = embedded[0]["marks"]
+    doubtful = [mark for mark in marks if mark[2] == "probably false"]
+    assert doubtful, "a random conto match declares some probably false plates"
+    scene, seat, _, detail, bluff = doubtful[0]
+    assert re.fullmatch(rf"\S+ (<1|\d+)% true from seat {seat}'s view", detail) and bluff == 1
+    # The transcript: a "counted as" column, and each marked turn's numbers under its
+    # deal's table, seats named by their bots.
+    shown = arena("show", results, first.key).stdout
+    assert "| counted as" in shown
+    name = first.names[seat]
+    number = detail.split()[1]
+    assert re.search(rf"  turn \d+, {re.escape(name)}: .*probably false: \S+ {re.escape(number)} true from "
+                     rf"{re.escape(name)} \(seat {seat}\)'s view", shown), shown  # fmt: skip
+    # The match list reads each bot's standing, not a row of numbers.
+    listed = listing(page)["matches"][0]
+    assert listed["result"].endswith(", ".join(f"{n} {v:g}" for n, v in zip(first.names, first.standing)))
+
+
+def test_bridge_and_italian_cards_get_their_legend_and_the_compass(tmp_path: Path):
+    results = game_file(tmp_path, "bridge")
+    arena("report", results, "-o", tmp_path / "bridge.html")
+    bridge = (tmp_path / "bridge.html").read_text()
+    assert listing(bridge)["compass"] is True and 'id="legend"' in bridge and "spades" in bridge
+    (tmp_path / "invido").mkdir()
+    invido = game_file(tmp_path / "invido", "invido")
+    arena("report", invido, "-o", tmp_path / "invido.html")
+    page = (tmp_path / "invido.html").read_text()
+    assert listing(page)["compass"] is False
+    assert "bastoni" in page and "F fante (jack), C cavallo (knight), R re (king)" in page

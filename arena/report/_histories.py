@@ -82,4 +82,9 @@ def _chunk(results: Path, keys: tuple[str, ...], spec: _Game) -> tuple[str, dict
 
 def _pack_matches(matches: Sequence[StoredMatch], game: engine.Game) -> tuple[str, dict[str, engine.SeatStats]]:
     stats = {line.name: line.stats for line in bot_statistics(matches, game)}
-    return pack([replay_data(game.scenes(match.history), match.names) for match in matches]), stats
+    return pack(
+        [
+            replay_data(game.scenes(match.history), match.names, engine.counted_moments(game, match.history))
+            for match in matches
+        ]
+    ), stats

@@ -28,7 +28,7 @@ from arena.results import (
 from arena.results.crosstable import bot_order, head_to_head, los_table, outcomes
 from arena.results.store import StoreInfo
 
-__all__ = ["Ratings", "tournament_page", "match_page"]
+__all__ = ["Ratings", "tournament_page", "match_page", "standings"]
 
 #: Faults listed by the report; `arena list --fault KIND` lists every one.
 FAULTS_SHOWN = 1000
@@ -65,7 +65,7 @@ def tournament_page(
         _statistics_section(histories.statistics, game),
         _faults_section(matches),
         _matches_section(info),
-        _replay_section(),
+        _replay_section(game.spec),
     ]
     subtitle = f"{info.game} · {len(matches)} matches · {info.seats} seats · bots: {', '.join(info.bots)}"
     return _document(info.name, subtitle, sections, matches, histories, game, open_first=False)
@@ -73,7 +73,7 @@ def tournament_page(
 
 def match_page(info: StoreInfo, match: StoredMatch, histories: Histories, game: engine.Game) -> str:
     """One match: its replay, its result and its faults (`arena show --html`)."""
-    sections = [_replay_section(), _faults_section([match])]
+    sections = [_replay_section(game.spec), _faults_section([match])]
     subtitle = f"{info.name} · {info.game} · seed {match.seed} · {', '.join(match.names)}"
     return _document(f"Match {match.key}", subtitle, sections, [match], histories, game, open_first=True)
 
@@ -88,7 +88,7 @@ def _document(
     open_first: bool,
 ) -> str:
     listing = [_listed(match, index) for index, match in enumerate(matches)]
-    data = {"matches": listing, "open": open_first, "suits": _suits(game.spec)}
+    data = {"matches": listing, "open": open_first, "suits": _suits(game.spec), "compass": _compass(game)}
     packed = "\n".join(
         f'<script type="application/octet-stream" class="replay-chunk" data-chunk="{index}">{chunk}</script>'
         for index, chunk in enumerate(histories.chunks)
@@ -135,18 +135,37 @@ def _suits(spec: engine.GameSpec) -> dict[str, Any]:
     return {"first": spec.suit_first, "faces": faces}
 
 
+def _compass(game: engine.Game) -> bool:
+    """Whether the replay draws the compass diagram: four seats in two partnerships
+    (bridge), seat 0 North and the rest clockwise."""
+    return game.spec.partnerships and game.players == 4
+
+
 def _listed(match: StoredMatch, index: int) -> dict[str, Any]:
     best = [name for name, rank in zip(match.names, match.ranks) if rank == 0]
-    standing = "–".join(f"{value:g}" for value in match.standing)
     return {
         "key": match.key,
         "names": list(match.names),
-        "result": f"{', '.join(dict.fromkeys(best))} first · standing {standing}",
+        "result": f"{', '.join(dict.fromkeys(best))} first · {standings(match.names, match.standing)}",
         "deals": len(match.deals),
         "faults": [{"bot": fault.bot, "kind": fault.kind.value, "deal": fault.deal} for fault in match.faults],
         "chunk": index // CHUNK_MATCHES,
         "index": index % CHUNK_MATCHES,
     }
+
+
+def standings(names: Sequence[str], standing: Sequence[float]) -> str:
+    """Each seat's bot with its standing, "random −2, honest +1": signed when a standing
+    can fall below zero (chips, points against the other side), else as counted."""
+    signed = any(value < 0 for value in standing)
+
+    def shown(value: float) -> str:
+        if not signed or value == 0:
+            return f"{value:g}"
+        return f"+{value:g}" if value > 0 else f"−{-value:g}"
+
+    # A bot holding both seats of a side (bridge) is named once with its side's standing.
+    return ", ".join(f"{name} {shown(value)}" for name, value in dict.fromkeys(zip(names, standing)))
 
 
 def _ratings_section(text: str, notes: list[str], table: RatingTable | None, game: engine.Game) -> str:
@@ -239,7 +258,11 @@ def _matches_section(info: StoreInfo) -> str:
     )
 
 
-def _replay_section() -> str:
+def _replay_section(spec: engine.GameSpec) -> str:
+    speeds = "".join(
+        f'<option value="{ms}"{" selected" if ms == 1000 else ""}>{label}</option>'
+        for ms, label in ((2000, "0.5 step/s"), (1000, "1 step/s"), (500, "2 steps/s"), (200, "5 steps/s"))
+    )
     return (
         '<section id="replay" hidden><h2 id="replay-title">Replay</h2><div class="controls">'
         '<button type="button" id="step-first" title="Home">first</button>'
@@ -247,11 +270,37 @@ def _replay_section() -> str:
         '<span id="replay-step"></span>'
         '<button type="button" id="step-on" title="→">on ▶</button>'
         '<button type="button" id="step-last" title="End">last</button>'
-        '<label><input type="checkbox" id="show-all"> show all hands</label>'
-        '<span class="note">keys: ← → step, Home End</span></div>'
-        '<p id="replay-text"></p><div class="felt" id="replay-seats"></div>'
-        '<dl class="table" id="replay-table"></dl><ol id="replay-log"></ol></section>'
+        '<button type="button" id="autoplay" title="space">▶ play</button>'
+        f'<label>speed <select id="speed">{speeds}</select></label>'
+        '<label><input type="checkbox" id="show-all"> show all hands</label></div>'
+        '<div class="controls"><button type="button" id="bluff-back" title="Shift+B">◀ bluff</button>'
+        '<span id="bluff-count"></span><button type="button" id="bluff-on" title="B">bluff ▶</button>'
+        '<label><input type="checkbox" id="bluffs-only"> log: bluff moments only</label>'
+        '<span class="note">keys: ← → step, Home End, space play, B / Shift+B the next / last bluff</span></div>'
+        '<p id="replay-text"></p><p id="replay-marks"></p>'
+        '<div class="replay-body"><div class="felt" id="replay-seats"></div><aside id="replay-summary" hidden></aside>'
+        '</div><dl class="table" id="replay-table"></dl><ol id="replay-log"></ol>'
+        f"{_legend(spec)}</section>"
     )
+
+
+#: The Italian deck's letters for its ranks that are not numbers.
+_ITALIAN_RANKS = (("A", "asso (ace)"), ("F", "fante (jack)"), ("C", "cavallo (knight)"), ("R", "re (king)"))
+_ITALIAN_SUITS = {"bastoni", "coppe", "denari", "spade"}
+
+
+def _legend(spec: engine.GameSpec) -> str:
+    """What the cards' letters and symbols mean, for a game whose cards have suits."""
+    if not spec.suits:
+        return ""
+    suits = ", ".join(
+        f'<span style="color:{escape(face.color)}">{escape(face.symbol)}</span> {escape(face.letter)} {escape(face.name)}'
+        for face in spec.suits
+    )
+    ranks = ""
+    if {face.name for face in spec.suits} == _ITALIAN_SUITS:
+        ranks = "; ranks: " + ", ".join(f"{letter} {escape(name)}" for letter, name in _ITALIAN_RANKS)
+    return f'<p class="note" id="legend">Cards: suits {suits}{ranks}.</p>'
 
 
 def _paragraphs(lines: Sequence[str]) -> str:

@@ -9,6 +9,10 @@ every part that did not change since the previous scene left out:
     s  each seat's face-up cards, " "-joined   u  each seat's status line
     b  the table: [title, text] pairs          f  each seat's places in s of face-down cards
 
+Beside the scenes, the replay's `marks`: every move the game's statistics count
+(`engine.counted_moments`), each [scene, seat, what it counts as, the number behind it,
+1 if a bluff moment else 0], the scene being the event's place in the history.
+
 Replays go into the page in chunks of matches, each chunk one gzip member in base64, so
 the browser decodes only the chunk of a match someone opens (DecompressionStream).
 """
@@ -30,8 +34,11 @@ __all__ = ["CHUNK_MATCHES", "replay_data", "pack"]
 CHUNK_MATCHES = 50
 
 
-def replay_data(scenes: Sequence[engine.Scene], names: Sequence[str]) -> dict[str, Any]:
-    """One match's replay: its seats' bot names and its scenes, delta-encoded."""
+def replay_data(
+    scenes: Sequence[engine.Scene], names: Sequence[str], moments: Sequence[engine.Moment] = ()
+) -> dict[str, Any]:
+    """One match's replay: its seats' bot names, its scenes, delta-encoded, and the
+    marks of the moves its statistics count."""
     encoded: list[dict[str, Any]] = []
     previous: dict[str, Any] = {}
     for scene in scenes:
@@ -53,7 +60,8 @@ def replay_data(scenes: Sequence[engine.Scene], names: Sequence[str]) -> dict[st
         item.update({key: value for key, value in full.items() if previous.get(key) != value})
         previous = full
         encoded.append(item)
-    return {"names": list(names), "scenes": encoded}
+    marks = [[m.event, m.seat, str(m.label), m.detail, int(m.bluff)] for m in moments]
+    return {"names": list(names), "scenes": encoded, "marks": marks}
 
 
 def pack(replays: list[dict[str, Any]]) -> str:

@@ -1,11 +1,15 @@
 """A match as a person reads it: per deal, a table of moves like the seed's, then the rest.
 
 Generic over games: a move event gives its cells through `Event.columns()`; any other
-event (a deal, a showdown, a forfeit) is printed as its text.
+event (a deal, a showdown, a forfeit) is printed as its text. Given the game, every move
+its statistics count (`engine.counted_moments`: a bluff, a probably false declaration, a
+weak bet…) is marked: in a table, a "counted as" column and, under the table, each mark
+with the number behind it; after an event's text, the mark on a line of its own.
 """
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Sequence
 
 from tabulate import tabulate
@@ -15,29 +19,50 @@ import engine
 __all__ = ["transcript"]
 
 
-def transcript(history: Sequence[engine.Event], names: Sequence[str]) -> str:
+def transcript(history: Sequence[engine.Event], names: Sequence[str], game: engine.Game | None = None) -> str:
+    """The match `history` with its seats' bot `names`; with its `game`, the moves its
+    statistics count are marked."""
+    marks: dict[int, list[engine.Moment]] = defaultdict(list)
+    for moment in engine.counted_moments(game, history) if game is not None else ():
+        marks[moment.event].append(moment)
+    marked = bool(marks)
     out: list[str] = []
     rows: list[list[str]] = []
+    notes: list[str] = []
     headers: list[str] = []
 
     def flush() -> None:
         if rows:
             out.append(tabulate(rows, headers=headers, tablefmt="github"))
             rows.clear()
+        out.extend(notes)
+        notes.clear()
 
     def named(text: str) -> str:
         for seat in sorted(range(len(names)), reverse=True):  # "seat 10" before "seat 1"
             text = text.replace(f"seat {seat}", f"{names[seat]} (seat {seat})")
         return text
 
-    for event in history:
+    def note(moments: Sequence[engine.Moment]) -> str:
+        # One line per move: its seat's bot, then each thing it counts as with its number.
+        return f"{names[moments[0].seat]}: {named(' · '.join(moment.text for moment in moments))}"
+
+    for index, event in enumerate(history):
         cells = event.columns()
         seat = getattr(event, "seat", None)
         if cells is not None and seat is not None:
             headers = ["turn", "player", *(title for title, _ in cells)]
-            rows.append([str(len(rows) + 1), names[seat], *(value for _, value in cells)])
+            row = [str(len(rows) + 1), names[seat], *(value for _, value in cells)]
+            if marked:
+                headers.append("counted as")
+                row.append(", ".join(str(moment.label) for moment in marks[index]) or "-")
+                if marks[index]:
+                    notes.append(f"  turn {row[0]}, {note(marks[index])}")
+            rows.append(row)
             continue
         flush()
         out.append(named(event.text))
+        if marks[index]:
+            out.append(f"  ↳ {note(marks[index])}")
     flush()
     return "\n".join(out)

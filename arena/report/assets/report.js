@@ -1,6 +1,8 @@
 // The report's match list and replay viewer. The data: #report-data (the match list, the
 // game's suits) and one <script class="replay-chunk"> per chunk of replays, gzip in base64,
 // decoded only when a match of the chunk is opened. Scene keys: arena/report/_replay.py.
+// A replay's marks (the moves the game's statistics count, with the number behind each)
+// are shown in the log, stepped between by the "bluff moments" buttons and summed per bot.
 "use strict";
 (function () {
   const data = JSON.parse(document.getElementById("report-data").textContent);
@@ -9,7 +11,9 @@
   const $ = (id) => document.getElementById(id);
   let shown = data.matches;
   let page = 0;
-  let replay = null; // {match, scenes, step}
+  let replay = null; // {match, scenes, step, marks: Map scene -> marks, bluffs: scenes with a bluff mark}
+  let timer = null; // autoplay's interval
+  const COMPASS = ["n", "e", "s", "w"]; // bridge's seats 0-3 in the compass diagram
 
   function element(tag, attributes, text) {
     const node = document.createElement(tag);
@@ -69,19 +73,35 @@
     });
   }
 
+  function named(text) {
+    // "seat 2" as the bot in that seat: the log reads as the bots' play.
+    const names = replay.match.names;
+    return text.replace(/\bseat (\d+)/g, (all, seat) => (seat < names.length ? names[seat] : all));
+  }
+
   async function openMatch(match, step) {
     performance.mark("replay-open");
+    stopAutoplay();
     const replays = await chunk(match.chunk);
     const scenes = expand(replays[match.index].scenes);
-    replay = { match: match, scenes: scenes, step: 0 };
+    const marks = new Map();
+    for (const [scene, seat, label, detail, bluff] of replays[match.index].marks || []) {
+      if (!marks.has(scene)) marks.set(scene, []);
+      marks.get(scene).push({ seat: seat, label: label, detail: detail, bluff: bluff === 1 });
+    }
+    const bluffs = [...marks.keys()].filter((scene) => marks.get(scene).some((m) => m.bluff)).sort((a, b) => a - b);
+    replay = { match: match, scenes: scenes, step: 0, marks: marks, bluffs: bluffs };
     $("replay-title").textContent = "Match " + match.key + ": " + match.names.join(", ");
     const log = $("replay-log");
     log.replaceChildren();
     scenes.forEach((scene, index) => {
-      const item = element("li");
+      const item = element("li", { "data-step": String(index + 1) });
+      if (marks.has(index)) item.dataset.marked = marks.get(index).some((m) => m.bluff) ? "bluff" : "other";
       item.addEventListener("click", () => go(index));
       log.append(item);
     });
+    summarize(match, marks);
+    $("replay-seats").classList.toggle("compass", Boolean(data.compass));
     $("replay").hidden = false;
     go(step === undefined ? 0 : step);
     $("replay").scrollIntoView({ block: "start" });
@@ -128,7 +148,104 @@
   }
 
   function textOf(scene) {
-    return $("show-all").checked && scene.x ? scene.x : scene.t;
+    return named($("show-all").checked && scene.x ? scene.x : scene.t);
+  }
+
+  function markNodes(step, full) {
+    // The marks of one step: a badge each, its number in the title (in full: in the text).
+    const box = document.createDocumentFragment();
+    for (const mark of replay.marks.get(step) || []) {
+      const who = replay.match.names[mark.seat];
+      const badge = element("span", { class: "mark" + (mark.bluff ? " bluff" : ""), "data-label": mark.label, title: who + ": " + named(mark.detail) });
+      badge.textContent = full ? who + ": " + mark.label + " — " + named(mark.detail) : mark.label;
+      box.append(badge);
+    }
+    return box;
+  }
+
+  function summarize(match, marks) {
+    // Beside the match: per bot, how many of each marked kind of move it made.
+    const labels = [];
+    const counts = match.names.map(() => new Map());
+    for (const list of marks.values()) {
+      for (const mark of list) {
+        if (!labels.includes(mark.label)) labels.push(mark.label);
+        counts[mark.seat].set(mark.label, (counts[mark.seat].get(mark.label) || 0) + 1);
+      }
+    }
+    const box = $("replay-summary");
+    box.replaceChildren();
+    box.hidden = labels.length === 0;
+    if (!labels.length) return;
+    const table = element("table", { class: "summary" });
+    const head = element("tr");
+    head.append(element("th", {}, "bot (seat)"), ...labels.map((label) => element("th", {}, label)));
+    table.append(element("thead"), element("tbody"));
+    table.tHead.append(head);
+    match.names.forEach((name, seat) => {
+      const row = element("tr", { "data-seat": String(seat) });
+      row.append(element("td", {}, name + " (" + seat + ")"), ...labels.map((label) => element("td", {}, String(counts[seat].get(label) || 0))));
+      table.tBodies[0].append(row);
+    });
+    box.append(element("h3", {}, "Counted moves in this match"), table);
+  }
+
+  function jumpToBluff(direction) {
+    if (!replay || !replay.bluffs.length) return;
+    const later = replay.bluffs.filter((scene) => (direction > 0 ? scene > replay.step : scene < replay.step));
+    if (later.length) go(direction > 0 ? later[0] : later[later.length - 1]);
+  }
+
+  function stopAutoplay() {
+    if (timer !== null) clearInterval(timer);
+    timer = null;
+    $("autoplay").textContent = "▶ play";
+  }
+
+  function autoplay() {
+    if (timer !== null || !replay) return stopAutoplay();
+    if (replay.step >= replay.scenes.length - 1) go(0);
+    $("autoplay").textContent = "❚❚ pause";
+    timer = setInterval(() => {
+      if (replay.step >= replay.scenes.length - 1) return stopAutoplay();
+      go(replay.step + 1);
+    }, Number($("speed").value));
+  }
+
+  function compassCentre(scene) {
+    // Bridge: the current trick in the middle of the diagram, each card toward its player.
+    const centre = element("div", { class: "trick", "data-area": "trick" });
+    scene.s.forEach((text, seat) => {
+      const spot = element("div", { class: "played " + COMPASS[seat], "data-seat": String(seat) });
+      spot.append(cards(text, true));
+      centre.append(spot);
+    });
+    return centre;
+  }
+
+  function auctionGrid(text) {
+    // Bridge's auction as players write it: a column per seat under W N E S, the dealer's
+    // call in its column of the first row, a new row after South.
+    const order = ["W", "N", "E", "S"];
+    const table = element("table", { class: "auction", id: "replay-auction" });
+    const head = element("tr");
+    head.append(...order.map((seat) => element("th", {}, seat)));
+    table.append(element("thead"), element("tbody"));
+    table.tHead.append(head);
+    let row = null;
+    let last = -1;
+    for (const call of text ? text.split(", ") : []) {
+      const [seat, ...bid] = call.split(" ");
+      const place = order.indexOf(seat);
+      if (row === null || place <= last) {
+        row = element("tr");
+        row.append(...order.map(() => element("td")));
+        table.tBodies[0].append(row);
+      }
+      row.children[place].textContent = bid.join(" ");
+      last = place;
+    }
+    return table;
   }
 
   function go(step) {
@@ -139,13 +256,21 @@
     const all = $("show-all").checked;
     $("replay-step").textContent = replay.step + 1 + " / " + scenes.length;
     $("replay-text").textContent = textOf(scene);
+    const marksHere = $("replay-marks");
+    marksHere.replaceChildren(markNodes(replay.step, true));
+    const at = replay.bluffs.filter((s) => s <= replay.step).length;
+    $("bluff-count").textContent = replay.bluffs.length ? "bluff moments: " + (replay.bluffs.includes(replay.step) ? at + " of " : "") + replay.bluffs.length : "no bluff moment";
+    $("bluff-back").disabled = !replay.bluffs.some((s) => s < replay.step);
+    $("bluff-on").disabled = !replay.bluffs.some((s) => s > replay.step);
     const felt = $("replay-seats");
     felt.replaceChildren();
+    if (data.compass) felt.append(compassCentre(scene));
     replay.match.names.forEach((name, seat) => {
       const box = element("div", { class: "seat", "data-seat": String(seat) });
+      if (data.compass) box.classList.add(COMPASS[seat]);
       if (scene.a === seat) box.classList.add("actor");
       if (scene.n === seat) box.classList.add("next");
-      box.append(element("div", { class: "name" }, "seat " + seat + ": " + name), element("div", { class: "status" }, scene.u[seat]));
+      box.append(element("div", { class: "name" }, name + " (seat " + seat + ")"), element("div", { class: "status" }, scene.u[seat]));
       const hand = element("div", { class: "cards hand" });
       hand.append(cards(scene.h[seat], all || scene.o[seat] === 1));
       const front = element("div", { class: "cards shown" });
@@ -156,17 +281,25 @@
     const table = $("replay-table");
     table.replaceChildren();
     for (const [title, value] of scene.b) {
-      table.append(element("dt", {}, title), element("dd", { "data-line": title }, value));
+      if (data.compass && title === "auction") continue; // drawn as the grid below
+      table.append(element("dt", {}, title), element("dd", { "data-line": title }, named(value)));
     }
+    const auction = $("replay-auction");
+    if (auction) auction.remove();
+    const bidding = scene.b.find(([title]) => title === "auction");
+    if (data.compass && bidding) table.after(auctionGrid(bidding[1]));
     const items = $("replay-log").children;
+    const onlyBluffs = $("bluffs-only").checked;
     for (let index = 0; index < items.length; index++) {
       // What is yet to happen stays hidden, as it would at the table.
-      items[index].hidden = index > replay.step;
-      items[index].textContent = index <= replay.step ? textOf(scenes[index]) : "";
-      items[index].className = index === replay.step ? "current" : "";
+      const item = items[index];
+      item.hidden = index > replay.step || onlyBluffs && item.dataset.marked !== "bluff";
+      item.replaceChildren();
+      if (index <= replay.step) item.append(textOf(scenes[index]), markNodes(index, false));
+      item.className = index === replay.step ? "current" : "";
     }
     items[replay.step].scrollIntoView({ block: "nearest" });
-    history.replaceState(null, "", "#match=" + encodeURIComponent(replay.match.key) + "&step=" + (replay.step + 1));
+    history.replaceState(null, "", "#" + encodeURIComponent(replay.match.key) + "/" + (replay.step + 1));
   }
 
   document.addEventListener("keydown", (event) => {
@@ -175,7 +308,13 @@
     const moves = { ArrowRight: replay.step + 1, ArrowLeft: replay.step - 1, Home: 0, End: replay.scenes.length - 1 };
     if (event.key in moves) {
       event.preventDefault();
+      stopAutoplay();
       go(moves[event.key]);
+    } else if (event.key === "b" || event.key === "B") {
+      jumpToBluff(event.key === "b" ? 1 : -1);
+    } else if (event.key === " " && !(event.target instanceof HTMLButtonElement)) {
+      event.preventDefault();
+      autoplay();
     }
   });
 
@@ -188,11 +327,28 @@
     renderList();
   }
   $("show-all").addEventListener("change", () => go(replay ? replay.step : 0));
+  $("bluffs-only").addEventListener("change", () => go(replay ? replay.step : 0));
   for (const [id, delta] of [["step-first", -Infinity], ["step-back", -1], ["step-on", 1], ["step-last", Infinity]]) {
     $(id).addEventListener("click", () => replay && go(Number.isFinite(delta) ? replay.step + delta : delta < 0 ? 0 : replay.scenes.length - 1));
   }
-  const wanted = new URLSearchParams(location.hash.slice(1));
-  const first = data.matches.find((m) => m.key === wanted.get("match")) || (data.open ? data.matches[0] : null);
-  if (first) openMatch(first, wanted.has("step") ? Number(wanted.get("step")) - 1 : 0);
+  $("bluff-back").addEventListener("click", () => jumpToBluff(-1));
+  $("bluff-on").addEventListener("click", () => jumpToBluff(1));
+  $("autoplay").addEventListener("click", autoplay);
+  $("speed").addEventListener("change", () => { if (timer !== null) { stopAutoplay(); autoplay(); } });
+
+  function wantedByLink() {
+    // report.html#r1-t1-p1/16: that match at step 16 (and the older #match=…&step=…).
+    const hash = decodeURIComponent(location.hash.slice(1));
+    const old = new URLSearchParams(hash);
+    const [key, step] = old.has("match") ? [old.get("match"), old.get("step")] : hash.split("/");
+    const match = data.matches.find((m) => m.key === key);
+    return match ? [match, step ? Number(step) - 1 : 0] : null;
+  }
+  window.addEventListener("hashchange", () => {
+    const wanted = wantedByLink();
+    if (wanted && !(replay && replay.match === wanted[0] && replay.step === wanted[1])) openMatch(...wanted);
+  });
+  const wanted = wantedByLink() || (data.open ? [data.matches[0], 0] : null);
+  if (wanted) openMatch(...wanted);
   document.body.dataset.ready = "1";
 })();
