@@ -29,16 +29,21 @@ from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.data_structures import Point
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.formatted_text import StyleAndTextTuples
+from prompt_toolkit.input import Input
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.layout import ConditionalContainer, HSplit, Layout, VSplit, Window
 from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
 from prompt_toolkit.layout.dimension import Dimension
+from prompt_toolkit.output import Output
 from prompt_toolkit.styles import Style
 
 import engine
 from arena.human.board import Picture, SeatBoard, card_face
 
 __all__ = ["TerminalFront"]
+
+#: History lines drawn beyond those scrolled back: more than a screen holds.
+_HISTORY_DRAWN = 60
 
 _STYLE = Style.from_dict(
     {
@@ -59,7 +64,16 @@ _STYLE = Style.from_dict(
 class TerminalFront:
     """A `Front` drawing the board in a full-screen terminal application."""
 
-    def __init__(self, game: engine.Game, *, on_drawn: Callable[[Picture, float], None] | None = None) -> None:
+    def __init__(
+        self,
+        game: engine.Game,
+        *,
+        on_drawn: Callable[[Picture, float], None] | None = None,
+        input: Input | None = None,
+        output: Output | None = None,
+    ) -> None:
+        """`on_drawn` is told each new picture once it is on the screen, and when (the
+        benchmark's); `input` and `output` replace the terminal's (a pipe, a pty)."""
         self.spec = game.spec
         self.picture: Picture | None = None
         self.on_drawn = on_drawn
@@ -77,6 +91,8 @@ class TerminalFront:
             full_screen=True,
             terminal_size_polling_interval=0.5,
             after_render=self._after_render,
+            input=input,
+            output=output,
         )
         self._thread: threading.Thread | None = None
 
@@ -161,7 +177,8 @@ class TerminalFront:
 
         @keys.add("pageup")
         def history_up(event: KeyPressEvent) -> None:
-            self._history_back += 5
+            lines = len(self.picture.history) if self.picture else 0
+            self._history_back = min(self._history_back + 5, max(0, lines - 1))
 
         @keys.add("pagedown")
         def history_down(event: KeyPressEvent) -> None:
@@ -244,13 +261,16 @@ class TerminalFront:
         return Dimension(max=4)
 
     def _history(self, picture: Picture) -> StyleAndTextTuples:
-        self._history_lines = len(picture.history)  # the cursor is placed in these lines
-        return [("class:rule" if line.startswith("─") else "", line + "\n") for line in picture.history]
+        # Only the lines the screen may show (a screenful past the scrolled-back one): the
+        # drawing wraps each line it is given, and a long match has thousands.
+        shown = picture.history[-(self._history_back + _HISTORY_DRAWN) :]
+        self._history_lines = len(shown)  # the cursor is placed in these lines
+        return [("class:rule" if line.startswith("─") else "", line + "\n") for line in shown]
 
     def _history_cursor(self) -> Point:
         lines = self._history_lines  # the picture may have changed since the text was made
-        self._history_back = min(self._history_back, max(0, lines - 1))
-        return Point(0, max(0, lines - 1 - self._history_back))
+        back = min(self._history_back, max(0, lines - 1))
+        return Point(0, max(0, lines - 1 - back))
 
     def _actions(self, picture: Picture) -> StyleAndTextTuples:
         self._action_count = len(picture.actions)
