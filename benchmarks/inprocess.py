@@ -1,0 +1,294 @@
+"""Deals a second of random bots in-process against the same bots over gRPC, in one run.
+
+    python benchmarks/inprocess.py [--games conto,vegas] [--deals 40] [--matches 4] [--rounds 3]
+
+For each game, a table of four random bots (bots/random_bot.py's `RandomBot`, each seat
+its own seed) plays `--matches` matches of `--deals` deals, timed, per round:
+
+- over gRPC: each seat a process of bots/random_bot.py served by `sdk.run`, as `arena run`
+  starts it, one match at a time, then two at once (the best of one process on 2 cores:
+  the bots think while the referee works); the processes are started and warmed by an
+  untimed match first;
+- in-process: the same class as ``module = "bots.random_bot:RandomBot"``, one match at a
+  time (its bots share the referee's thread: more at once cannot go faster);
+- the engine alone: the same number of deals played by `random.choice` on the legal
+  actions, with no referee: the ceiling of any referee.
+
+The rounds alternate the ways, since this machine's speed moves from one minute to the
+next; compare the figures of one round.  Then where an in-process decision's time goes:
+the referee's phases (`RefereeProfile`: the legal actions, the view, the request's bytes,
+apply, the events handed out) and the rest (the request parsed for the bot, the bot's
+`act`, the driver), in microseconds per decision.
+
+Measured on the 2-core machine the arena is developed on, shared with other work:
+see docs/research.md ("In-process bots") for the figures and what they say.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import tempfile
+import time
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import trio
+
+import engine
+from arena.config import usable_cores
+from arena.play import (
+    ProtobufRequests,
+    RecordRequests,
+    RequestFormat,
+    SeatClient,
+    open_bot_pool,
+    play_match,
+    poll_for_answers,
+)
+from arena.protocol import IN_PROCESS
+from arena.records import BotEntry
+from arena.v1 import arena_pb2 as pb
+from bots.seeds import seat_rng
+
+ROOT = Path(__file__).resolve().parents[1]
+SEATS = 4
+
+
+def entries(in_process: bool) -> dict[str, BotEntry]:
+    bots = {}
+    for seat in range(SEATS):
+        name = f"random{seat}"
+        params = (f"--seed={seat}",)
+        if in_process:
+            bots[name] = BotEntry(name, command=("bots.random_bot:RandomBot", *params), protocol=IN_PROCESS)
+        else:
+            bots[name] = BotEntry(name, command=(sys.executable, str(ROOT / "bots/random_bot.py"), *params))
+    return bots
+
+
+class Timed(NamedTuple):
+    """One way's timed matches: wall seconds, and CPU seconds of this process and of the
+    bots' processes (their meters: `MatchRecord.cpu`)."""
+
+    wall: float
+    cpu: float
+    bots_cpu: float
+    decisions: int
+
+    def deals_per_second(self, deals: int) -> float:
+        return deals / self.wall
+
+    def deals_per_cpu_second(self, deals: int) -> float:
+        return deals / (self.cpu + self.bots_cpu)
+
+
+async def timed_matches(
+    game: engine.Game,
+    bots: dict[str, BotEntry],
+    seeds: Sequence[int],
+    deals: int,
+    at_once: int,
+    logs: Path,
+    seat_for: Callable[[str, int], SeatClient] | None = None,
+) -> Timed:
+    """A match per seed, `at_once` at a time, after `at_once` untimed warm-up matches at
+    once (which start the processes the timed ones reuse: none has played their deals).
+    `seat_for(name, seed)`: the seats instead of the pool's."""
+    poll_for_answers(at_once, usable_cores())
+    bots_cpu = 0.0
+    decisions = 0
+    async with open_bot_pool(bots, logs, game=game.spec.name) as pool:
+        names = list(bots)
+
+        async def one(seed: int, timed: bool) -> None:
+            nonlocal bots_cpu, decisions
+            seats = [(seat_for or pool.seat)(name, seed) for name in names]
+            record = await play_match(game, seats, seed=seed, deals=deals, move_time=5.0, match_id=f"b{seed}")
+            if timed:
+                bots_cpu += sum(use.seconds for use in record.cpu if use is not None)
+                decisions += sum(len(answered) for answered in record.latencies)
+
+        async with trio.open_nursery() as warming:  # a process of each bot per match at once
+            for warm in range(at_once):
+                warming.start_soon(one, -1 - warm, False)
+        began, cpu = time.perf_counter(), time.process_time()
+        limiter = trio.CapacityLimiter(at_once)
+
+        async def limited(seed: int) -> None:
+            async with limiter:
+                await one(seed, True)
+
+        async with trio.open_nursery() as nursery:
+            for seed in seeds:
+                nursery.start_soon(limited, seed)
+        return Timed(time.perf_counter() - began, time.process_time() - cpu, bots_cpu, decisions)
+
+
+class BareSeat:
+    """A seat that plays as bots/random_bot.py does (the same generator, so the same
+    match) with no SDK: from the records themselves (`RecordRequests`), whose actions it
+    keeps in `played` (by match id) for `engine_replay`, or from the request's bytes
+    parsed (`ProtobufRequests`), whose bytes it keeps in `kept` for `parse_cpu`."""
+
+    cpu_meter = None
+
+    def __init__(
+        self,
+        name: str,
+        request_format: RequestFormat,
+        kept: list[bytes] | None = None,
+        played: dict[str, list[engine.Action]] | None = None,
+    ) -> None:
+        self.name = name
+        self.request_format = request_format
+        self.param = int(name.removeprefix("random"))  # entries(): random<seat> has --seed=<seat>
+        self.kept = kept
+        self.played = played
+
+    @asynccontextmanager
+    async def open_play(self, start: pb.MatchStart) -> AsyncIterator[BareSeat]:
+        self.rng = seat_rng(start.match_id, start.seat, self.param)
+        self.actions = self.played.setdefault(start.match_id, []) if self.played is not None else None
+        yield self
+
+    def send(self, message: object) -> None:
+        pass
+
+    def cancel(self) -> None:
+        pass
+
+    async def decide(self, request: Any, decision_id: int, time_limit: float) -> pb.Decision:
+        if self.request_format is RecordRequests:
+            index = self.rng.randrange(len(request.legal_actions))
+            if self.actions is not None:
+                self.actions.append(request.legal_actions[index])
+        else:
+            if self.kept is not None:
+                self.kept.append(request)
+            index = self.rng.randrange(len(pb.RefereeMessage.FromString(request).decision_request.legal_actions))
+        return pb.Decision(decision_id=decision_id, action_index=index)
+
+
+def parse_cpu(requests: Sequence[bytes]) -> float:
+    """CPU seconds to parse `requests` as the in-process seat does."""
+    began = time.process_time()
+    for request in requests:
+        pb.RefereeMessage.FromString(request).decision_request  # noqa: B018 - the parse is what is timed
+    return time.process_time() - began
+
+
+def engine_replay(game: engine.Game, played: dict[str, list[engine.Action]], seeds: Sequence[int], deals: int) -> Timed:
+    """The engine's work in the matches `played` (by match id): per decision, what the
+    referee asks of it (the turn, the legal actions, the seat's view, apply)."""
+    began, cpu = time.perf_counter(), time.process_time()
+    decisions = 0
+    for seed in seeds:
+        state = game.new_match(seed=seed, deals=deals)
+        for action in played[f"b{seed}"]:
+            turn = state.turn()
+            assert turn is not None
+            state.legal_actions()
+            state.view(turn.seat)
+            state.apply(action)
+            decisions += 1
+    return Timed(time.perf_counter() - began, time.process_time() - cpu, 0.0, decisions)
+
+
+def engine_alone(game: engine.Game, seeds: Sequence[int], deals: int) -> Timed:
+    began, cpu = time.perf_counter(), time.process_time()
+    decisions = 0
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = game.new_match(seed=seed, deals=deals)
+        while not state.is_terminal():
+            state.view(state.current_seat())  # as the referee does for each request
+            state.apply(rng.choice(state.legal_actions()))
+            decisions += 1
+    return Timed(time.perf_counter() - began, time.process_time() - cpu, 0.0, decisions)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", default="conto,vegas", help="comma-separated games, 4 players each")
+    parser.add_argument("--deals", type=int, default=40, help="deals per match")
+    parser.add_argument("--matches", type=int, default=4, help="timed matches per way and round")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of every way, alternated")
+    args = parser.parse_args()
+    logs = Path(tempfile.mkdtemp(prefix="arena-inprocess-"))
+    total = args.deals * args.matches
+    print(f"{usable_cores()} usable cores; {args.matches} matches of {args.deals} deals per way and round")
+    print("each figure: deals/s of wall time, then deals per CPU-second (the referee's process and the bots')\n")
+    ways = ("gRPC 1 at a time", "gRPC 2 at once", "in-process", "engine alone")
+    for name in args.games.split(","):
+        game = engine.load(name, players=SEATS)
+        walls: list[float] = []
+        cpus: list[float] = []
+        print(f"{name}:      " + "".join(f"{way:>22s}" for way in ways) + "   in-process / best gRPC")
+        for round_ in range(args.rounds):
+            seeds = [1000 * round_ + m for m in range(args.matches)]
+            timed = [
+                trio.run(timed_matches, game, entries(False), seeds, args.deals, 1, logs),
+                trio.run(timed_matches, game, entries(False), seeds, args.deals, 2, logs),
+                trio.run(timed_matches, game, entries(True), seeds, args.deals, 1, logs),
+                engine_alone(game, seeds, args.deals),
+            ]
+            wall = [t.deals_per_second(total) for t in timed]
+            cpu = [t.deals_per_cpu_second(total) for t in timed]
+            walls.append(wall[2] / max(wall[:2]))
+            cpus.append(cpu[2] / max(cpu[:2]))
+            cells = "".join(f"{w:11.1f} {c:10.1f}" for w, c in zip(wall, cpu))
+            print(f"  round {round_ + 1}  {cells}   x{walls[-1]:.1f} wall, x{cpus[-1]:.1f} CPU")
+        print(
+            f"  in-process against the best gRPC: x{min(walls):.1f}-{max(walls):.1f} in wall time, "
+            f"x{min(cpus):.1f}-{max(cpus):.1f} in CPU"
+        )
+        where_the_cpu_goes(game, args.matches, args.deals, logs)
+
+
+def where_the_cpu_goes(game: engine.Game, matches: int, deals: int, logs: Path, repeats: int = 3) -> None:
+    """An in-process decision's CPU, taken apart by playing the same matches (the same
+    generators: the same decisions) without each part in turn, the least of `repeats`
+    tries each: CPU time, which a busy machine disturbs far less than wall time."""
+    seeds = [9000 + m for m in range(matches)]
+    total = matches * deals
+    kept: list[bytes] = []
+    played: dict[str, list[engine.Action]] = {}
+
+    def least(play: Callable[[], Timed]) -> float:
+        tries = [play() for _ in range(repeats)]
+        return min(t.cpu / t.decisions for t in tries)
+
+    def in_trio(seat_for: Callable[[str, int], SeatClient] | None = None) -> Callable[[], Timed]:
+        def play() -> Timed:
+            kept.clear()  # what the seats keep: of the last try only
+            played.clear()
+            return trio.run(timed_matches, game, entries(True), seeds, deals, 1, logs, seat_for)
+
+        return play
+
+    full = least(in_trio())
+    parsed = least(in_trio(lambda name, seed: BareSeat(name, ProtobufRequests, kept=kept)))
+    parse = min(parse_cpu(kept) for _ in range(repeats)) / len(kept)
+    records = least(in_trio(lambda name, seed: BareSeat(name, RecordRequests, played=played)))
+    alone = least(lambda: engine_replay(game, played, seeds, deals))
+    decisions = len(played[f"b{seeds[0]}"]) * matches  # about: the first match's count, times the matches
+    print(f"  where an in-process decision's CPU goes (about {decisions / total:.1f} decisions a deal), microseconds:")
+    parts = {
+        "the engine (turn, legal, view, apply)": alone,
+        "the referee's bookkeeping, records handed": records - alone,
+        "the request's bytes written": parsed - records - parse,
+        "parsed for the bot": parse,
+        "the SDK and the bot's act": full - parsed,
+        "all": full,
+    }
+    for part, cpu in parts.items():
+        print(f"    {part:40s} {cpu * 1e6:7.1f}")
+    print()
+
+
+if __name__ == "__main__":
+    main()
