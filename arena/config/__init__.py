@@ -68,8 +68,9 @@ Decisions worth knowing:
 """
 
 from arena.config.schema import DEFAULT_DEALS, DEFAULT_MOVE_TIME
-from arena.config.tournament import WORKERS_ENV, TournamentConfig, default_workers, load_tournament, usable_cores
+from arena.config.tournament import TournamentConfig, load_tournament
 from arena.config.values import parse_memory
+from arena.config.workers import WORKERS_ENV, default_workers, usable_cores
 from arena.errors import ConfigError, Problem
 
 __all__ = [

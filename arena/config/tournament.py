@@ -23,30 +23,16 @@ from arena.clock import TimeControl
 from arena.config.bots import BotChecker, bot_names
 from arena.config.check import Reporter
 from arena.config.lines import syntax_problem
-from arena.config.schema import BOT, SPRT, TABLES, TOURNAMENT
+from arena.config.schema import BOT, TABLES, TOURNAMENT
+from arena.config.sprt import SprtConfig, check_sprt
 from arena.config.values import describe, did_you_mean, safe_repr, toml_literal
+from arena.config.workers import default_workers, workers_env_problem
 from arena.errors import ConfigError, Problem
 from arena.records import BotEntry, BotSetup, Setup
 
-__all__ = ["SprtConfig", "TournamentConfig", "WORKERS_ENV", "default_workers", "load_tournament", "usable_cores"]
-
-#: The environment variable that gives the default number of worker processes.
-WORKERS_ENV = "ARENA_WORKERS"
-
+__all__ = ["SprtConfig", "TournamentConfig", "load_tournament"]
 
 # --- the configuration ------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class SprtConfig:
-    """The [sprt] table: a candidate tested against a baseline (`arena.results.sprt`)."""
-
-    candidate: str
-    baseline: str
-    elo0: float
-    elo1: float
-    alpha: float = 0.05
-    beta: float = 0.05
 
 
 @dataclass(frozen=True)
@@ -267,8 +253,8 @@ def _check(report: Reporter, data: dict[str, Any], overrides: Mapping[str, Any],
     if pairs is not None:
         _check_pairs(report, (*t, "pairs"), pairs, spec, names)
     gauntlet = _check_gauntlet(report, t, table, value, names, spec, seats)
-    sprt = _check_sprt(report, data.get("sprt"), names)
-    if value["workers"] is None and (wrong := _workers_env_problem()) is not None:
+    sprt = check_sprt(report, data.get("sprt"), names)
+    if value["workers"] is None and (wrong := workers_env_problem()) is not None:
         report.problems.append(wrong)
 
     if report.problems:
@@ -297,78 +283,6 @@ def _check(report: Reporter, data: dict[str, Any], overrides: Mapping[str, Any],
         results=value["results"] if value["results"] is not None else Path("results") / f"{name}.sqlite",
         logs=value["logs"] if value["logs"] is not None else Path("logs") / name,
         sprt=sprt,
-    )
-
-
-def default_workers(concurrency: int) -> int:
-    """Worker processes when neither the file nor --workers says: the environment's
-    ARENA_WORKERS, or else one per core this process may run on, never more than the
-    matches played at once (a worker with nothing to play only costs its start)."""
-    given = os.environ.get(WORKERS_ENV, "").strip()
-    if given and _workers_env_problem() is None:
-        return int(given)
-    return max(1, min(usable_cores(), concurrency))
-
-
-def usable_cores() -> int:
-    """The cores this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):  # not Linux
-        return os.cpu_count() or 1
-
-
-def _workers_env_problem() -> Problem | None:
-    given = os.environ.get(WORKERS_ENV, "").strip()
-    if not given or (given.isdigit() and 1 <= int(given) <= 1_000):
-        return None
-    return Problem("environment", None, WORKERS_ENV, f"must be a whole number from 1 to 1000, not {given!r}.")
-
-
-def _check_sprt(report: Reporter, table: Any, names: list[str]) -> SprtConfig | None:
-    """The [sprt] table, when there is one: two different bots of the file, elo0 below
-    elo1, alpha and beta strictly between 0 and 1 with alpha + beta below 1."""
-    if table is None:
-        return None
-    s = ("sprt",)
-    if not isinstance(table, dict):
-        report.problem(s, f"expected the table [sprt], found {describe(table)}.")
-        return None
-    report.unknown_keys(table, s, SPRT)
-    value = {key.name: report.value(table, s, key) for key in SPRT.keys}
-    for role in ("candidate", "baseline"):
-        name = value[role]
-        if name is not None and names and name not in names:
-            report.problem(
-                (*s, role),
-                f"the {role} {name!r} is not one of the bots.{did_you_mean(name, names)} "
-                f"The bots are {', '.join(names)}.",
-            )
-    if value["candidate"] is not None and value["candidate"] == value["baseline"]:
-        report.problem((*s, "baseline"), "the baseline must be another bot than the candidate.")
-    if value["elo0"] is not None and value["elo1"] is not None and not value["elo0"] < value["elo1"]:
-        report.problem(
-            (*s, "elo1"),
-            f"elo1 must be greater than elo0 (H1: the candidate is elo1 Elo stronger), not "
-            f"{value['elo1']:g} against elo0 = {value['elo0']:g}.",
-        )
-    for key in ("elo0", "elo1"):
-        if value[key] is not None and not -2000 <= value[key] <= 2000:
-            report.problem((*s, key), f"must be from -2000 to 2000 Elo, not {value[key]:g}.")
-    for key in ("alpha", "beta"):
-        if value[key] is not None and not 0 < value[key] < 1:
-            report.problem((*s, key), f"must be above 0 and below 1, not {value[key]:g}.")
-    if value["alpha"] is not None and value["beta"] is not None and value["alpha"] + value["beta"] >= 1:
-        report.problem((*s, "beta"), "alpha + beta must be below 1, or the test decides before it starts.")
-    if any(value[key] is None for key in SPRT.names):
-        return None
-    return SprtConfig(
-        candidate=value["candidate"],
-        baseline=value["baseline"],
-        elo0=float(value["elo0"]),
-        elo1=float(value["elo1"]),
-        alpha=float(value["alpha"]),
-        beta=float(value["beta"]),
     )
 
 
