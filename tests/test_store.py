@@ -182,7 +182,7 @@ def test_a_file_written_before_time_use_is_read_and_resumed(config):
 
 
 def test_matches_come_in_schedule_order_whatever_the_saving_order(config, monkeypatch):
-    monkeypatch.setattr("arena.results.store._PAGE", 5)  # read in several pages
+    monkeypatch.setattr("arena.results._reading._PAGE", 5)  # read in several pages
     keys = [(r, t, p) for r in (1, 2) for t in (1, 2, 10) for p in (0, 1)]
     shuffled = keys[:]
     random.Random(5).shuffle(shuffled)
@@ -573,7 +573,7 @@ def expected_rows(records):
 
 @pytest.mark.parametrize("page", [1, 3, 200])
 def test_export_jsonl(config, monkeypatch, page):
-    monkeypatch.setattr("arena.results.store._PAGE", page)
+    monkeypatch.setattr("arena.results._reading._PAGE", page)
     store, records = saved_store(config)
     out = io.StringIO()
     count = export_deals(store, out, "jsonl")
@@ -648,6 +648,9 @@ def test_the_stats_export_ends_lines_with_lf(config, format):
         assert len(lines) == 1 + count
     else:
         assert len(lines) == count
+        row = json.loads(lines[0])
+        # The count of deals under its one name, and under "hands", its old name, for old readers.
+        assert row["deals"] == row["hands"] == 3
     store.close()
 
 

@@ -173,7 +173,7 @@ def _adhoc_file(args: argparse.Namespace) -> tuple[str, tuple[Path, Path] | None
     if args.game is None:
         raise UsageError(
             "Give a tournament file (arena run tournaments/conto.toml), or the game and the bots: "
-            'arena run --game conto --bot a="python bots/random_bot.py" --bot b=….'
+            'arena run --game conto --bot a="python bots/random_bot.py" --bot b="python bots/conto_honest.py" …'
         )
     adhoc = AdhocTournament(
         game=args.game,

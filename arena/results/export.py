@@ -136,6 +136,10 @@ def export_stats(store: ResultStore, out: TextIO, format: Format) -> int:
     for match in store.matches():
         for seat, stats in enumerate(game.seat_statistics(match.history) or ()):
             counts = dataclasses.asdict(stats)  # type: ignore[call-overload]  # every SeatStats is a dataclass
+            if "hands" in counts and "deals" not in counts:
+                # conto's and vegas's count of deals, under the name used everywhere else;
+                # "hands", its old name, stays for the readers written against it.
+                counts = {"deals": counts["hands"], **counts}
             stored = {
                 "key": match.key,
                 "round": match.round,

@@ -9,6 +9,7 @@ with the number behind it; after an event's text, the mark on a line of its own.
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Sequence
 
@@ -17,6 +18,9 @@ from tabulate import tabulate
 import engine
 
 __all__ = ["transcript"]
+
+#: A seat in an event's text, with the words in parentheses right after it, if any.
+_SEAT = re.compile(r"\bseat (\d+)(?: \(([^()]*)\))?")
 
 
 def transcript(history: Sequence[engine.Event], names: Sequence[str], game: engine.Game | None = None) -> str:
@@ -39,9 +43,14 @@ def transcript(history: Sequence[engine.Event], names: Sequence[str], game: engi
         notes.clear()
 
     def named(text: str) -> str:
-        for seat in sorted(range(len(names)), reverse=True):  # "seat 10" before "seat 1"
-            text = text.replace(f"seat {seat}", f"{names[seat]} (seat {seat})")
-        return text
+        # "seat 1 (capotavola)" reads "h (seat 1, capotavola)": one pair of parentheses.
+        def name(seat: re.Match[str]) -> str:
+            number = int(seat[1])
+            if number >= len(names):
+                return seat[0]
+            return f"{names[number]} (seat {number}{', ' + seat[2] if seat[2] else ''})"
+
+        return _SEAT.sub(name, text)
 
     def note(moments: Sequence[engine.Moment]) -> str:
         # One line per move: its seat's bot, then each thing it counts as with its number.

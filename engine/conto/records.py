@@ -186,7 +186,7 @@ class HandDealt(Event):
     def text(self) -> str:
         hands = "; ".join(f"seat {h.seat}: {' '.join(h.cards) if h.cards else f'{h.size} cards'}" for h in self.hands)
         oste = " (the Oste)" if self.oste is not None else ""
-        return f"hand {self.hand_number}: seat {self.dealer} deals{oste}; {hands}"
+        return f"deal {self.hand_number}: seat {self.dealer} deals{oste}; {hands}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,7 +255,7 @@ class Forfeited(Event):
 
     @property
     def text(self) -> str:
-        return f"seat {self.seat} forfeits hand {self.hand_number}: {self.reason}"
+        return f"seat {self.seat} forfeits deal {self.hand_number}: {self.reason}"
 
 
 # --- the view -------------------------------------------------------------------------

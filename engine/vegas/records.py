@@ -170,7 +170,7 @@ class HandDealt(Event):
         hands = "; ".join(f"seat {h.seat}: {' '.join(h.cards) if h.cards else f'{h.size} cards'}" for h in self.hands)
         centre = f", centre {' '.join(self.centre)}" if self.centre else ""
         return (
-            f"hand {self.hand}: seat {self.dealer} deals, everyone antes {self.ante} (pot {self.pot}){centre}; {hands}"
+            f"deal {self.hand}: seat {self.dealer} deals, everyone antes {self.ante} (pot {self.pot}){centre}; {hands}"
         )
 
 
@@ -249,7 +249,7 @@ class HandEnded(Event):
         shown = "; ".join(f"seat {h.seat} shows {' '.join(h.cards)} ({h.total})" for h in self.shown)
         paid = ", ".join(f"seat {p.seat} takes {p.chips} ({p.why})" for p in self.payouts)
         why = {HandEnd.SHOWDOWN: "showdown", HandEnd.LAS_VEGAS: "Las Vegas", HandEnd.FOLDS: "the others folded"}
-        parts = [f"hand {self.hand} ends ({why[self.end]}), pot {self.pot}"]
+        parts = [f"deal {self.hand} ends ({why[self.end]}), pot {self.pot}"]
         if shown:
             parts.append(shown)
         parts.append(paid)
@@ -265,7 +265,7 @@ class MatchEnded(Event):
 
     @property
     def text(self) -> str:
-        hands = "1 hand" if self.hands == 1 else f"{self.hands} hands"
+        hands = "1 deal" if self.hands == 1 else f"{self.hands} deals"
         return f"match over after {hands}; chips: " + ", ".join(f"{c:+d}" for c in self.chips)
 
 
