@@ -27,7 +27,7 @@ pytestmark = [
 ROOT = Path(__file__).resolve().parent.parent
 ASKED = re.compile(r"^(YOUR TURN|OUT OF TURN|ANSWER).* · your move (\d+)\s*$", re.MULTILINE)
 #: The first legal action as the screen lists it: "  1 pass" at a line's start or after "│".
-FIRST_ACTION = re.compile(r"(?:^|│)\s+1 (\S.*?)\s*$", re.MULTILINE)
+FIRST_ACTION = re.compile(r"│ {1,3}1 (\S.*?) *$", re.MULTILINE)
 #: The numbers of the actions the screen shows.
 NUMBERS = re.compile(r"│\s*(\d+) ", re.MULTILINE)
 
@@ -109,6 +109,10 @@ def test_a_human_plays_a_whole_match_in_the_terminal(game: str, tmp_path: Path) 
                 tmux.keys("-l", first.group(1))  # the action's text, as listed
                 tmux.keys("Enter")
                 typed_text += 1
+                taken = tmux.wait(
+                    lambda s: "press any key" in s or next_move(s) or "not a legal action" in s, "the text taken"
+                )
+                assert "not a legal action" not in taken, f"{first.group(1)!r} was refused:\n{screen}\n{taken}"
             else:  # any action shown: a human wanders through the game
                 tmux.keys(str(rng.choice([int(n) for n in NUMBERS.findall(screen)] or [1])), "Enter")
         assert "The match is over." in screen and "(you)" in screen

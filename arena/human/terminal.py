@@ -76,6 +76,7 @@ class TerminalFront:
         benchmark's); `input` and `output` replace the terminal's (a pipe, a pty)."""
         self.spec = game.spec
         self.picture: Picture | None = None
+        self._drawing: Picture | None = None  # the picture the current redraw draws
         self.on_drawn = on_drawn
         self._history_back = 0  # lines scrolled back from the end of the history
         self._action_line = 0
@@ -90,6 +91,7 @@ class TerminalFront:
             style=_STYLE,
             full_screen=True,
             terminal_size_polling_interval=0.5,
+            before_render=self._before_render,
             after_render=self._after_render,
             input=input,
             output=output,
@@ -197,12 +199,13 @@ class TerminalFront:
     # --- the screen -----------------------------------------------------------------------
     def _layout(self) -> Layout:
         def text(make: Callable[[Picture], StyleAndTextTuples]) -> Callable[[], StyleAndTextTuples]:
-            return lambda: make(self.picture) if self.picture is not None else []
+            return lambda: make(self._drawing) if self._drawing is not None else []
 
         def line(make: Callable[[Picture], StyleAndTextTuples], **size: object) -> Window:
             return Window(FormattedTextControl(text(make)), wrap_lines=True, dont_extend_height=True, **size)  # type: ignore[arg-type]
 
-        has_outcome = Condition(lambda: bool(self.picture and (self.picture.outcome or self.picture.result)))
+        over = Condition(lambda: self._drawing is not None and self._drawing.finished)
+        has_outcome = Condition(lambda: bool(self._drawing and (self._drawing.outcome or self._drawing.result)))
         history = Window(
             FormattedTextControl(text(self._history), get_cursor_position=self._history_cursor, show_cursor=False),
             wrap_lines=True,
@@ -215,8 +218,11 @@ class TerminalFront:
             [
                 line(lambda p: [("class:title", f" {p.title} ")], height=1),
                 line(lambda p: [("class:seats", p.seats)], height=Dimension(max=2)),
-                line(self._cards, height=Dimension(max=3)),
-                line(lambda p: [("", " · ".join(p.facts))], height=Dimension(max=3)),
+                # Once over, the result takes their place: all of it must show in 80×24.
+                ConditionalContainer(line(self._cards, height=Dimension(max=3)), filter=~over),
+                ConditionalContainer(
+                    line(lambda p: [("", " · ".join(p.facts))], height=Dimension(max=3)), filter=~over
+                ),
                 ConditionalContainer(line(self._outcome, height=self._outcome_height), filter=has_outcome),
                 Window(height=1, char="─", style="class:rule"),
                 VSplit([history, Window(width=1, char="│", style="class:rule"), actions]),
@@ -256,8 +262,8 @@ class TerminalFront:
 
     def _outcome_height(self) -> Dimension:
         """The result, once over, all of it (the history gives way); a deal's outcome, a few lines."""
-        if self.picture is not None and self.picture.finished:
-            return Dimension.exact(len(self.picture.result))
+        if self._drawing is not None and self._drawing.finished:
+            return Dimension.exact(len(self._drawing.result))
         return Dimension(max=4)
 
     def _history(self, picture: Picture) -> StyleAndTextTuples:
@@ -284,8 +290,14 @@ class TerminalFront:
         self._action_line = min(self._action_line, max(0, count - 1))
         return Point(0, self._action_line)
 
+    def _before_render(self, app: Application[None]) -> None:
+        # One picture per redraw: the referee's thread may put a new one up meanwhile.
+        self._drawing = self.picture
+
     def _after_render(self, app: Application[None]) -> None:
-        picture = self.picture
+        picture = self._drawing
+        if picture is not self.picture:
+            app.invalidate()  # a newer picture came while this one was drawn
         if picture is not None and picture.version != self._drawn_version:
             self._drawn_version = picture.version
             if self.on_drawn is not None:
