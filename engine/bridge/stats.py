@@ -47,7 +47,13 @@ class BridgeStats(SeatStats):
     par_imps: int = 0
 
     COLUMNS: ClassVar[tuple[StatsColumn, ...]] = (
-        StatsColumn("boards", "boards the bot finished, one per seat it held", lambda s: str(s.boards)),
+        StatsColumn(
+            "seat-boards",
+            # Not the Elo table's `boards` (each compared board once): its two seats at both
+            # tables make a board compared count 4 here.
+            "boards the bot finished, one per seat it held: both seats of its side at both tables, 4 per board compared",
+            lambda s: str(s.boards),
+        ),
         StatsColumn("declared", "contracts the bot played as declarer", lambda s: str(s.declared)),
         StatsColumn("made", "of the contracts it declared, those it made", lambda s: str(s.made)),
         StatsColumn("down", "of the contracts it declared, those that went down", lambda s: str(s.down)),

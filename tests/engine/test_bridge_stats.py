@@ -208,7 +208,7 @@ def test_statistics_add_up_over_boards_and_matches():
     assert north.par_imps == -18 - 15 - 17 - 15
     assert east.par_imps == -north.par_imps
     cells = dict(north.columns())
-    assert cells["boards"] == "4" and cells["passed out"] == "1" and cells["made %"] == "50%"
+    assert cells["seat-boards"] == "4" and cells["passed out"] == "1" and cells["made %"] == "50%"
     assert cells["IMPs vs par"] == f"{north.par_imps / 4:+.2f}"
     # One match of several boards counts as its boards counted one at a time.
     history = two_boards().history
