@@ -228,3 +228,18 @@ def test_arena_play_takes_a_module_bot_and_names_a_bad_one(tmp_path):
     assert "--bot b: the module of bot 'b' cannot be played: the module bots.random_bot has no 'Randombot'" in (
         refused.stderr
     )
+
+
+def test_a_dry_run_checks_the_class_and_starts_no_process(tmp_path):
+    path = write(
+        tmp_path,
+        f'results = "{tmp_path / "r.sqlite"}"\n'
+        '[[bot]]\nname = "a"\nmodule = "bots.random_bot:RandomBot"\n'
+        '[[bot]]\nname = "b"\nmodule = "bots.vegas_caller:VegasCallerBot"\n',
+    )
+    command = [sys.executable, "-m", "arena", "run", str(path), "--dry-run"]
+    done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "Timing sample" in done.stdout
+    assert "Start to Hello" not in done.stdout  # no process, no start to price
+    assert not (tmp_path / "r.sqlite").exists()

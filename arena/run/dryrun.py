@@ -30,6 +30,7 @@ from pathlib import Path
 
 from arena.errors import BotFault
 from arena.play import open_bot_pool, play_match
+from arena.protocol import IN_PROCESS
 from arena.records import FaultKind, MatchRecord, MatchSlot, TimeUse
 from arena.run.plan import TournamentPlan
 from engine import GameSpec
@@ -120,7 +121,8 @@ async def _check_and_sample(
             except BotFault as failure:
                 starts[bot.name] = f"{failure.kind.value}: {failure.reason}"
             else:
-                start_seconds[bot.name] = time.monotonic() - began
+                if bot.protocol != IN_PROCESS:  # its class answered: no process was started
+                    start_seconds[bot.name] = time.monotonic() - began
         for slot in _sample_tables(plan.schedule):
             began = time.monotonic()
             samples.append(
