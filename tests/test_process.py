@@ -19,7 +19,7 @@ import trio
 from arena.errors import BotFault, BotStartError, ProcessError
 from arena.play import pool as _pool
 from arena.play.pool import open_bot_pool
-from arena.process import _watch, signals
+from arena.process import _start, _watch, signals
 from arena.process import bot as _process
 from arena.process._sandbox import sandbox_problem
 from arena.process.bot import BotCommand, open_bot_process
@@ -126,14 +126,14 @@ def carrying(address: str) -> list[int]:
 def spy_on_spawns(monkeypatch) -> list[int]:
     """The pids of the bot processes started from now on, as they are started."""
     spawned: list[int] = []
-    real_spawn = _process.spawn
+    real_spawn = _start.spawn
 
     def spying_spawn(*args, **kwargs):
         popen = real_spawn(*args, **kwargs)
         spawned.append(popen.pid)
         return popen
 
-    monkeypatch.setattr(_process, "spawn", spying_spawn)
+    monkeypatch.setattr(_start, "spawn", spying_spawn)
     return spawned
 
 

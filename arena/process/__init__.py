@@ -3,9 +3,10 @@
     async with open_bot_process(BotCommand(name=…, argv=…), log_dir) as bot: …
 
 The referee's side (arena/play/) sees a bot only through this face.  Inside: `bot` keeps
-one bot's process from start to reaping; `_launch` is the launcher between spawn and exec;
-`_sandbox` is bubblewrap's command line (what the bot may see); `_watch` holds the bot's
-processes together to their memory, process and CPU limits, reading the cgroup `_cgroup`
+one bot's process from start to reaping (`_start` starts it); `_launch` is the launcher
+between spawn and exec; `_sandbox` is bubblewrap's command line (what the bot may see);
+`_trees` finds all of a bot's processes (reading /proc with `_proc`) and `_watch` holds
+them together to their memory, process and CPU limits, reading the cgroup `_cgroup`
 makes for each bot where the machine allows (`_limits` keeps the two and the CPU meter
 together); `cpu` measures and charges the CPU a bot spends on and off its turn; `_output` copies what it prints into its log
 and `_fate` words how it ended; `signals` turns Ctrl-C into a clean stop and kills every

@@ -24,7 +24,8 @@ from arena.errors import BotFault
 from arena.process._cgroup import BotCgroup, make_bot_cgroup
 from arena.process._fate import format_bytes
 from arena.process._output import OutputLog
-from arena.process._watch import INIT_DEATH_WAIT, LimitBreach, LooseTree, SandboxTree, oom_breach, watch_limits
+from arena.process._trees import INIT_DEATH_WAIT, LooseTree, SandboxTree
+from arena.process._watch import LimitBreach, oom_breach, watch_limits
 from arena.process.cpu import CpuMeter
 from arena.records import FaultKind
 

@@ -16,13 +16,14 @@ How "no survivors, no zombies" is kept:
 * The bot starts in a new session, through a launcher (arena/process/_launch.py) that
   sets ``PR_SET_PDEATHSIG`` (the kernel kills it if the arena dies, even by
   ``kill -9``) and ``RLIMIT_AS``, then execs it.  The spawn happens in the trio thread
-  itself: the death signal follows the *thread* that made the child.
+  itself: the death signal follows the *thread* that made the child (arena/process/_start.py
+  starts the process with its log, socket folder, pipes and cgroup; this module keeps it).
 * Sandboxed (arena/process/_sandbox.py), the launcher execs bwrap instead (with no death
   signal: bwrap sets its own, ``--die-with-parent``), which runs the bot in its own pid
   namespace: when bwrap or its init dies, the kernel kills every process of the bot,
   setsid'ed or double forked.  The bot waits until that chain is armed
   (`release_sandbox`); what a bwrap killed before its go leaves, the next arena ends
-  (`end_strays`).  Unsandboxed, its process group and the processes arena/process/_watch.py
+  (`end_strays`).  Unsandboxed, its process group and the processes arena/process/_trees.py
   finds are killed, and the arena is a child subreaper so that orphans come back to it.
 * A watcher task (arena/process/_watch.py) holds the bot's processes together to its limits
   (memory, ``max_processes``, CPU owed: arena/process/cpu.py); over one, the bot is killed
@@ -55,23 +56,22 @@ from arena.errors import BotFault, BotStartError
 from arena.process._cgroup import BotCgroup
 from arena.process._exceptions import most_important
 from arena.process._fate import describe_exit
-from arena.process._folders import create_log_file, make_socket_dir, remove_socket_dir
+from arena.process._folders import remove_socket_dir
 from arena.process._launch import (
     BotCommand,
-    Pipes,
     await_exec,
     await_sandbox,
-    effective_memory_limit,
     exited_status_available,
     killpg,
-    spawn,
     start_error_message,
 )
-from arena.process._limits import BotLimits, make_bot_cgroup
+from arena.process._limits import BotLimits
 from arena.process._output import OutputLog
 from arena.process._release import release_sandbox
-from arena.process._sandbox import sandbox_problem, sandbox_status
-from arena.process._watch import LimitBreach, SandboxTree, become_subreaper
+from arena.process._sandbox import sandbox_status
+from arena.process._start import start_process
+from arena.process._trees import SandboxTree
+from arena.process._watch import LimitBreach
 from arena.process.signals import BotGroup, live_groups
 from arena.protocol import ADDRESS_ENV
 
@@ -393,45 +393,20 @@ async def open_bot_process(command: BotCommand, log_dir: Path, *, stdio: bool = 
     stdin and stdout are pipes instead: ``bot.stdin`` and ``bot.stdout`` are trio streams,
     only stderr goes to the log file, and both are closed when the context is left.
     """
-    log_dir = Path(log_dir)
-    sandboxed = command.sandbox and sandbox_problem() is None
-    become_subreaper()  # what its processes orphan comes back to the arena (bwrap's init too)
-    log_path, log_file = create_log_file(log_dir, command.name)
-    try:
-        socket_dir = make_socket_dir(command.name)
-    except BaseException:
-        log_file.close()
-        raise
-    address = f"unix:{os.path.join(socket_dir, 'bot.sock')}"
-    pipes = Pipes(stdio=stdio, sandboxed=sandboxed)
-    memory_limit = effective_memory_limit(command.memory_limit)
-    cgroup = make_bot_cgroup(memory_limit)  # None: measured from /proc only
-    try:
-        try:
-            sandbox = (socket_dir, *pipes.sandbox_ends()) if sandboxed else None
-            output, exec_error = pipes.end("output_write"), pipes.end("exec_error_write")
-            joins = () if cgroup is None else cgroup.procs_files
-            popen, group = _spawn_protected(command, address, output, exec_error, pipes.child_stdio, sandbox, joins)
-        except (OSError, subprocess.SubprocessError) as exc:
-            message = start_error_message(command, exc)
-            try:
-                log_file.write(f"[arena: {message}]\n".encode())
-            except OSError:  # pragma: no cover
-                pass
-            raise BotStartError(message) from exc
-        finally:
-            pipes.close_child_ends()  # the child has its copies; ours would keep the pipes open
-    except BaseException:
-        pipes.close_all()
-        log_file.close()
-        remove_socket_dir(socket_dir)
-        if cgroup is not None:
-            cgroup.remove()
-        raise
-
-    output = pipes.take("output_read")
+    started = start_process(command, Path(log_dir), stdio=stdio)
+    pipes, sandboxed = started.pipes, started.sandboxed
     bot = BotProcess(
-        command, popen, group, address, socket_dir, log_path, log_file, output, memory_limit, sandboxed, cgroup
+        command,
+        started.popen,
+        started.group,
+        started.address,
+        started.socket_dir,
+        started.log_path,
+        started.log_file,
+        pipes.take("output_read"),
+        started.memory_limit,
+        sandboxed,
+        started.cgroup,
     )
     if stdio:
         bot.stdin = trio.lowlevel.FdStream(pipes.take("stdin_write"))
@@ -473,21 +448,3 @@ async def open_bot_process(command: BotCommand, log_dir: Path, *, stdio: bool = 
                 stream.close()
         bot._cleanup_sync()
         del body_exc
-
-
-@trio.lowlevel.enable_ki_protection
-def _spawn_protected(
-    command: BotCommand,
-    address: str,
-    output_fd: int,
-    exec_error_fd: int,
-    stdio_fds: tuple[int, int] | None = None,
-    sandbox: tuple[str, int, int, int, int] | None = None,
-    cgroups: tuple[str, ...] = (),
-) -> tuple[subprocess.Popen[bytes], BotGroup]:
-    # KI-protected so that Ctrl-C cannot land between the fork and the
-    # registration, which would leave an unregistered process behind.
-    popen = spawn(command, address, output_fd, exec_error_fd, stdio_fds, sandbox, cgroups)
-    group = BotGroup(command.name)
-    live_groups[popen.pid] = group
-    return popen, group

@@ -6,8 +6,7 @@ from __future__ import annotations
 import pytest
 from hostile_support import sandbox_or_skip
 
-from arena.process import _cgroup
-from arena.process import bot as process
+from arena.process import _cgroup, _start
 
 
 @pytest.fixture(params=["sandboxed", "unsandboxed"])
@@ -17,7 +16,7 @@ def sandbox(request, monkeypatch):
     if request.param == "sandboxed":
         sandbox_or_skip()
     else:
-        monkeypatch.setattr(process, "sandbox_problem", lambda: "bubblewrap is switched off by the test")
+        monkeypatch.setattr(_start, "sandbox_problem", lambda: "bubblewrap is switched off by the test")
     return request.param
 
 
