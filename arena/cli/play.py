@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import engine
@@ -18,8 +20,8 @@ from arena.human import NO_CLOCK, HumanSeat, open_front
 from arena.play import open_bot_pool, play_match, poll_for_answers
 from arena.process import run_interruptibly
 from arena.protocol import IN_PROCESS
-from arena.records import BotEntry, MatchRecord
-from arena.results import explain, match_result_columns, match_result_table, transcript
+from arena.records import BotEntry, BotSetup, MatchRecord, MatchSlot, Setup
+from arena.results import ResultStore, explain, match_result_columns, match_result_table, transcript
 
 __all__ = ["add_parser", "add_games_parser"]
 
@@ -66,6 +68,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "--seat", type=whole_number(0), default=0, help="with --human: your seat (the bots fill the others in order)"
     )
     play.add_argument("--web", action="store_true", help="with --human: play in the browser (127.0.0.1, a token)")
+    play.add_argument(
+        "--results",
+        metavar="PATH",
+        help="also save the match to this results file (arena show / arena report replay it); "
+        "a file holds matches of one setup: the same game, options, seats, deals, seed and players",
+    )
     play.set_defaults(func=cmd_play)
 
 
@@ -109,6 +117,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     if human is not None:
         names.insert(args.seat, human)
     game = engine.load(args.game, players=len(names), **parse_options(args.option))
+    store = _open_results(Path(args.results), args, game, bots, names) if args.results else None
     front = open_front(game, web=args.web) if human is not None else None
 
     poll_for_answers(1, usable_cores())
@@ -136,6 +145,10 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     try:
         record = run_interruptibly(play)
+    except BaseException:
+        if store is not None:
+            store.close()  # nothing to save: the match did not end
+        raise
     finally:
         if front is not None:
             front.close()
@@ -146,7 +159,56 @@ def cmd_play(args: argparse.Namespace) -> int:
         print(f"\n{explain(match_result_columns(game))}")
     for fault in record.faults:
         print(f"fault: {fault}")
+    if store is not None:
+        try:
+            key = _save(store, args.seed, record)
+        finally:
+            store.close()
+        print(f"saved as match {key} in {args.results}: arena show {args.results} {key}")
     return 0
+
+
+@dataclass(frozen=True)
+class _OneMatch:
+    """The tournament `ResultStore.open` reads, for one match played with `arena play`."""
+
+    name: str
+    game: str
+    setup: Setup
+    anchor: tuple[str, float] | None = None
+    prior_games: float = 0.0
+
+
+def _open_results(
+    path: Path, args: argparse.Namespace, game: engine.Game, bots: list[tuple[str, tuple[str, ...]]], names: list[str]
+) -> ResultStore:
+    """The results file the match will be saved to, opened before it is played: a file of
+    another setup is refused (exit 2) before anyone plays, not after."""
+    commands = dict(bots)
+    players = tuple(
+        BotSetup(name, commands[name], None, None, {}) if name in commands else BotSetup(name, None, None, "human", {})
+        for name in names
+    )
+    setup = Setup(
+        game=game.spec.name,
+        options=dict(game.options),
+        seats=game.players,
+        deals=args.deals,
+        rounds=1,
+        seed=args.seed,
+        duplicate=False,
+        move_time=args.move_time if args.tc is None else None,
+        bots=players,
+        tc=args.tc.text if args.tc is not None else None,
+    )
+    return ResultStore.open(path, _OneMatch(f"play-{game.spec.name}", game.spec.name, setup))
+
+
+def _save(store: ResultStore, seed: int, record: MatchRecord) -> str:
+    """Store `record`; its key, a new one each time."""
+    key = f"play-{seed}-{time.strftime('%Y%m%d-%H%M%S')}"
+    store.save(MatchSlot(key, 0, 0, 0, seed, record.names), record)
+    return key
 
 
 def _human_seat(args: argparse.Namespace, bots: list[str]) -> str | None:
