@@ -94,9 +94,18 @@ class Misbehaving(sdk.Bot):
             return -1
         if way == "past":
             return len(request.legal_actions)
+        if way == "exit":
+            sys.exit(3)  # as a script would: a crash of the bot, not the end of the run
         if way == "slow":
             time.sleep(0.3)  # past the 0.1 s limit: not synchronisation, the fault itself
         return 0
+
+
+class Unmakeable(sdk.Bot):
+    games = ("vegas",)
+
+    def __init__(self, params=None):
+        raise KeyError("weights.npz")
 
 
 class Unstartable(sdk.Bot):
@@ -111,7 +120,9 @@ class Unstartable(sdk.Bot):
 
 def test_faults_are_named_and_the_match_goes_on(tmp_path):
     game = engine.load("vegas", players=2)
-    faulty = in_process("faulty", "tests.test_inprocess:Misbehaving", "--fail=raise@1,text@3,negative@5,past@7,slow@9")
+    faulty = in_process(
+        "faulty", "tests.test_inprocess:Misbehaving", "--fail=raise@1,text@3,negative@5,past@7,slow@9,exit@11"
+    )
     record = trio.run(
         lambda: play(
             [faulty, in_process("steady", "tests.test_inprocess:Misbehaving")],
@@ -129,6 +140,7 @@ def test_faults_are_named_and_the_match_goes_on(tmp_path):
         ("faulty", FaultKind.ILLEGAL),
         ("faulty", FaultKind.ILLEGAL),
         ("faulty", FaultKind.TIMEOUT),
+        ("faulty", FaultKind.CRASH),
     ]
     reasons = [f.reason for f in record.faults]
     assert reasons[0] == "act raised ValueError: no idea what to do"
@@ -136,6 +148,7 @@ def test_faults_are_named_and_the_match_goes_on(tmp_path):
     assert reasons[2].startswith("action index -1 is out of range")
     assert "is out of range" in reasons[3]
     assert "past its 100 ms limit" in reasons[4] and "cannot be interrupted" in reasons[4]
+    assert reasons[5] == "act raised SystemExit: 3"
     assert record.deals == 12 and len(game.replay(record.history).deal_results()) == 12
 
 
@@ -161,6 +174,22 @@ def test_a_class_that_cannot_start_is_a_start_fault(tmp_path):
     )
     assert record.faults[0].kind is FaultKind.START
     assert record.faults[0].reason == "on_match_start raised RuntimeError: cannot start today"
+    unmade = trio.run(
+        lambda: play(
+            [
+                in_process("unmade", "tests.test_inprocess:Unmakeable"),
+                in_process("steady", "tests.test_inprocess:Misbehaving"),
+            ],
+            game,
+            tmp_path,
+            seed=3,
+            deals=2,
+        )
+    )
+    assert (unmade.faults[0].kind, unmade.faults[0].reason) == (
+        FaultKind.START,
+        "Unmakeable(params) raised KeyError: 'weights.npz'",
+    )
 
 
 def write(tmp_path: Path, bots: str) -> Path:

@@ -14,11 +14,13 @@ measured against its clock, but it cannot be interrupted: a decision that takes 
 is a `timeout` fault once it returns (its answer dropped), and a bot that never returns
 hangs the run.  What it does wrong becomes a named fault, as a process bot's does:
 
-- CRASH: `act` (or the `on_event` it triggers) raised; the reason names the exception.
+- CRASH: `act` (or the `on_event` it triggers) raised, SystemExit included; the reason
+  names the exception.
 - MALFORMED: `act` returned something that is not an integer.
 - ILLEGAL: an index out of range (a negative one here; the referee checks the rest).
 - TIMEOUT: `act` took longer than the decision's time limit.
-- START: the class cannot be loaded, does not play the game, or `on_match_start` raised.
+- START: the class cannot be loaded, does not play the game, or making its instance
+  or `on_match_start` raised.
 
 An exception of `on_match_end`, or of `on_event` for the news at the end, is logged: the
 match is over, and nothing is charged.
@@ -39,9 +41,14 @@ from arena.play._formats import ProtobufRequests
 from arena.records import BotEntry, FaultKind
 from arena.v1 import arena_pb2 as pb
 
-__all__ = ["InProcessSeat", "InProcessStream", "in_process_hello"]
+__all__ = ["InProcessSeat", "InProcessStream", "in_process_hello", "BOT_ERRORS"]
 
 log = logging.getLogger("arena.inprocess")
+
+#: What the bot's own code may raise that is its fault, not the arena's: any error, and
+#: SystemExit (a bot calling sys.exit, as a script would), which would end the run.
+#: KeyboardInterrupt is the user's, and stops the run as ever.
+BOT_ERRORS = (Exception, SystemExit)
 
 
 def _bot_class(entry: BotEntry) -> type[sdk.Bot]:
@@ -79,10 +86,15 @@ class InProcessSeat:
 
     @asynccontextmanager
     async def open_play(self, start: pb.MatchStart) -> AsyncIterator[InProcessStream]:
-        session = sdk.MatchSession(_bot_class(self._entry)(_params(self._entry)))
+        cls, params = _bot_class(self._entry), _params(self._entry)
+        try:
+            bot = cls(params)
+        except BOT_ERRORS as error:
+            raise BotFault(FaultKind.START, _raised(f"{cls.__name__}(params)", error)) from None
+        session = sdk.MatchSession(bot)
         try:
             session.start(start)
-        except Exception as error:  # noqa: BLE001 - the bot's own code: a fault, not the arena's
+        except BOT_ERRORS as error:
             raise BotFault(FaultKind.START, _raised("on_match_start", error)) from None
         yield InProcessStream(self.name, session)
 
@@ -111,7 +123,7 @@ class InProcessStream:
                 self._session.news(parsed.event.events)
             elif kind == "match_end":
                 self._session.end(parsed.match_end)
-        except Exception as error:  # noqa: BLE001 - the match is over: nothing to charge
+        except BOT_ERRORS as error:  # the match is over: nothing to charge
             log.warning("bot %s: %s", self.name, _raised(f"handling {kind}", error), exc_info=True)
 
     async def decide(self, request: bytes, decision_id: int, time_limit: float) -> pb.Decision:
@@ -119,7 +131,7 @@ class InProcessStream:
         began = time.perf_counter()
         try:
             chosen = self._session.act(asked)
-        except Exception as error:  # noqa: BLE001 - the bot's own code: a fault, not the arena's
+        except BOT_ERRORS as error:
             log.debug("bot %s: act raised", self.name, exc_info=True)
             raise BotFault(FaultKind.CRASH, _raised("act", error)) from None
         took = time.perf_counter() - began
@@ -148,5 +160,5 @@ class InProcessStream:
         self._cancelled = True
 
 
-def _raised(hook: str, error: Exception) -> str:
+def _raised(hook: str, error: BaseException) -> str:
     return f"{hook} raised {type(error).__name__}: {error}"
