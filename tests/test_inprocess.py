@@ -8,6 +8,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -272,3 +273,30 @@ def test_a_dry_run_checks_the_class_and_starts_no_process(tmp_path):
     assert "Timing sample" in done.stdout
     assert "Start to Hello" not in done.stdout  # no process, no start to price
     assert not (tmp_path / "r.sqlite").exists()
+
+
+def test_matches_of_in_process_bots_take_turns(tmp_path):
+    """Such bots never await, so the driver lets trio's other tasks run every few
+    milliseconds: two matches at once interleave, as the progress line, the saves and
+    Ctrl-C need them to."""
+    game = engine.load("vegas", players=2)
+    bots = {name: in_process(name, "bots.random_bot:RandomBot") for name in ("a", "b")}
+    order: list[int] = []
+
+    async def both() -> None:
+        async with open_bot_pool(bots, tmp_path / "logs", game="vegas") as pool, trio.open_nursery() as nursery:
+            for seed in (1, 2):
+                nursery.start_soon(
+                    partial(
+                        play_match,
+                        game,
+                        [pool.seat("a", seed), pool.seat("b", seed)],
+                        seed=seed,
+                        deals=400,
+                        on_event=lambda event, seed=seed: order.append(seed),
+                    )
+                )
+
+    trio.run(both)
+    switches = sum(1 for before, after in zip(order, order[1:]) if before != after)
+    assert switches >= 3  # without the turns: one switch, the first match played whole first
