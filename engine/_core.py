@@ -9,24 +9,28 @@ interrupt) are simply decisions asked of the seat that may give them.
 A *match* is a sequence of deals at one table.  Results come per deal and for the match,
 always as typed records; scores are "higher is better" so that tools can rank any game
 without knowing it, while each game also keeps its own native standing (conto: bills paid).
+
+The spec a game declares is `_spec.py`'s, the records a state hands out and takes
+(actions, events, views, turns, results) `_records.py`'s; this module is the interface
+built on them, `Game` and `State`, and the one place games import all of it from.
 """
 
 from __future__ import annotations
 
 import copy
-import enum
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from ._errors import IllegalAction, NotationError, OptionError
 from ._rating import RateBy
+from ._records import Action, DealResult, DecisionKind, Event, MatchResult, Turn, View, ranks_from_scores
 from ._scene import Scene
+from ._spec import GameSpec, Option, SuitFace
 from ._stats import SeatStats, StatsColumn
 
-__all__ = [
+__all__ = [  # the interface, and what it is made of (games import it all from here)
     "Option",
     "SuitFace",
     "GameSpec",
@@ -43,191 +47,6 @@ __all__ = [
     "RateBy",
     "Turn",
 ]
-
-
-@dataclass(frozen=True)
-class Option:
-    """One game option: its default and the values it may take."""
-
-    name: str
-    default: Any
-    choices: tuple[Any, ...]
-    help: str
-
-    def check(self, value: Any) -> Any:
-        # bool is an int subclass: reject True for an int option and 1 for a bool one.
-        if type(value) is not type(self.default) or value not in self.choices:
-            shown = ", ".join(repr(c) for c in self.choices)
-            raise OptionError(f"Option {self.name!r} cannot be {value!r}; allowed values are {shown}.")
-        return value
-
-
-@dataclass(frozen=True)
-class SuitFace:
-    """How a viewer draws one suit: its letter in the game's card notation, its name
-    ("coppe", "spades"), a symbol ("♥") and a CSS colour ("#c0392b")."""
-
-    letter: str
-    name: str
-    symbol: str
-    color: str
-
-
-@dataclass(frozen=True)
-class GameSpec:
-    """What a game declares about itself, so tools can use it without knowing it."""
-
-    name: str
-    title: str
-    summary: str
-    min_players: int
-    max_players: int
-    default_players: int
-    options: tuple[Option, ...]
-    #: True when seats play in fixed partnerships (see Game.team_of).
-    partnerships: bool = False
-    #: How result tables show a bot's mean deal score: a column title and a factor
-    #: (conto: scores are -1 per hand lost, shown as "deals lost %" with factor -100).
-    score_title: str = "score/deal"
-    score_factor: float = 1.0
-    #: What one rating observation is: a deal, a match or a board (see `RateBy`).
-    rate_by: RateBy = RateBy.DEAL
-    #: The suits of the game's cards, one face per suit letter of its notation, for
-    #: viewers (the report's replays); empty when the cards have no suits (conto).
-    suits: tuple[SuitFace, ...] = ()
-    #: True when the notation writes the suit before the rank (bridge's "SA").
-    suit_first: bool = False
-    #: For a game whose match ends by its own rule (invido: first to 24 points), the
-    #: mean deals a match lasts, measured (the game says how): the match's `deals`
-    #: is then a cap, and the dry run prices a match at this many.  None: a match plays
-    #: exactly its deals.
-    typical_deals: float | None = None
-
-    def option(self, name: str) -> Option:
-        for option in self.options:
-            if option.name == name:
-                return option
-        raise OptionError(self._unknown_option_message(name))
-
-    def _unknown_option_message(self, name: str) -> str:
-        known = ", ".join(["players", *(o.name for o in self.options)])
-        return f"Game {self.name!r} has no option {name!r}; its options are {known}."
-
-
-class Action:
-    """Base of every game's action records (frozen dataclasses).
-
-    `str(action)` is the canonical text; `State.parse_action` reads it back.
-    """
-
-    __slots__ = ()
-
-    @property
-    def text(self) -> str:
-        raise NotImplementedError
-
-    def __str__(self) -> str:
-        return self.text
-
-
-class Event:
-    """Base of the records appended to a state's history (frozen dataclasses).
-
-    The history is the full, referee-side log.  `visible_to(seat)` is the same event as
-    that seat may see it (hidden cards of other seats removed); `None` means the seat
-    may not see it at all.
-    """
-
-    __slots__ = ()
-
-    #: True for the event that opens a deal (conto's HandDealt, invido's GiocataDealt):
-    #: a view's `deal_events` start there, so a request never grows with the match.
-    starts_deal: ClassVar[bool] = False
-
-    def visible_to(self, seat: int) -> Event | None:
-        return self
-
-    @property
-    def text(self) -> str:
-        raise NotImplementedError
-
-    def columns(self) -> tuple[tuple[str, str], ...] | None:
-        """For a seat's move: (title, value) cells of a transcript row, like the seed's
-        tables (conto: action, declaration, reveal).  None for other events, which a
-        transcript prints as a line of text."""
-        return None
-
-    def __str__(self) -> str:
-        return self.text
-
-
-class View:
-    """Base of every game's per-seat view (frozen dataclasses): all a seat may know of
-    the current deal, its events so far in a field `deal_events` (earlier deals are the
-    seat's memory: it saw them as events)."""
-
-    __slots__ = ()
-
-
-class DecisionKind(enum.Enum):
-    """Why a seat is asked.  Decisions come one seat at a time: a window in which several
-    seats may act out of turn asks them one after another, "pass" among the actions."""
-
-    #: The seat's turn in the order of play.
-    TURN = 1
-    #: An answer owed to another seat's action (invido: a call to accept, raise or refuse).
-    RESPONSE = 2
-    #: A chance to act out of turn after another seat's action (frederik's interrupts).
-    INTERRUPT = 3
-
-
-@dataclass(frozen=True, slots=True)
-class Turn:
-    """The decision awaited: who decides, why, and for whom.
-
-    `seat` is whose bot decides (`State.current_seat`); `acting_seat` whose cards and
-    turn the decision plays, the same seat except where one seat plays for another
-    (bridge: declarer plays dummy's cards); `responding_to` the seat whose action an
-    answer or an interrupt follows, None on a plain turn.
-    """
-
-    seat: int
-    kind: DecisionKind = DecisionKind.TURN
-    acting_seat: int = -1
-    responding_to: int | None = None
-
-    def __post_init__(self) -> None:
-        if self.acting_seat < 0:
-            object.__setattr__(self, "acting_seat", self.seat)
-
-
-@dataclass(frozen=True)
-class DealResult:
-    """How one deal ended.
-
-    `scores` are per seat, higher is better, in the game's own unit.  `ranks` give the
-    finishing order per seat, 0 = best, equal numbers = tie: this is what ratings use.
-    `forfeit` names the seat that faulted, when the deal ended that way.
-    """
-
-    deal: int
-    scores: tuple[float, ...]
-    ranks: tuple[int, ...]
-    forfeit: int | None = None
-
-
-@dataclass(frozen=True)
-class MatchResult:
-    """How a match ended: totals per seat (higher is better), ranks, and every deal."""
-
-    scores: tuple[float, ...]
-    ranks: tuple[int, ...]
-    deals: tuple[DealResult, ...]
-
-
-def ranks_from_scores(scores: Sequence[float]) -> tuple[int, ...]:
-    """Competition ranks, 0 = best; equal scores share a rank."""
-    return tuple(sum(1 for other in scores if other > mine) for mine in scores)
 
 
 S = TypeVar("S", bound="State")

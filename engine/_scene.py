@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # _core imports this module
-    from ._core import Event
+if TYPE_CHECKING:  # _records imports this module
+    from ._records import Event
 
 __all__ = ["SeatScene", "Scene", "spectator_texts"]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ._core import SuitFace
+from ._spec import SuitFace
 
 __all__ = ["italian_suits", "french_suits"]
 
