@@ -34,11 +34,11 @@ from arena.results import (
     recover_results,
     render,
     statistics_columns,
-    statistics_table,
     transcript,
 )
 from arena.results.crosstable import crosstable
 from arena.results.export import export_pbn
+from arena.results.summaries import MatchSummary, stored_statistics, stored_summaries
 
 __all__ = ["add_parsers"]
 
@@ -235,23 +235,29 @@ def _watch(args: argparse.Namespace, seconds: float) -> int:
 
 
 class _SeenMatches:
-    """The matches --watch has read, by key: a refresh decodes only the new ones (the
-    decoding is most of a table's time), and starts over when the file was started over."""
+    """The matches and summaries --watch has read: a refresh reads only those saved since
+    the last (matches are only ever added), and starts over when the file was started over."""
 
     def __init__(self) -> None:
         self._run: tuple[str, str] | None = None
-        self._matches: dict[str, StoredMatch] = {}
+        self._matches: list[StoredMatch] = []
+        self._summaries: list[MatchSummary] = []
+        self._marks = (0, 0)
 
-    def read(self, store: ResultStore, info: StoreInfo) -> list[StoredMatch]:
-        """Every stored match, in schedule order as `ResultStore.matches` gives them."""
+    def read(
+        self, store: ResultStore, info: StoreInfo, game: engine.Game
+    ) -> tuple[list[StoredMatch], list[MatchSummary]]:
+        """Every stored match (histories not read), in schedule order as `ResultStore.matches`
+        gives them, and every summary."""
         if self._run != (info.created_at, info.fingerprint):  # a --fresh run rewrote the file
-            self._run, self._matches = (info.created_at, info.fingerprint), {}
-        keys = store.completed_keys()
-        for key in self._matches.keys() - keys:
-            del self._matches[key]
-        for key in sorted(keys - self._matches.keys()):
-            self._matches[key] = store.match(key)
-        return sorted(self._matches.values(), key=lambda match: (match.round, match.table, match.rotation, match.key))
+            self._run, self._matches, self._summaries, self._marks = (info.created_at, info.fingerprint), [], [], (0, 0)
+        matches, match_mark = store.matches_saved_after(self._marks[0])
+        summaries, summary_mark = stored_summaries(store, game, self._marks[1])
+        self._marks = (match_mark, summary_mark)
+        if matches:
+            self._matches = sorted([*self._matches, *matches], key=lambda m: (m.round, m.table, m.rotation, m.key))
+        self._summaries.extend(summaries)
+        return self._matches, self._summaries
 
 
 def _print_tables(args: argparse.Namespace, seen: _SeenMatches | None = None) -> int:
@@ -267,11 +273,14 @@ def _print_tables(args: argparse.Namespace, seen: _SeenMatches | None = None) ->
     store = _open(args.results)
     try:
         info = store.info()
-        matches = seen.read(store, info) if seen is not None else list(store.matches())
+        game = engine.load(info.game, players=info.seats, **info.options)
+        if seen is not None:
+            matches, summaries = seen.read(store, info, game)
+        else:  # what the tables need was stored with each match: no history is read
+            matches, summaries = list(store.matches(history=False)), stored_summaries(store, game)[0]
         unsandboxed = store.unsandboxed()
     finally:
         store.close()
-    game = engine.load(info.game, players=info.seats, **info.options)
     if args.anchor and args.anchor not in info.bots:
         raise UsageError(f"--anchor {args.anchor!r} is not a bot of {info.name}; its bots are {', '.join(info.bots)}.")
     anchor = (args.anchor, args.anchor_elo) if args.anchor else info.anchor
@@ -286,10 +295,10 @@ def _print_tables(args: argparse.Namespace, seen: _SeenMatches | None = None) ->
     if args.matrix:
         print()
         print(crosstable(matches, game, rated, tablefmt=args.format))
-    stats = statistics_table(matches, game, tablefmt=args.format)
-    if stats:
+    lines = stored_statistics(summaries)
+    if lines:
         print()
-        print(stats)
+        print(render(statistics_columns(game), lines, args.format))
         if args.explain:
             print(f"\n{explain(statistics_columns(game))}")
     return 0

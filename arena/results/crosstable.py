@@ -35,6 +35,7 @@ __all__ = [
     "Outcome",
     "Pairing",
     "outcomes",
+    "match_outcomes",
     "head_to_head",
     "bot_order",
     "head_to_head_table",
@@ -89,16 +90,27 @@ def outcomes(matches: Iterable[StoredMatch], game: engine.Game) -> list[Outcome]
             out.append(Outcome(pairs, order, (board.round, board.table, board.deal)))
         return out
     for match in matches:
-        teams = _teams(game, len(match.names))
-        sides = tuple(tuple(match.names[seat] for seat in seats) for seats in teams)
-        finishes: list[tuple[tuple[int, ...], tuple[int, ...]]]
-        if game.spec.rate_by == "match":
-            finishes = [((match.round, match.table), match.ranks)]
-        else:
-            finishes = [((match.round, match.table, number), deal.ranks) for number, deal in enumerate(match.deals)]
-        for family, ranks in finishes:
-            out.append(Outcome(sides, tuple(ranks[seats[0]] for seats in teams), family))
+        out.extend(match_outcomes(game, match.names, (match.round, match.table), match.ranks, match.deals))
     return out
+
+
+def match_outcomes(
+    game: engine.Game,
+    names: Sequence[str],
+    where: tuple[int, int],
+    ranks: Sequence[int],
+    deals: Sequence[engine.DealResult],
+) -> list[Outcome]:
+    """The rated outcomes of one match of a game rated by deal or by match: `where` is
+    its (round, table), `ranks` its seats' match ranks."""
+    teams = _teams(game, len(names))
+    sides = tuple(tuple(names[seat] for seat in seats) for seats in teams)
+    finishes: list[tuple[tuple[int, ...], Sequence[int]]]
+    if game.spec.rate_by == "match":
+        finishes = [(where, ranks)]
+    else:
+        finishes = [((*where, number), deal.ranks) for number, deal in enumerate(deals)]
+    return [Outcome(sides, tuple(finish[seats[0]] for seats in teams), family) for family, finish in finishes]
 
 
 def head_to_head(played: Iterable[Outcome]) -> dict[tuple[str, str], Pairing]:

@@ -23,7 +23,6 @@ __all__ = [
     "EXPORT_COLUMNS",
     "dumps",
     "match_rows",
-    "finished_rows",
     "now_text",
     "stored_match",
 ]
@@ -206,8 +205,3 @@ def _time_use(data: list[float]) -> TimeUse:
 def now_text() -> str:
     """The time now, as the results file stores it."""
     return datetime.now(UTC).isoformat(timespec="seconds")
-
-
-def finished_rows(slot: MatchSlot, record: MatchRecord) -> tuple[tuple, list[tuple]]:
-    """The rows `ResultStore.save` writes for `record`, finished now (see `save_rows`)."""
-    return match_rows(slot, record, now_text())

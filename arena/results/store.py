@@ -20,6 +20,11 @@ The file holds:
   run's schedule (`StoreInfo.scheduled`), so a table of fewer can say it is partial.
 - ``deals``: one row per (match, deal, seat): bot, score, rank, forfeit, fault kinds, for exports
   (`ResultStore.rows`, `arena.results.export`) and rating queries without decoding histories.
+- ``summaries``: one row per match, saved with it: each seat's statistics and the match's rated
+  outcomes, computed once where it was played (`arena.results.summaries`), which the tables read
+  instead of the histories; a file from before them gets them on its first open.
+
+Reading the matches back is `arena.results._reading.MatchReader`, which `ResultStore` extends.
 
 Readers (`ResultStore.open_readonly`: ``arena table``, ``export``, ``show``) may run while a tournament is
 writing: WAL mode lets them read the last committed state. Only one writer at a time: `ResultStore.open` takes
@@ -44,11 +49,12 @@ from types import MappingProxyType
 from typing import Any
 
 from arena.errors import StoreError
-from arena.records import MatchRecord, MatchSlot, Setup, StoredMatch
+from arena.records import MatchRecord, MatchSlot, Setup
 from arena.results._damage import closed_on_failure, refuse_cut
 from arena.results._fresh import FreshCopy, keep_before_fresh, resume_refused
 from arena.results._info import StoreInfo, Tournament
 from arena.results._lock import lock_writer
+from arena.results._reading import MatchReader
 from arena.results.schema import (
     EXPORT_COLUMNS,
     FORMAT,
@@ -56,19 +62,16 @@ from arena.results.schema import (
     SCHEMA,
     TIME_USE_COLUMN,
     dumps,
-    finished_rows,
-    match_rows,
     now_text,
-    stored_match,
 )
+from arena.results.summaries import MatchRows, fill_missing, finished_rows, upgrade
 
-__all__ = ["Tournament", "StoreInfo", "ResultStore", "EXPORT_COLUMNS", "finished_rows"]
+__all__ = ["Tournament", "StoreInfo", "ResultStore", "EXPORT_COLUMNS", "MatchRows", "finished_rows"]
 
 _BUSY_TIMEOUT_MS = 10_000
-_PAGE = 200  # matches read at a time
 
 
-class ResultStore:
+class ResultStore(MatchReader):
     """A results file; open with `ResultStore.open` (to write) or `open_readonly`."""
 
     def __init__(
@@ -120,6 +123,7 @@ class ResultStore:
             store._setup_writer()
             store._prepare(config, fresh)
             store._game = config.game
+            fill_missing(db, path)  # a file from before summaries: once
         return store
 
     @classmethod
@@ -140,6 +144,7 @@ class ResultStore:
         with closed_on_failure(store, lambda error: f"{path} is not an Arena results file ({error})."):
             refuse_cut(path)
             store._check_format()
+            upgrade(path, db)  # a file from before summaries, if no run holds it: once
             if not store._has_time_use():
                 store._match_columns = MATCH_COLUMNS.replace("time_use", "'[]'")
         return store
@@ -322,72 +327,6 @@ class ResultStore:
         with self._lock:
             return self._db.execute("SELECT COUNT(*) FROM matches").fetchone()[0]
 
-    def matches(self, *, history: bool = True) -> Iterator[StoredMatch]:
-        """Every stored match in schedule order (round, table, rotation, key).
-
-        With `history=False` histories are not decoded (StoredMatch.history is empty),
-        which is much faster for tables and ratings.
-        """
-        columns = self._match_columns if history else self._match_columns.replace("history", "'[]'")
-        for page in self._pages(columns, _PAGE if history else 20 * _PAGE):
-            for row in page:
-                yield self._stored(row)
-
-    def matches_saved_after(self, mark: int = 0) -> tuple[list[StoredMatch], int]:
-        """The matches saved after `mark` (0: all), histories not decoded, in the order
-        they were saved, and the mark to read on from (SQLite's rowid, which grows)."""
-        columns = self._match_columns.replace("history", "'[]'")
-        with self._lock:
-            rows = self._db.execute(
-                f"SELECT {columns}, rowid FROM matches WHERE rowid > ? ORDER BY rowid", (mark,)
-            ).fetchall()
-        return [self._stored(row[:-1]) for row in rows], (rows[-1][-1] if rows else mark)
-
-    def _pages(self, columns: str, size: int) -> Iterator[list[tuple]]:
-        """Matches in schedule order, `size` rows at a time (keyset paging: bounded memory).
-
-        `columns` must start with key, round, table_no, rotation.
-        """
-        after: tuple | None = None
-        while True:
-            where, params = "", ()
-            if after is not None:
-                where, params = "WHERE (round, table_no, rotation, key) > (?, ?, ?, ?)", after
-            with self._lock:
-                page = self._db.execute(
-                    f"SELECT {columns} FROM matches {where} ORDER BY round, table_no, rotation, key LIMIT {int(size)}",
-                    params,
-                ).fetchall()
-            if not page:
-                return
-            yield page
-            key, round_, table, rotation = page[-1][:4]
-            after = (round_, table, rotation, key)
-
-    def match(self, key: str) -> StoredMatch:
-        with self._lock:
-            row = self._db.execute(f"SELECT {self._match_columns} FROM matches WHERE key = ?", (key,)).fetchone()
-            if row is None:
-                keys = [
-                    k
-                    for (k,) in self._db.execute(
-                        "SELECT key FROM matches ORDER BY round, table_no, rotation, key LIMIT 6"
-                    )
-                ]
-                total = self._db.execute("SELECT COUNT(*) FROM matches").fetchone()[0]
-        if row is None:
-            if not keys:
-                raise StoreError(f"There is no match {key!r} in {self.path}: it holds no matches yet.")
-            shown = ", ".join(keys[:5]) + (f", … ({total} in all)" if total > 5 else "")
-            raise StoreError(f"There is no match {key!r} in {self.path}; its matches are {shown}.")
-        return self._stored(row)
-
-    def _stored(self, row: tuple) -> StoredMatch:
-        try:
-            return stored_match(row)
-        except (ValueError, KeyError, TypeError) as error:
-            raise StoreError(f"Match {row[0]!r} in {self.path} cannot be read: {error}") from None
-
     # --- writing ----------------------------------------------------------------------
 
     def save(self, slot: MatchSlot, record: MatchRecord) -> None:
@@ -396,27 +335,25 @@ class ResultStore:
         Where the match sits (key, round, table, rotation) comes from `slot`; what it
         produced (seed, seat names, results, history, faults) from `record`.
         """
-        self.save_rows(slot.key, record.game, match_rows(slot, record, now_text()))
+        self._refuse_other_game(slot.key, record.game)  # before its rows are made for a game it is not
+        self.save_rows(slot.key, record.game, finished_rows(slot, record))
 
-    def save_rows(self, key: str, game: str, rows: tuple[tuple, list[tuple]]) -> None:
+    def save_rows(self, key: str, game: str, rows: MatchRows) -> None:
         """`save` of a match's rows made by `finished_rows` (in a worker process: the writer only writes)."""
         self.save_many([(key, game, rows)])
 
-    def save_many(self, matches: Sequence[tuple[str, str, tuple[tuple, list[tuple]]]]) -> None:
+    def save_many(self, matches: Sequence[tuple[str, str, MatchRows]]) -> None:
         """Matches' rows, each as `save_rows` takes them, in one transaction: one commit
         and one fsync for all the matches a coordinator has back at once.  Each match is
         whole or absent, and so is the batch."""
         if self._readonly:
             raise StoreError(f"{self.path} was opened read-only; matches cannot be saved to it.")
         for key, game, _ in matches:
-            if self._game is not None and game != self._game:
-                raise StoreError(
-                    f"Match {key!r} was played at {game}, but {self.path} holds {self._game} results; it was not saved."
-                )
+            self._refuse_other_game(key, game)
         named = ", ".join(f"match {key!r}" for key, _, _ in matches)
         try:
             with self._transaction():
-                for _, _, (match_row, deal_rows) in matches:
+                for _, _, (match_row, deal_rows, summary_row) in matches:
                     self._db.execute(
                         "INSERT INTO matches (key, round, table_no, rotation, seed, names, scores, ranks, "
                         "standing, deal_results, history, faults, seconds, finished_at, time_use) "
@@ -424,6 +361,7 @@ class ResultStore:
                         match_row,
                     )
                     self._db.executemany("INSERT INTO deals VALUES (?, ?, ?, ?, ?, ?, ?, ?)", deal_rows)
+                    self._db.execute("INSERT INTO summaries (match, stats, outcomes) VALUES (?, ?, ?)", summary_row)
         except sqlite3.IntegrityError as error:
             stored = self.completed_keys()
             for key, _, _ in matches:
@@ -435,40 +373,11 @@ class ResultStore:
         except sqlite3.Error as error:
             raise StoreError(f"Cannot save {named} to {self.path}: {error}.") from None
 
-    def rows(self) -> Iterator[dict[str, Any]]:
-        """One dict per (match, deal, seat), keys as EXPORT_COLUMNS, in schedule order.
-
-        Read from the ``deals`` table, without decoding histories; `arena.results.export`
-        writes them as CSV or JSON lines.
-        """
-        for page in self._pages("key, round, table_no, rotation, seed", _PAGE):
-            keys = [row[0] for row in page]
-            marks = ", ".join("?" * len(keys))
-            with self._lock:
-                found = self._db.execute(
-                    "SELECT match, deal, seat, bot, score, rank, forfeit, faults FROM deals "
-                    f"WHERE match IN ({marks}) ORDER BY match, deal, seat",
-                    keys,
-                ).fetchall()
-            deals: dict[str, list[tuple]] = {}
-            for row in found:
-                deals.setdefault(row[0], []).append(row[1:])
-            for key, round_, table, rotation, seed in page:
-                for deal, seat, bot, score, rank, forfeit, faults in deals.get(key, ()):
-                    yield {
-                        "key": key,
-                        "round": round_,
-                        "table": table,
-                        "rotation": rotation,
-                        "seed": int(seed),
-                        "deal": deal,
-                        "seat": seat,
-                        "bot": bot,
-                        "score": score,
-                        "rank": rank,
-                        "forfeit": bool(forfeit),
-                        "faults": faults,
-                    }
+    def _refuse_other_game(self, key: str, game: str) -> None:
+        if self._game is not None and game != self._game:
+            raise StoreError(
+                f"Match {key!r} was played at {game}, but {self.path} holds {self._game} results; it was not saved."
+            )
 
     # --- closing ----------------------------------------------------------------------
 

@@ -26,7 +26,7 @@ from typing import TypeVar
 import trio
 
 from arena.records import MatchRecord, MatchSlot
-from arena.results.store import finished_rows
+from arena.results.store import MatchRows, finished_rows
 
 __all__ = [
     "EXIT_MATCH_ERRORS",
@@ -106,7 +106,7 @@ async def guarded(key: str, play: Callable[[], Awaitable[T]]) -> T | MatchError:
     return caught
 
 
-def rows_or_error(slot: MatchSlot, record: MatchRecord) -> tuple[tuple, list[tuple]] | MatchError:
+def rows_or_error(slot: MatchSlot, record: MatchRecord) -> MatchRows | MatchError:
     """The rows of `record` to save (`finished_rows`), or the `MatchError` of making them:
     a record the results file cannot take is that match's error, not the run's."""
     try:

@@ -1,0 +1,284 @@
+"""What the tables read of a match, computed once, when it is saved: its summary.
+
+A match's summary (the ``summaries`` table, one row per match, deleted with it) holds,
+per seat, the game's statistics counters (`engine.SeatStats`: conto's bluffs and their
+exact odds, bridge's par, …: the costly part of a table, as it reads every history) and
+the rated outcomes the fit takes (`crosstable.Outcome`: sides, ranks, deal family; none
+for a game rated by board, whose outcomes pair two matches and are made from the deals).
+Whoever plays the match makes its row (`summary_row`, called by `finished_rows`: the
+worker process, the Dask host, the in-process runner), the file's writer stores it with
+the match in the same transaction, and the readers — `arena table` and `--matrix`,
+`--watch`, the report's statistics, the SPRT (`stored_observations`) — read these rows,
+never the event logs, which stay for replays, `show` and `export`.  No statistic shown
+today needs an interval over matches, so no sums of squares are kept (a board's interval
+is made from the deals rows).
+
+A file written before summaries existed gets them once, on its first open
+(`fill_missing`: computed from the histories, with a progress line on stderr, and written
+in one transaction); a reader that cannot write it then (a run holds it) computes the few
+it lacks from their histories (`stored_statistics`), as it does for a row it cannot read.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
+
+import engine
+from arena.errors import StoreError
+from arena.records import MatchRecord, MatchSlot, Setup, StoredMatch
+from arena.results._lock import lock_writer
+from arena.results.crosstable import Outcome, match_outcomes
+from arena.results.ratings import Observation
+from arena.results.schema import MATCH_COLUMNS, dumps, match_rows, now_text, stored_match
+from arena.results.tables import BotStatistics, observations
+
+if TYPE_CHECKING:
+    from arena.results.store import ResultStore
+
+__all__ = [
+    "SUMMARIES_TABLE",
+    "MatchSummary",
+    "MatchRows",
+    "summary_row",
+    "finished_rows",
+    "fill_missing",
+    "upgrade",
+    "stored_summaries",
+    "stored_statistics",
+    "stored_observations",
+]
+
+SUMMARIES_TABLE = """
+CREATE TABLE IF NOT EXISTS summaries (
+    match    TEXT PRIMARY KEY REFERENCES matches (key) ON DELETE CASCADE,
+    stats    TEXT NOT NULL,   -- JSON: per seat {count: value} of the game's SeatStats; null: the game has none
+    outcomes TEXT NOT NULL    -- JSON: [sides, [[ranks, family], ...]]; no finishes for a game rated by board
+)
+"""
+
+_FILL_PAGE = 200  # histories decoded at a time when an old file gets its summaries
+_MISSING = "SELECT COUNT(*) FROM matches WHERE key NOT IN (SELECT match FROM summaries)"
+
+
+class MatchRows(NamedTuple):
+    """A finished match as the rows the writer stores (`finished_rows`)."""
+
+    match: tuple
+    deals: list[tuple]
+    summary: tuple[str, str, str]
+
+
+@dataclass(frozen=True)
+class MatchSummary:
+    """A stored match's summary: its key and seat names, each seat's statistics (None
+    for a game without), and its rated outcomes (empty for a game rated by board)."""
+
+    key: str
+    names: tuple[str, ...]
+    stats: tuple[engine.SeatStats, ...] | None
+    outcomes: tuple[Outcome, ...]
+
+
+@lru_cache(maxsize=16)
+def _game(name: str, players: int, options: str) -> engine.Game:
+    return engine.load(name, players=players, **json.loads(options))
+
+
+def _game_of(record: MatchRecord) -> engine.Game:
+    return _game(record.game, record.players, dumps(dict(record.options)))
+
+
+def summary_row(slot: MatchSlot, record: MatchRecord) -> tuple[str, str, str]:
+    """The ``summaries`` row of a finished match: its statistics and outcomes, computed now."""
+    game = _game_of(record)
+    return _row(slot.key, game, record.names, (slot.round, slot.table), record.result, record.history)
+
+
+def finished_rows(slot: MatchSlot, record: MatchRecord) -> MatchRows:
+    """Every row `ResultStore.save` writes for `record`, finished now: made where the match
+    was played (a worker process, the Dask host), so the writer only writes."""
+    match_row, deal_rows = match_rows(slot, record, now_text())
+    return MatchRows(match_row, deal_rows, summary_row(slot, record))
+
+
+def upgrade(path: Path, probe: sqlite3.Connection) -> None:
+    """Give a file opened read-only (on `probe`) the summaries it lacks, once, when no run
+    holds it (a run's own open does it then); a file that cannot be written is left as it is."""
+    has_table = probe.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'summaries'").fetchone()
+    if has_table and not probe.execute(_MISSING).fetchone()[0]:
+        return
+    try:
+        lock = lock_writer(path)
+    except StoreError:
+        return  # a run writes it, and its readers compute the few summaries it lacks
+    try:
+        db = sqlite3.connect(path, isolation_level=None)
+        try:
+            db.execute("PRAGMA busy_timeout = 10000")
+            fill_missing(db, path)
+        finally:
+            db.close()
+    except sqlite3.Error:
+        pass  # e.g. a file on a read-only disk: read as it is, summaries made in memory
+    finally:
+        os.close(lock)
+
+
+def _row(
+    key: str,
+    game: engine.Game,
+    names: Sequence[str],
+    where: tuple[int, int],
+    result: engine.MatchResult,
+    history: Sequence[engine.Event],
+) -> tuple[str, str, str]:
+    stats = game.seat_statistics(history)
+    finishes = []
+    sides: tuple[tuple[str, ...], ...] = ()
+    if game.spec.rate_by != engine.RateBy.BOARD:
+        outcomes = match_outcomes(game, names, where, result.ranks, result.deals)
+        finishes = [[list(o.ranks), list(o.family)] for o in outcomes]
+        sides = outcomes[0].sides if outcomes else ()
+    stats_data = None if stats is None else [asdict(cast(Any, seat)) for seat in stats]  # each game's is a dataclass
+    return key, dumps(stats_data), dumps([[list(side) for side in sides], finishes])
+
+
+def _summary(key: str, names: str, stats: str, outcomes: str, kind: type[engine.SeatStats] | None) -> MatchSummary:
+    """A stored row read back (ValueError, TypeError or KeyError if it does not fit `kind`)."""
+    stats_data = json.loads(stats)
+    seats = None if stats_data is None or kind is None else tuple(kind(**_tuples(seat)) for seat in stats_data)
+    side_data, finishes = json.loads(outcomes)
+    sides = tuple(tuple(side) for side in side_data)
+    return MatchSummary(
+        key,
+        tuple(json.loads(names)),
+        seats,
+        tuple(Outcome(sides, tuple(ranks), tuple(family)) for ranks, family in finishes),
+    )
+
+
+def _tuples(counts: dict) -> dict:
+    """A seat's counts as JSON gave them back: its lists (frederik's hands by category)
+    as the tuples the frozen statistics hold."""
+    return {name: _tuple(value) for name, value in counts.items()}
+
+
+def _tuple(value: object) -> object:
+    return tuple(_tuple(item) for item in value) if isinstance(value, list) else value
+
+
+def _summary_of(match: StoredMatch, game: engine.Game) -> MatchSummary:
+    """The summary of a stored match computed from its history (a row missing or unreadable)."""
+    row = _row(match.key, game, match.names, (match.round, match.table), match.result, match.history)
+    return _summary(match.key, dumps(list(match.names)), row[1], row[2], game.statistics_kind())
+
+
+def _stored_game(db: sqlite3.Connection) -> engine.Game:
+    meta = {key: json.loads(value) for key, value in db.execute("SELECT key, value FROM meta")}
+    setup = Setup.from_data(meta.get("fingerprint_data") or {})
+    return _game(meta.get("game", setup.game or ""), int(setup.seats or 0), dumps(dict(setup.options)))
+
+
+def fill_missing(db: sqlite3.Connection, path: object, *, progress: Callable[[str], None] | None = None) -> int:
+    """Give every match of an open, writable results file that has no summary its summary,
+    computed from its history, all written in one transaction; the number made.
+
+    The first open of a file written before summaries were kept does this once; `progress`
+    (default: a line on stderr, rewritten in place) hears how far it is."""
+    db.execute(SUMMARIES_TABLE)
+    (missing,) = db.execute(_MISSING).fetchone()
+    if not missing:
+        return 0
+    say = progress or _on_stderr
+    game = _stored_game(db)
+    say(f"{path}: computing the statistics of {missing} stored matches once (kept from now on): 0/{missing}")
+    rows: list[tuple[str, str, str]] = []
+    after = ""
+    while True:
+        page = db.execute(
+            f"SELECT {MATCH_COLUMNS} FROM matches WHERE key > ? AND key NOT IN (SELECT match FROM summaries) "
+            f"ORDER BY key LIMIT {_FILL_PAGE}",
+            (after,),
+        ).fetchall()
+        if not page:
+            break
+        for raw in page:
+            match = stored_match(raw)
+            rows.append(_row(match.key, game, match.names, (match.round, match.table), match.result, match.history))
+        after = page[-1][0]
+        say(
+            f"{path}: computing the statistics of {missing} stored matches once (kept from now on): {len(rows)}/{missing}"
+        )
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        db.executemany("INSERT OR REPLACE INTO summaries (match, stats, outcomes) VALUES (?, ?, ?)", rows)
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
+    if progress is None:
+        print(file=sys.stderr, flush=True)
+    return len(rows)
+
+
+def _on_stderr(line: str) -> None:
+    print(f"\r{line}", end="", file=sys.stderr, flush=True)
+
+
+def stored_summaries(store: ResultStore, game: engine.Game, after: int = 0) -> tuple[list[MatchSummary], int]:
+    """The summaries of the matches saved after `after` (0: all; a mark this returned
+    before: only the new ones), in the order they were saved, and the mark to read on
+    from.  A match whose summary is missing or unreadable has it computed from its history."""
+    kept = store.fetch("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'summaries'")
+    joined = (
+        "LEFT JOIN summaries AS s ON s.match = m.key"
+        if kept
+        else "LEFT JOIN (SELECT NULL AS stats, NULL AS outcomes) AS s"
+    )
+    rows = store.fetch(
+        f"SELECT m.rowid, m.key, m.names, s.stats, s.outcomes FROM matches AS m {joined} WHERE m.rowid > ? ORDER BY m.rowid",
+        (after,),
+    )
+    kind = game.statistics_kind()
+    out = []
+    for _, key, names, stats, outcomes in rows:
+        try:
+            if stats is None:
+                raise ValueError("no summary")
+            out.append(_summary(key, names, stats, outcomes, kind))
+        except (ValueError, TypeError, KeyError):  # an older arena's row, or none: made again
+            out.append(_summary_of(store.match(key), game))
+    return out, (rows[-1][0] if rows else after)
+
+
+def stored_statistics(summaries: Sequence[MatchSummary]) -> list[BotStatistics]:
+    """Each bot's statistics summed over its seats, by name, from stored summaries (as
+    `tables.bot_statistics` computes them from the histories); [] when the game has none."""
+    totals: dict[str, engine.SeatStats] = {}
+    for summary in summaries:
+        for name, stats in zip(summary.names, summary.stats or ()):
+            totals[name] = stats if name not in totals else totals[name] + stats
+    return [BotStatistics(name, totals[name]) for name in sorted(totals)]
+
+
+def stored_observations(store: ResultStore, game: engine.Game, after: int = 0) -> tuple[list[Observation], int]:
+    """The rating observations of the matches saved after `after` (as `stored_summaries`),
+    read from their summaries, never from their histories; and the mark to read on from.
+
+    For the SPRT and any reader that follows a run: pass the mark back to get only what
+    was saved since.  A game rated by board pairs two matches per board, so its
+    observations are not a match's own: it gets those of every match whatever `after`
+    (`tables.observations`, from the deals), to replace what it had."""
+    if game.spec.rate_by == engine.RateBy.BOARD:
+        matches, mark = store.matches_saved_after(0)
+        return observations(matches, game), mark
+    summaries, mark = stored_summaries(store, game, after)
+    return [Observation(o.sides, o.ranks, cluster=o.family) for s in summaries for o in s.outcomes], mark

@@ -1,0 +1,132 @@
+"""What reading a large results file costs: `arena table`, `--matrix` and `arena report`
+on N stored conto matches, with their peak memory.
+
+    python benchmarks/results_scale.py [--matches 1000 10000 100000] [--folder /tmp/results-scale]
+                                       [--skip report]
+
+Builds (once per N; kept in --folder) a results file shaped like issue 44's soak run:
+5 bots at 4-seat tables, 3 deals a match, every seating of every table.  No bot plays:
+`--distinct` matches are played at random by the engine in this process, and each stored
+match is one of them under its own key and seating, saved through the results file's own
+writer in batches (as a run's coordinator saves), so building is quick and what is timed
+is the reading.  Each command is then run as the user runs it, in a process of its own,
+timed from start to exit, its peak RSS read from the kernel (`wait4`).
+
+The figures to reach (issue 44): `arena table` on 8,000 matches <= 1.5 s and <= 150 MB,
+on 100,000 <= 10 s and <= 500 MB; `arena report` of 10,000 <= 20 s.  Measured figures are
+in the commit messages and the report of issue 44.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import itertools
+import os
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import engine  # noqa: E402
+from arena.config import load_tournament  # noqa: E402
+from arena.records import MatchRecord, MatchSlot  # noqa: E402
+from arena.results.store import ResultStore, finished_rows  # noqa: E402
+
+SEATS = 4
+DEALS = 3
+BATCH = 500  # matches per transaction, as a coordinator with many back at once
+
+
+def played(distinct: int, options: dict) -> list[MatchRecord]:
+    """`distinct` conto matches played at random (names filled in when stored)."""
+    game = engine.load("conto", players=SEATS, **options)
+    rng = random.Random(44)
+    records = []
+    for seed in range(distinct):
+        state = game.new_match(seed=seed, deals=DEALS)
+        while not state.is_terminal():
+            state.apply(rng.choice(state.legal_actions()))
+        records.append(
+            MatchRecord(
+                match_id=f"m{seed}", game="conto", players=SEATS, options=dict(game.options), seed=seed,
+                deals=DEALS, names=("",) * SEATS, result=state.result(), standing=state.standing(),
+                history=state.history, faults=(), comments=(), latencies=tuple(() for _ in range(SEATS)),
+                seconds=0.2,
+            )
+        )  # fmt: skip
+    return records
+
+
+def build(path: Path, matches: int, distinct: int) -> float:
+    """The results file of `matches` matches at `path`; the seconds it took."""
+    started = time.perf_counter()
+    config = load_tournament(ROOT / "tournaments" / "conto.toml")
+    bots = config.bots[:5]
+    tables = list(itertools.combinations([bot.name for bot in bots], SEATS))
+    rounds = -(-matches // (len(tables) * SEATS))
+    config = dataclasses.replace(config, results=path, rounds=rounds, deals=DEALS, bots=bots)
+    records = played(distinct, dict(config.options))
+    slots = (
+        MatchSlot(f"r{r}-t{t}-p{p + 1}", r, t, p, r * 1000 + t, names[p:] + names[:p])
+        for r in range(1, rounds + 1)
+        for t, names in enumerate(tables, start=1)
+        for p in range(SEATS)
+    )
+    path.unlink(missing_ok=True)
+    with ResultStore.open(path, config) as store:
+        batch = []
+        for number, slot in enumerate(itertools.islice(slots, matches)):
+            record = dataclasses.replace(records[number % distinct], names=slot.names, seed=slot.seed)
+            batch.append((slot.key, "conto", finished_rows(slot, record)))
+            if len(batch) == BATCH:
+                store.save_many(batch)
+                batch = []
+        if batch:
+            store.save_many(batch)
+    return time.perf_counter() - started
+
+
+def timed(command: list[str]) -> tuple[float, float]:
+    """Run `command`; its wall seconds and its peak RSS in MB."""
+    started = time.perf_counter()
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(process.pid, 0)
+    seconds = time.perf_counter() - started
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"{' '.join(command)} failed: {process.stderr.read().decode() if process.stderr else ''}")
+    return seconds, usage.ru_maxrss / 1024
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--matches", type=int, nargs="+", default=[1000, 10000, 100000])
+    parser.add_argument("--folder", type=Path, default=Path("/tmp/results-scale"))
+    parser.add_argument("--distinct", type=int, default=500, help="matches actually played (default 500)")
+    parser.add_argument("--skip", nargs="*", default=[], choices=["table", "matrix", "report"])
+    parser.add_argument("--rebuild", action="store_true", help="build the files again even if they exist")
+    args = parser.parse_args()
+    args.folder.mkdir(parents=True, exist_ok=True)
+    arena = [sys.executable, "-m", "arena"]
+    for matches in args.matches:
+        path = args.folder / f"conto-{matches}.sqlite"
+        if args.rebuild or not path.exists():
+            print(f"{matches} matches: built in {build(path, matches, args.distinct):.1f} s", flush=True)
+        commands = {
+            "table": [*arena, "table", str(path)],
+            "matrix": [*arena, "table", str(path), "--matrix"],
+            "report": [*arena, "report", str(path), "-o", str(path.with_suffix(".html"))],
+        }
+        for name, command in commands.items():
+            if name in args.skip:
+                continue
+            seconds, peak = timed(command)
+            print(f"{matches} matches: {name}: {seconds:.2f} s, peak {peak:.0f} MB", flush=True)
+
+
+if __name__ == "__main__":
+    main()
