@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .records import Category, rank_of, suit_of
+from .cards import rank_of, suit_of
+from .kinds import Category
 
 __all__ = ["HandValue", "evaluate", "best_with_borrow"]
 

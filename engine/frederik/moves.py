@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations, permutations
 
-from .records import HIGHER, LOWER, FrederikAction, Move, number_of, rank_of, sort_cards, suit_of
+from .cards import number_of, rank_of, sort_cards, suit_of
+from .kinds import HIGHER, LOWER, Move
+from .records import FrederikAction
 
 __all__ = [
     "make_action",

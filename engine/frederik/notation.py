@@ -22,7 +22,9 @@ from collections.abc import Sequence
 
 from .._errors import NotationError
 from .._suits import french_suits
-from .records import DECK, RANKS, SUITS, TARGETED, FrederikAction, Move, sort_cards
+from .cards import DECK, RANKS, SUITS, sort_cards
+from .kinds import TARGETED, Move
+from .records import FrederikAction
 
 __all__ = ["parse_card", "parse_cards", "parse_action", "check_pile", "SUIT_FACES"]
 

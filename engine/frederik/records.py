@@ -1,15 +1,17 @@
-"""frederik's records: the deck; the actions, events and per-seat view of play.
+"""frederik's records: the actions, events and per-seat view of play, with the deck
+(`cards`) and the kinds they are made of (`kinds`), which it exports too.
 
-Imports nothing else of the game, which all builds on it.  Every record is exported by
+Imports nothing else of the game but those two, and the game all builds on it.  Every record is exported by
 name from `engine.frederik`, the name results files store it under."""
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
 from .._core import Action, Event, View
+from .cards import BATTLE_ROUNDS, DECK, DRAFT_DRAW, DRAFT_ROUNDS, RANKS, SUITS, number_of, rank_of, sort_cards, suit_of
+from .kinds import TARGETED, Category, Move, Outcome, Phase, Window
 
 __all__ = [
     "RANKS",
@@ -44,122 +46,6 @@ __all__ = [
     "suit_of",
     "sort_cards",
 ]
-
-RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A")
-SUITS = ("c", "d", "h", "s")
-DECK = tuple(rank + suit for suit in SUITS for rank in RANKS)
-#: A card's rank for "higher", "lower" and poker: 2..10, J 11, Q 12, K 13, A 14.
-_RANK = {card: RANKS.index(card[0]) + 2 for card in DECK}
-#: A card's number in an N-th-card sum: A 1, 2..10, J 11, Q 12, K 13 (RULINGS 4).
-_NUMBER = {card: 1 if card[0] == "A" else _RANK[card] for card in DECK}
-_SORT_KEY = {card: (_RANK[card], SUITS.index(card[1])) for card in DECK}
-DRAFT_ROUNDS = 5
-DRAFT_DRAW = 5
-BATTLE_ROUNDS = 2
-
-
-def rank_of(card: str) -> int:
-    """2..14: the ace is high when cards are compared (the seed's ace beats a ten)."""
-    return _RANK[card]
-
-
-def number_of(card: str) -> int:
-    """1..13: the ace counts 1 in an N-th-card sum."""
-    return _NUMBER[card]
-
-
-def suit_of(card: str) -> str:
-    return card[1]
-
-
-def sort_cards(cards: tuple[str, ...] | list[str]) -> tuple[str, ...]:
-    return tuple(sorted(cards, key=_SORT_KEY.__getitem__))
-
-
-class Phase(enum.Enum):
-    DRAFT, BATTLE, OVER = 1, 2, 3  # five draws each; two turns each; scored
-
-
-class Move(enum.Enum):
-    """Every kind of decision.  The draft's KEEP, KEEP_ALL and RETURN; a battle turn's
-    PASS … STEAL_LOWER (the seed's list, in its order); the answers PROTECT and
-    INTERRUPT.  PASS also declines an answer or an interrupt."""
-
-    KEEP = 1  # keep one drawn card (face down, or face up: at most one face down)
-    KEEP_ALL = 2  # first draft round only: all five face down, no more draws
-    RETURN = 3  # the four other drawn cards to the bottom, in this order
-    PASS = 4  # nothing: a battle turn passed, or no answer, or no interrupt
-    DISCARD_PAIR = 5  # two of one number to the bottom, then draw four
-    DISCARD_TRIPLE = 6  # three of one number to the bottom, then draw six
-    DRAW = 7  # the top card
-    DRAW_NTH = 8  # the N-th card from the top, N a sum of own face-up numbers
-    HIDE = 9  # turn one's face-up card face down
-    REVEAL = 10  # turn one's face-down card up: another seat's chosen card must turn up
-    SWAP_HIGHER = 11
-    SWAP_LOWER = 12
-    SWAP_EQUAL = 13
-    DISCARD_HIGHER = 14
-    DISCARD_LOWER = 15
-    DISCARD_EQUAL = 16
-    STEAL_HIGHER = 17
-    STEAL_LOWER = 18
-    PROTECT = 19  # the target reveals a card of the suit that protects its card
-    INTERRUPT = 20  # discard a card of the suit or number of the actor's card
-
-    @property
-    def word(self) -> str:
-        return self.name.lower().replace("_", "-")
-
-
-#: Battle actions against another seat's face-up card: each names `card` (the actor's)
-#: and `target` (the face-up card).  Which ones the target may answer, and how.
-TARGETED = frozenset(
-    {
-        Move.SWAP_HIGHER,
-        Move.SWAP_LOWER,
-        Move.SWAP_EQUAL,
-        Move.DISCARD_HIGHER,
-        Move.DISCARD_LOWER,
-        Move.DISCARD_EQUAL,
-        Move.STEAL_HIGHER,
-        Move.STEAL_LOWER,
-    }
-)
-HIGHER = frozenset({Move.SWAP_HIGHER, Move.DISCARD_HIGHER, Move.STEAL_HIGHER})
-LOWER = frozenset({Move.SWAP_LOWER, Move.DISCARD_LOWER, Move.STEAL_LOWER})
-#: Declarations that open an interrupt window (and, unless EQUAL, an answer).
-DECLARED = TARGETED | {Move.REVEAL}
-
-
-class Window(enum.Enum):
-    """A decision out of turn: the target's answer, or an interrupt window's offer."""
-
-    ANSWER = 1
-    INTERRUPT = 2
-
-
-class Outcome(enum.Enum):
-    """How a declared action ended."""
-
-    DONE = 1  # it took effect
-    PROTECTED = 2  # the target revealed a protecting card: the actor discards its card
-    INTERRUPTED = 3  # a seat discarded a matching card: the actor discards its card
-    # (a REVEAL's card stays face up) and the target keeps its own
-
-
-class Category(enum.Enum):
-    """Poker's hand categories, weakest first."""
-
-    HIGH_CARD = 0
-    PAIR = 1
-    TWO_PAIR = 2
-    THREE_OF_A_KIND = 3
-    STRAIGHT = 4
-    FLUSH = 5
-    FULL_HOUSE = 6
-    FOUR_OF_A_KIND = 7
-    STRAIGHT_FLUSH = 8
-
 
 # --- actions --------------------------------------------------------------------------
 

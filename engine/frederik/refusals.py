@@ -10,18 +10,10 @@ from __future__ import annotations
 
 from .._core import Action
 from .._errors import IllegalAction
+from .cards import rank_of, suit_of
+from .kinds import HIGHER, LOWER, TARGETED, Move, Phase, Window
 from .moves import interrupt_cards, is_extreme, matching, nth_numbers, protectors
-from .records import (
-    HIGHER,
-    LOWER,
-    TARGETED,
-    FrederikAction,
-    Move,
-    Phase,
-    Window,
-    rank_of,
-    suit_of,
-)
+from .records import FrederikAction
 
 __all__ = ["FrederikRefusals"]
 

@@ -3,7 +3,8 @@
 
 The rules as Arena plays them, and the choices where RULINGS.md is silent, are in the
 package docstring (engine/frederik/__init__.py).  Legality lives in moves.py, poker's
-ranking in hands.py, the sentences of refusal in refusals.py.
+ranking in hands.py, the sentences of refusal in refusals.py, the cards on the table in
+table.py, and the answers and interrupt windows a declared move opens in windows.py.
 """
 
 from __future__ import annotations
@@ -14,19 +15,13 @@ from .._core import DealResult, DecisionKind, Event, Game, GameSpec, RateBy, Sta
 from .._errors import IllegalAction, OptionError, PositionError, SeatError
 from .._registry import register
 from .._rng import DealRandom
+from .cards import BATTLE_ROUNDS, DECK, DRAFT_DRAW, DRAFT_ROUNDS
 from .hands import best_with_borrow
+from .kinds import TARGETED, Category, Move, Phase, Window
 from .moves import battle_moves, interrupt_cards, make_action, protectors, return_orders
 from .notation import SUIT_FACES, check_pile, parse_action
 from .records import (
-    BATTLE_ROUNDS,
-    DECK,
-    DRAFT_DRAW,
-    DRAFT_ROUNDS,
-    HIGHER,
-    LOWER,
-    TARGETED,
     Acted,
-    Category,
     DealEnded,
     DealStarted,
     Drew,
@@ -34,19 +29,14 @@ from .records import (
     FrederikAction,
     Kept,
     MatchEnded,
-    Move,
-    Outcome,
-    Phase,
-    Resolved,
     Responded,
     Returned,
     ShownHand,
-    Window,
 )
 from .refusals import FrederikRefusals
 from .scene import FrederikScenes
 from .stats import FrederikStats, frederik_statistics
-from .table import FrederikTable
+from .windows import FrederikWindows
 
 __all__ = ["FrederikGame", "FrederikState", "DEFAULT_DEALS"]
 
@@ -107,7 +97,7 @@ class FrederikGame(FrederikScenes, Game["FrederikState"]):
         return state
 
 
-class FrederikState(FrederikTable, FrederikRefusals, State):
+class FrederikState(FrederikWindows, FrederikRefusals, State):
     """One frederik match: `deals_in_match` deals, the starting seat moving left each deal.
 
     The table is kept card by card with who knows each card: `_known[seat][i]` and
@@ -338,89 +328,6 @@ class FrederikState(FrederikTable, FrederikRefusals, State):
         else:
             self._next_battle()
         return event
-
-    def _declared(self, seat: int, action: FrederikAction) -> None:
-        self._pending = (seat, action)
-        if action.kind is not Move.REVEAL:
-            owner = self.owner_of(action.target)  # type: ignore[arg-type]
-            assert owner is not None
-            self._aimed_at = owner
-        if action.kind in HIGHER or action.kind in LOWER:
-            target = self._aimed_at
-            if not self.forfeited[target] and protectors(action, self._cards[target], self._up[target]):
-                self._window = Window.ANSWER
-                self._ask(target)
-                return
-        self._open_interrupts(seat, action)
-
-    def _open_interrupts(self, seat: int, action: FrederikAction) -> None:
-        players = self.players
-        order = [(seat + step) % players for step in range(1, players)]
-        self._offers = [
-            s
-            for s in order
-            if not self.forfeited[s] and interrupt_cards(action.card, self._cards[s], action.target)  # type: ignore[arg-type]
-        ]
-        self._offer_next()
-
-    def _offer_next(self) -> None:
-        while self._offers:
-            seat = self._offers.pop(0)
-            if not self.forfeited[seat]:
-                self._window = Window.INTERRUPT
-                self._ask(seat)
-                return
-        self._resolve(Outcome.DONE, None)
-
-    def _respond(self, seat: int, action: FrederikAction) -> Event:
-        window = self._window
-        assert window is not None and self._pending is not None
-        event = Responded(self.deal, seat, window, action)
-        self._history.append(event)
-        if action.kind is Move.PASS:
-            if window is Window.ANSWER:
-                self._open_interrupts(*self._pending)
-            else:
-                self._offer_next()
-        elif window is Window.ANSWER:
-            self._turn_up(seat, action.card)  # type: ignore[arg-type]
-            self._resolve(Outcome.PROTECTED, seat)
-        else:
-            self._discard(seat, [action.card])  # type: ignore[list-item]
-            self._resolve(Outcome.INTERRUPTED, seat)
-        return event
-
-    def _resolve(self, outcome: Outcome, by: int | None) -> None:
-        assert self._pending is not None
-        seat, action = self._pending
-        kind, card, target = action.kind, action.card, action.target
-        assert card is not None
-        aimed = self._aimed_at if action.seat is None else action.seat
-        turned_up = None
-        if kind is Move.REVEAL:
-            if outcome is Outcome.DONE:
-                turned_up = self._cards[aimed][action.slot]  # type: ignore[index]
-                self._turn_up(aimed, turned_up)
-        elif outcome is not Outcome.DONE:
-            self._discard(seat, [card])
-        else:
-            owner = self._aimed_at
-            assert target is not None
-            if kind in (Move.SWAP_HIGHER, Move.SWAP_LOWER, Move.SWAP_EQUAL):
-                self._take(seat, card)
-                self._take(owner, target)
-                self._place(owner, card, True, 0)
-                self._place(seat, target, True, 0)
-            elif kind in (Move.DISCARD_HIGHER, Move.DISCARD_LOWER, Move.DISCARD_EQUAL):
-                self._discard(seat, [card])
-                self._discard(owner, [target])
-            else:  # a steal
-                self._discard(seat, [card])
-                self._take(owner, target)
-                self._place(seat, target, True, 0)
-        self._pending, self._window, self._offers = None, None, []
-        self._history.append(Resolved(self.deal, seat, action, aimed, outcome, by, turned_up))
-        self._next_battle()
 
     # --- the end of a deal --------------------------------------------------------------
     def _end_deal(self) -> None:

@@ -13,24 +13,9 @@ from collections.abc import Iterator, Sequence
 
 from .._core import Event
 from .._scene import Scene, SeatScene, spectator_texts
-from .records import (
-    BATTLE_ROUNDS,
-    DECK,
-    DRAFT_ROUNDS,
-    TARGETED,
-    Acted,
-    DealEnded,
-    DealStarted,
-    Drew,
-    Forfeited,
-    Kept,
-    MatchEnded,
-    Move,
-    Outcome,
-    Resolved,
-    Responded,
-    Returned,
-)
+from .cards import BATTLE_ROUNDS, DECK, DRAFT_ROUNDS
+from .kinds import TARGETED, Move, Outcome
+from .records import Acted, DealEnded, DealStarted, Drew, Forfeited, Kept, MatchEnded, Resolved, Responded, Returned
 
 __all__ = ["FrederikScenes", "frederik_scenes"]
 

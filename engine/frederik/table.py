@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .._errors import SeatError
-from .records import FrederikAction, FrederikView, Phase, PileCard, Tableau, TableCard, Window
+from .kinds import Phase, Window
+from .records import FrederikAction, FrederikView, PileCard, Tableau, TableCard
 
 __all__ = ["FrederikTable"]
 
