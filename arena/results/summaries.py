@@ -21,12 +21,14 @@ it lacks from their histories (`stored_statistics`), as it does for a row it can
 
 from __future__ import annotations
 
+import functools
 import json
+import operator
 import os
 import sqlite3
 import sys
-from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import asdict, dataclass, fields
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
@@ -78,13 +80,21 @@ class MatchRows(NamedTuple):
 
 @dataclass(frozen=True)
 class MatchSummary:
-    """A stored match's summary: its key and seat names, each seat's statistics (None
-    for a game without), and its rated outcomes (empty for a game rated by board)."""
+    """A stored match's summary: its key and seat names, each seat's statistics counts
+    as stored (None for a game without; `stats` makes the game's records of them), and
+    its rated outcomes (empty for a game rated by board)."""
 
     key: str
     names: tuple[str, ...]
-    stats: tuple[engine.SeatStats, ...] | None
+    kind: type[engine.SeatStats] | None
+    counts: tuple[Mapping[str, Any], ...] | None
     outcomes: tuple[Outcome, ...]
+
+    @property
+    def stats(self) -> tuple[engine.SeatStats, ...] | None:
+        if self.counts is None or self.kind is None:
+            return None
+        return tuple(self.kind(**_tuples(seat)) for seat in self.counts)
 
 
 @lru_cache(maxsize=16)
@@ -154,18 +164,33 @@ def _row(
 def _summary(key: str, names: str, stats: str, outcomes: str, kind: type[engine.SeatStats] | None) -> MatchSummary:
     """A stored row read back (ValueError, TypeError or KeyError if it does not fit `kind`)."""
     stats_data = json.loads(stats)
-    seats = None if stats_data is None or kind is None else tuple(kind(**_tuples(seat)) for seat in stats_data)
+    if stats_data is not None and kind is not None:
+        names_of_counts = _count_names(kind)
+        for seat in stats_data:
+            if seat.keys() != names_of_counts:
+                raise KeyError(f"counts {sorted(seat)} are not {kind.__name__}'s {sorted(names_of_counts)}")
     side_data, finishes = json.loads(outcomes)
     sides = tuple(tuple(side) for side in side_data)
     return MatchSummary(
         key,
         tuple(json.loads(names)),
-        seats,
+        kind,
+        None if stats_data is None or kind is None else tuple(stats_data),
         tuple(Outcome(sides, tuple(ranks), tuple(family)) for ranks, family in finishes),
     )
 
 
-def _tuples(counts: dict) -> dict:
+_COUNT_NAMES: dict[type, frozenset[str]] = {}
+
+
+def _count_names(kind: type[engine.SeatStats]) -> frozenset[str]:
+    """The names of `kind`'s counts, which a stored seat's counts must be exactly."""
+    if kind not in _COUNT_NAMES:
+        _COUNT_NAMES[kind] = frozenset(field.name for field in fields(cast(Any, kind)))
+    return _COUNT_NAMES[kind]
+
+
+def _tuples(counts: Mapping[str, Any]) -> dict[str, Any]:
     """A seat's counts as JSON gave them back: its lists (frederik's hands by category)
     as the tuples the frozen statistics hold."""
     return {name: _tuple(value) for name, value in counts.items()}
@@ -262,11 +287,27 @@ def stored_summaries(store: ResultStore, game: engine.Game, after: int = 0) -> t
 def stored_statistics(summaries: Sequence[MatchSummary]) -> list[BotStatistics]:
     """Each bot's statistics summed over its seats, by name, from stored summaries (as
     `tables.bot_statistics` computes them from the histories); [] when the game has none."""
-    totals: dict[str, engine.SeatStats] = {}
+    by_bot: dict[str, list[Mapping[str, Any]]] = {}
+    kind = None
     for summary in summaries:
-        for name, stats in zip(summary.names, summary.stats or ()):
-            totals[name] = stats if name not in totals else totals[name] + stats
-    return [BotStatistics(name, totals[name]) for name in sorted(totals)]
+        kind = kind or summary.kind
+        for name, counts in zip(summary.names, summary.counts or ()):
+            by_bot.setdefault(name, []).append(counts)
+    if kind is None:
+        return []
+    return [BotStatistics(name, _total(kind, by_bot[name])) for name in sorted(by_bot)]
+
+
+def _total(kind: type[engine.SeatStats], seats: Sequence[Mapping[str, Any]]) -> engine.SeatStats:
+    """The sum of seats' counts as `kind`'s `+` makes it; made on the stored counts when
+    `kind` adds field by field as SeatStats does (no record per seat), else by its own `+`."""
+    if kind.__add__ is not engine.SeatStats.__add__:  # e.g. frederik's, which adds its own way
+        return functools.reduce(operator.add, (kind(**_tuples(seat)) for seat in seats))
+    total = dict(seats[0])
+    for seat in seats[1:]:
+        for name, value in seat.items():
+            total[name] = total[name] + value
+    return kind(**_tuples(total))
 
 
 def stored_observations(store: ResultStore, game: engine.Game, after: int = 0) -> tuple[list[Observation], int]:
