@@ -1,6 +1,6 @@
 """Invido's rules: InvidoGame (the registered game: spec, options, interned
-actions, replay) and InvidoState (one match: dealing, legal actions, applying them, the
-end of tricks, giocate and the match, views).
+actions, replay) and InvidoState (one match: dealing, legal actions, applying them,
+views; the end of tricks, giocate and the match are endings.py's).
 
 The rules as Arena plays them, and the choices where RULINGS.md is silent, are in the
 package docstring (engine/invido/__init__.py).
@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .._core import (
-    DealResult,
     DecisionKind,
     Event,
     Game,
@@ -27,6 +26,7 @@ from .._errors import IllegalAction, OptionError, PositionError, SeatError
 from .._registry import register
 from .._rng import DealRandom
 from .._scene import Scene
+from .endings import InvidoEndings
 from .notation import SUIT_FACES, check_hands, parse_action
 from .records import (
     DECK,
@@ -35,7 +35,6 @@ from .records import (
     HAND_SIZE,
     LADDER,
     NEXT_CALL,
-    RESET_GOAL,
     SORT_KEY,
     Answered,
     Called,
@@ -44,22 +43,17 @@ from .records import (
     EndReason,
     Forfeited,
     GiocataDealt,
-    GiocataEnded,
     InvidoAction,
     InvidoView,
     Kind,
-    MatchEnded,
-    MatchReset,
     MonteCalled,
     PlayedCard,
-    TrickEnded,
     TrickRecord,
     WentAway,
 )
 from .refusals import InvidoRefusals
 from .scene import invido_scenes
 from .stats import InvidoStats, invido_statistics
-from .tricks import giocata_winner, trick_winner
 
 __all__ = ["InvidoGame", "InvidoState"]
 
@@ -181,7 +175,7 @@ class InvidoGame(Game["InvidoState"]):
         return state
 
 
-class InvidoState(InvidoRefusals, State):
+class InvidoState(InvidoEndings, InvidoRefusals, State):
     """One invido match: giocate until a seat reaches the goal (or the cap).
 
     `_why_illegal`, the sentence for a refused action, comes from InvidoRefusals
@@ -389,59 +383,6 @@ class InvidoState(InvidoRefusals, State):
         event = Answered(self.giocata, seat, Kind.VA_BENE, False, self.value)
         self._history.append(event)
         return event
-
-    def _end_trick(self) -> None:
-        first, second = self._current
-        winner = trick_winner(first, second)
-        number = len(self._tricks) + 1
-        self._tricks.append(TrickRecord(number, self._trick_leader, (first, second), True, winner))
-        self._outcomes.append(winner)
-        self._current = []
-        self.monte_used = [False, False]
-        self._history.append(TrickEnded(self.giocata, number, self._trick_leader, winner))
-        decided = giocata_winner(self._outcomes)
-        if decided is not None:
-            self._end_giocata(decided, EndReason.TRICKS, None)
-        elif number == 3:
-            self._end_giocata(None, EndReason.TIES, None)
-        else:
-            if winner is not None:
-                self._trick_leader = winner
-            self._turn = self._trick_leader
-            self._to_act = self._trick_leader
-
-    def _end_giocata(self, winner: int | None, reason: EndReason, forfeit: int | None) -> None:
-        points = self.value if winner is not None else 0
-        if winner is not None:
-            self.points[winner] += points
-        scores = tuple(float(points) if s == winner else 0.0 for s in (0, 1))
-        self._results.append(DealResult(self.giocata, scores, ranks_from_scores(scores), forfeit))
-        shown: tuple[DealtHand, ...] = ()
-        if len(self._tricks) == 3 and not self._face_down:
-            shown = tuple(DealtHand(s, len(h), tuple(h)) for s, h in enumerate(self._dealt))
-        self._history.append(GiocataEnded(self.giocata, winner, points, self.value, reason, tuple(self.points), shown))
-        self.pending_caller = None
-        self.pending_value = None
-        self.monte_caller = None
-        self._to_act = None
-        self._legal = ()
-        self._legal_set = frozenset()
-        p0, p1 = self.points
-        if p0 == p1 and (p0 == 23 and not self.reset_rule or p0 == 7 and self.reset_rule):
-            before = (p0, p1)
-            self.points = [0, 0]
-            self.goal = RESET_GOAL
-            self.reset_rule = True
-            self._history.append(MatchReset(self.giocata, before, self.goal))
-        p0, p1 = self.points
-        reached = 0 if p0 >= self.goal else 1 if p1 >= self.goal else None
-        if reached is not None or self.giocata >= self.max_giocate:
-            if reached is None and p0 != p1:
-                reached = 0 if p0 > p1 else 1
-            self._history.append(MatchEnded(self.giocata, reached, (p0, p1), self.goal, max(p0, p1) < self.goal))
-            return
-        self.dealer = 1 - self.dealer
-        self._deal()
 
     def forfeit(self, seat: int, reason: str) -> Event:
         if self._to_act is None:
