@@ -3,10 +3,11 @@ records, a game that cannot be read skipped with a message naming it.
 
     read_pbn(text)    -> PbnFile: the boards read (it is a sequence of them) and `skipped`
 
-Games are apart by an empty line.  Reading takes tags and the Auction and Play sections;
-comments (``;`` to the end of the line, ``{…}`` over lines), ``%`` lines, notes
-(``=1=``), NAGs (``$1``) and ``!``/``?`` after a call or card are skipped, and so are
-supplemental sections (``…Table``).  As PBN 2.1 allows:
+Games are apart by an empty line (`pbn_text` splits the text into games of tags and
+words, dropping comments, ``;`` to the end of the line and ``{…}`` over lines, and ``%``
+lines).  Reading takes tags and the Auction and Play sections; notes (``=1=``), NAGs
+(``$1``) and ``!``/``?`` after a call or card are skipped, and so are supplemental
+sections (``…Table``).  As PBN 2.1 allows:
 
 - a tag is ``[Name "value"]``, with or without space before the value (``[Board"1"]``);
 - a value ``#`` is the value the same tag had in the last game that gave it (§4.8); with
@@ -30,11 +31,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import overload
 
 from .._errors import NotationError
 from .notation import PASS, check_deal, parse_action, parse_card
+from .pbn_text import PbnGame, split_games
 from .records import SEATS, BridgeAction, CallKind, Strain, Vulnerability, dealer_of, side_of, vulnerability_of
 
 __all__ = ["PbnBoard", "PbnFile", "SkippedGame", "read_pbn"]
@@ -44,8 +46,6 @@ _VUL_READ |= dict.fromkeys(("ALL", "BOTH"), Vulnerability.BOTH)
 _CONTRACT = re.compile(r"^([1-7])(C|D|H|S|NT|N)(XX|X)?$")
 _STRAIN = {"C": Strain.CLUBS, "D": Strain.DIAMONDS, "H": Strain.HEARTS, "S": Strain.SPADES, "N": Strain.NOTRUMP}
 _RANKS = "23456789TJQKA"
-_WORD = re.compile(r"[^\s;{\[]+")
-_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
 #: A side's count: "NS 11", "EW -100", or both sides ("NS 11 EW 2").
 _SIDES = re.compile(r"^(NS|EW)\s+(-?\d+)(?:\s+(NS|EW)\s+(-?\d+))?$")
 
@@ -114,83 +114,13 @@ class PbnFile(Sequence[PbnBoard]):
         return iter(self.boards)
 
 
-@dataclass
-class _Game:
-    """One game's tokens (kind "tag" with value "name\\0value", or "word"), the line it
-    starts on, and the first thing in it that could not be read."""
-
-    line: int
-    tokens: list[tuple[str, str, int]] = field(default_factory=list)
-    error: str | None = None
-    tags: dict[str, tuple[str, int]] = field(default_factory=dict)
-    sections: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
-
-
-def _games(text: str) -> list[_Game]:
-    """The games of a PBN text, comments, % lines and escapes dropped."""
-    games = [_Game(0)]
-    in_comment = 0  # the line a {comment} that is still open began on, in `opened`
-    opened = games[0]
-    for number, line in enumerate(text.splitlines(), 1):
-        game = games[-1]
-        if in_comment:
-            end = line.find("}")
-            if end < 0:
-                continue
-            in_comment, line = 0, line[end + 1 :]
-        elif line.startswith("%"):
-            continue
-        elif not line.strip():
-            if game.tokens or game.error:
-                games.append(_Game(0))
-            continue
-        i = 0
-        while i < len(line):
-            c = line[i]
-            if c.isspace():
-                i += 1
-            elif c == ";":
-                break
-            elif c == "{":
-                end = line.find("}", i)
-                if end < 0:
-                    in_comment, opened = number, game
-                    break
-                i = end + 1
-            elif c == "[":
-                m = _TAG.match(line, i)
-                if m is None:
-                    game.line = game.line or number
-                    if game.error is None:
-                        game.error = (
-                            f'line {number}: cannot read the tag {line[i:].strip()!r}: a tag is [Name "value"].'
-                        )
-                    break
-                value = re.sub(r"\\(.)", r"\1", m.group(2))
-                game.tokens.append(("tag", f"{m.group(1)}\0{value}", number))
-                i = m.end()
-            else:
-                m = _WORD.match(line, i)
-                assert m is not None
-                game.tokens.append(("word", m.group(0), number))
-                i = m.end()
-        if game.tokens and not game.line:
-            game.line = game.tokens[0][2]
-    if in_comment:
-        opened.line = opened.line or in_comment
-        opened.error = (
-            opened.error or f"line {in_comment}: the text ends inside a {{comment}} opened here: a '}}' is missing."
-        )
-    return [g for g in games if g.tokens or g.error]
-
-
 def read_pbn(text: str) -> PbnFile:
     """Read every game of a PBN text; a game that cannot be read is skipped, with a
     SkippedGame in the result's `skipped` naming its line, its board and what is wrong."""
     boards: list[PbnBoard] = []
     skipped: list[SkippedGame] = []
     inherited: dict[str, str] = {}
-    for game in _games(text):
+    for game in split_games(text):
         problem = _collect(game, inherited)
         inherited.update((name, value) for name, (value, _) in game.tags.items())
         try:
@@ -203,7 +133,7 @@ def read_pbn(text: str) -> PbnFile:
     return PbnFile(tuple(boards), tuple(skipped))
 
 
-def _collect(game: _Game, inherited: dict[str, str]) -> str | None:
+def _collect(game: PbnGame, inherited: dict[str, str]) -> str | None:
     """Sort a game's tokens into its tags (``#`` resolved) and sections; the first
     problem, or None."""
     problem = None
@@ -230,12 +160,12 @@ def _seat(value: str, tag: str, number: int) -> int:
     return SEATS.index(value.upper())
 
 
-def _optional(game: _Game, tag: str) -> tuple[str | None, int]:
+def _optional(game: PbnGame, tag: str) -> tuple[str | None, int]:
     value, number = game.tags.get(tag, ("", game.line))
     return (None if value.strip() in ("", "?") else value.strip()), number
 
 
-def _board(game: _Game) -> PbnBoard:
+def _board(game: PbnGame) -> PbnBoard:
     board_text, number = _optional(game, "Board")
     board = None
     if board_text is not None:
@@ -293,7 +223,7 @@ def _board(game: _Game) -> PbnBoard:
     )
 
 
-def _deal(game: _Game) -> tuple[tuple[str, ...], ...]:
+def _deal(game: PbnGame) -> tuple[tuple[str, ...], ...]:
     text, number = _optional(game, "Deal")
     if text is None:
         raise NotationError(f"line {number}: the game gives no Deal; a board needs its four hands.")
@@ -321,7 +251,7 @@ def _plain(token: str) -> str | None:
     return token.rstrip("!?") or None
 
 
-def _auction(game: _Game, dealer: int) -> tuple[BridgeAction, ...]:
+def _auction(game: PbnGame, dealer: int) -> tuple[BridgeAction, ...]:
     first, number = _optional(game, "Auction")
     if first is None:  # no dealer named: no auction, and no call may be given
         if any(_plain(token) not in (None, "*", "+", "-") for token, _ in game.sections.get("Auction", ())):
@@ -365,7 +295,7 @@ def _auction_declarer(auction: Sequence[BridgeAction], dealer: int) -> int | Non
     return next(s for s, call in bids if side_of(s) == side_of(last_seat) and call.strain is last.strain)
 
 
-def _play(game: _Game, strain: Strain | None) -> tuple[str, ...]:
+def _play(game: PbnGame, strain: Strain | None) -> tuple[str, ...]:
     first, number = _optional(game, "Play")
     words = [(w, line) for token, line in game.sections.get("Play", ()) if (w := _plain(token)) is not None]
     words = words[: next((i for i, (w, _) in enumerate(words) if w == "*"), len(words))]
@@ -422,7 +352,7 @@ def _sides(text: str, tag: str, number: int, example: str) -> dict[str, int] | N
     return counts
 
 
-def _result(game: _Game, declarer: int | None) -> int | None:
+def _result(game: PbnGame, declarer: int | None) -> int | None:
     text, number = _optional(game, "Result")
     if text is None:
         return None
@@ -443,7 +373,7 @@ def _result(game: _Game, declarer: int | None) -> int | None:
     return sides[mine] if mine in sides else 13 - sides[theirs]
 
 
-def _score(game: _Game, declarer: int | None) -> int | None:
+def _score(game: PbnGame, declarer: int | None) -> int | None:
     text, number = _optional(game, "Score")
     if text is None:
         return None
