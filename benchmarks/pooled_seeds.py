@@ -24,6 +24,13 @@ Measured on the shared 2-core dev box (2026-11-27, `nice -n 10`, one run at a ti
         seed by seed, bluffer / honest / probabilist: 2026 -47 / -64 / -79 (LOS 84.0%,
         82.5%); 4242 -58 / -91 / -89 (bluffer over both 97%, the others 53.5%); 4343
         -74 / -73 / -74 (LOS 51.7% to 53.5%)
+
+    frederik (tournaments/frederik.toml), seeds 18, 4242, 4343: 32 matches each, 327 to
+    405 s a run; pooled, 960 deals a bot:
+        search +163 ± 14, greedy +134 ± 15, saboteur +101 ± 15, random -398 ± 30
+        LOS search over greedy 99.9%, greedy over saboteur 99.9%
+        seed by seed, greedy over saboteur 82.9%, 90.4%, 99.9%; search over greedy
+        97.1%, 99.6%, 81.4%
 """
 
 from __future__ import annotations
