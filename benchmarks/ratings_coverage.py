@@ -82,7 +82,7 @@
 # ~220 low, each far beyond the truth's own chance.  That is no bias of the fit (it is
 # the maximum-likelihood rating of the counts seen), but of a Wald interval on a count of
 # two: its +-1.96 sd is symmetric on the log scale, where a count's likelihood is not.
-# The twice-lost bot is 219 Elo (1.26 natural units) low against a half-width of 206
+# The twice-lost bot is 219 Elo (1.26 natural units) low against a half-width of 203
 # (1.17); for a Poisson count of 2 a likelihood-ratio interval reaches 1.79 natural
 # units below the count, the Wald one 1.39, so a likelihood-ratio interval would likely
 # cover these 22 (estimated, not measured) and the row would be about 0.92; the 8 with
