@@ -110,4 +110,4 @@ def test_a_dry_run_of_invido_prices_a_match_at_its_typical_length_not_its_cap(tm
     bots = [item for name in ("a", "b") for item in ("--bot", f"{name}={RANDOM}")]
     result = arena("run", "--game", "invido", *bots, "--deals", "200", "--results", tmp_path / "i.sqlite", "--dry-run")
     assert "2 matches of up to 200 deals" in result.stdout
-    assert "priced at 31 deals, its measured mean length, not at the cap of 200" in result.stdout
+    assert "priced at 20.4 deals, its measured mean length, not at the cap of 200" in result.stdout
