@@ -19,7 +19,7 @@ import engine
 from arena.records import BotEntry, MatchRecord, MatchSlot
 from arena.results import ResultStore, bot_statistics, observations, render, statistics_columns, statistics_table
 from arena.results._lock import lock_writer
-from arena.results.summaries import stored_observations, stored_statistics, stored_summaries
+from arena.results.summaries import FollowedResults, stored_observations, stored_statistics, stored_summaries
 from tests.test_store import make_config
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -118,3 +118,28 @@ def test_a_fresh_start_deletes_the_summaries_with_their_matches(tmp_path: Path) 
     with ResultStore.open(path, dataclasses.replace(config, results=path), fresh=True):
         pass
     assert sqlite3.connect(path).execute("SELECT COUNT(*) FROM summaries").fetchone()[0] == 0
+
+
+def test_a_followed_file_reads_only_what_was_saved_since_and_adds_up_to_the_whole(tmp_path: Path) -> None:
+    game = engine.load("conto", players=4)
+    config = make_config(tmp_path, deals=2)
+    names = ("ada", "bea", "cid", "dan")
+    followed = FollowedResults()
+
+    def look() -> tuple[list[str], list[str]]:
+        with ResultStore.open_readonly(config.results) as reader:
+            matches, summaries = followed.read(reader, reader.info(), game)
+            whole = [m.key for m in reader.matches(history=False)]
+            assert stored_statistics(summaries) == bot_statistics(list(reader.matches()), game)
+        assert [m.key for m in matches] == whole  # in schedule order, as a whole read gives them
+        return whole, [s.key for s in summaries]
+
+    with ResultStore.open(config.results, config) as store:
+        store.save(MatchSlot("r2-t1-p1", 2, 1, 0, 3, names), _played(game, 3, names))
+        assert look() == (["r2-t1-p1"], ["r2-t1-p1"])
+        for rotation, seed in ((0, 1), (1, 2)):
+            store.save(MatchSlot(f"r1-t1-p{rotation + 1}", 1, 1, rotation, seed, names), _played(game, seed, names))
+        assert look() == (["r1-t1-p1", "r1-t1-p2", "r2-t1-p1"], ["r2-t1-p1", "r1-t1-p1", "r1-t1-p2"])
+    with ResultStore.open_readonly(config.results) as reader:  # nothing new: nothing read again
+        assert reader.fetch("SELECT MAX(rowid) FROM matches") == [(3,)]
+        assert stored_summaries(reader, game, 3) == ([], 3)

@@ -15,7 +15,7 @@ import engine
 from arena.cli._common import add_command
 from arena.cli.report import prior_games
 from arena.errors import StoreError, UsageError
-from arena.records import FaultKind, StoredMatch
+from arena.records import FaultKind
 from arena.report import match_page, write_page
 from arena.results import (
     DEAL_EXPORT_COLUMNS,
@@ -23,7 +23,6 @@ from arena.results import (
     STATS_EXPORT_COLUMNS,
     ResultStore,
     Salvage,
-    StoreInfo,
     elo_columns,
     elo_notes,
     elo_table,
@@ -38,7 +37,7 @@ from arena.results import (
 )
 from arena.results.crosstable import crosstable
 from arena.results.export import export_pbn
-from arena.results.summaries import MatchSummary, stored_statistics, stored_summaries
+from arena.results.summaries import FollowedResults, stored_statistics, stored_summaries
 
 __all__ = ["add_parsers"]
 
@@ -215,7 +214,7 @@ def _watch(args: argparse.Namespace, seconds: float) -> int:
     """The tables again every `seconds`, read-only (the writer is not disturbed), until
     Ctrl-C, which ends it with exit 0; the screen is cleared first only on a terminal."""
     clear = sys.stdout.isatty()
-    seen = _SeenMatches()
+    seen = FollowedResults()
     try:
         while True:
             if clear:
@@ -234,33 +233,7 @@ def _watch(args: argparse.Namespace, seconds: float) -> int:
         return 0
 
 
-class _SeenMatches:
-    """The matches and summaries --watch has read: a refresh reads only those saved since
-    the last (matches are only ever added), and starts over when the file was started over."""
-
-    def __init__(self) -> None:
-        self._run: tuple[str, str] | None = None
-        self._matches: list[StoredMatch] = []
-        self._summaries: list[MatchSummary] = []
-        self._marks = (0, 0)
-
-    def read(
-        self, store: ResultStore, info: StoreInfo, game: engine.Game
-    ) -> tuple[list[StoredMatch], list[MatchSummary]]:
-        """Every stored match (histories not read), in schedule order as `ResultStore.matches`
-        gives them, and every summary."""
-        if self._run != (info.created_at, info.fingerprint):  # a --fresh run rewrote the file
-            self._run, self._matches, self._summaries, self._marks = (info.created_at, info.fingerprint), [], [], (0, 0)
-        matches, match_mark = store.matches_saved_after(self._marks[0])
-        summaries, summary_mark = stored_summaries(store, game, self._marks[1])
-        self._marks = (match_mark, summary_mark)
-        if matches:
-            self._matches = sorted([*self._matches, *matches], key=lambda m: (m.round, m.table, m.rotation, m.key))
-        self._summaries.extend(summaries)
-        return self._matches, self._summaries
-
-
-def _print_tables(args: argparse.Namespace, seen: _SeenMatches | None = None) -> int:
+def _print_tables(args: argparse.Namespace, seen: FollowedResults | None = None) -> int:
     if args.results is None:
         if not args.explain:
             raise UsageError("arena table needs a results file (or --explain, to read what the tables' columns mean).")

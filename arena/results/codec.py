@@ -210,6 +210,12 @@ def _decode(data: Any, where: str) -> Any:
 
 _cache: dict[str, type] = {}
 
+#: Where the classes a module defined went when it was split: files written before name
+#: them by their old module, which still exports them (engine._core's records and spec
+#: moved to _records.py and _spec.py in issue 43; every results file before names
+#: engine._core.DealResult).
+_MOVED_FROM: dict[str, tuple[str, ...]] = {"engine._core": ("engine._records", "engine._spec")}
+
 
 def _resolve(name: Any, where: str) -> type:
     """The engine class called `name` ("<module>.<QualName>"), looked up, never imported freely.
@@ -239,9 +245,10 @@ def _resolve(name: Any, where: str) -> type:
             except ImportError:
                 continue
         obj = _lookup(module, qualname)
+        homes = (module_name, *_MOVED_FROM.get(module_name, ()))
         if (
             isinstance(obj, type)
-            and (obj.__module__ == module_name or obj.__module__.startswith(module_name + "."))
+            and any(obj.__module__ == home or obj.__module__.startswith(home + ".") for home in homes)
             and obj.__qualname__ == qualname
         ):
             _cache[name] = obj

@@ -43,7 +43,7 @@ from arena.results.schema import MATCH_COLUMNS, dumps, match_rows, now_text, sto
 from arena.results.tables import BotStatistics, observations
 
 if TYPE_CHECKING:
-    from arena.results.store import ResultStore
+    from arena.results.store import ResultStore, StoreInfo
 
 __all__ = [
     "SUMMARIES_TABLE",
@@ -56,6 +56,7 @@ __all__ = [
     "stored_summaries",
     "stored_statistics",
     "stored_observations",
+    "FollowedResults",
 ]
 
 SUMMARIES_TABLE = """
@@ -323,3 +324,30 @@ def stored_observations(store: ResultStore, game: engine.Game, after: int = 0) -
         return observations(matches, game), mark
     summaries, mark = stored_summaries(store, game, after)
     return [Observation(o.sides, o.ranks, cluster=o.family) for s in summaries for o in s.outcomes], mark
+
+
+class FollowedResults:
+    """A results file followed as a run writes it (`arena table --watch`; any table made
+    again and again): each `read` reads only the matches and summaries saved since the
+    last, histories left out, and starts over when the file was started over (--fresh)."""
+
+    def __init__(self) -> None:
+        self._run: tuple[str, str] | None = None
+        self._matches: list[StoredMatch] = []
+        self._summaries: list[MatchSummary] = []
+        self._marks = (0, 0)
+
+    def read(
+        self, store: ResultStore, info: StoreInfo, game: engine.Game
+    ) -> tuple[list[StoredMatch], list[MatchSummary]]:
+        """Every stored match (no history), in schedule order as `ResultStore.matches`
+        gives them, and every summary, in the order saved."""
+        if self._run != (info.created_at, info.fingerprint):  # a --fresh run rewrote the file
+            self._run, self._matches, self._summaries, self._marks = (info.created_at, info.fingerprint), [], [], (0, 0)
+        matches, match_mark = store.matches_saved_after(self._marks[0])
+        summaries, summary_mark = stored_summaries(store, game, self._marks[1])
+        self._marks = (match_mark, summary_mark)
+        if matches:
+            self._matches = sorted([*self._matches, *matches], key=lambda m: (m.round, m.table, m.rotation, m.key))
+        self._summaries.extend(summaries)
+        return self._matches, self._summaries
