@@ -19,6 +19,7 @@ import pytest
 import engine
 from arena.records import MatchRecord, MatchSlot
 from arena.results import ResultStore
+from arena.results.boards import compare_boards, partnership_name
 from tests.test_store import NAMES, make_config, play_record, rotated
 from tests.test_tournament import arena
 
@@ -212,3 +213,37 @@ def test_bridge_and_italian_cards_get_their_legend_and_the_compass(tmp_path: Pat
     page = (tmp_path / "invido.html").read_text()
     assert listing(page)["compass"] is False
     assert "bastoni" in page and "F fante (jack), C cavallo (knight), R re (king)" in page
+
+
+@pytest.mark.parametrize("name", ["conto", "bridge"])
+def test_the_scores_section_shows_each_bots_spread(tmp_path: Path, name: str):
+    # Conto: each bot's share of deals lost in every match it played, one value a match;
+    # bridge: each partnership's IMPs on every board compared.
+    results = conto_file(tmp_path) if name == "conto" else game_file(tmp_path, name)
+    arena("report", results, "-o", tmp_path / "r.html")
+    page = (tmp_path / "r.html").read_text()
+    parse_strictly(page)
+    section = re.search(r'<section id="scores">(.*?)</section>', page, re.S)
+    assert section is not None
+    bars: dict[str, int] = {}
+    for bot, count in re.findall(r'<rect class="bar" data-bot="([^"]+)" data-count="(\d+)"', section.group(1)):
+        bars[bot] = bars.get(bot, 0) + int(count)
+    matches = stored_matches(results)
+    game = engine.load(name)
+    if name == "conto":
+        expected = {bot: sum(bot in m.names for m in matches) for bot in {n for m in matches for n in m.names}}
+        means = {
+            bot: sum(-100 * sum(d.scores[m.names.index(bot)] for d in m.deals) / len(m.deals) for m in matches)
+            / expected[bot]
+            for bot in expected
+        }
+        for bot, mean in means.items():
+            assert f"mean {mean:.3g} ({expected[bot]})" in section.group(1)
+    else:
+        boards, _ = compare_boards(matches, game)
+        expected = {}
+        for board in boards:
+            for side in board.sides:
+                expected[partnership_name(side)] = expected.get(partnership_name(side), 0) + 1
+        assert "IMPs per board" in section.group(1)
+    assert bars == expected

@@ -5,7 +5,8 @@ number, "bluff ▶" (and the B key) steps from one bluff moment to the next, the
 beside the match counts each bot's marks as the statistics do, a link opens a match at a
 step, autoplay steps on by itself. Bridge: the four hands around the current trick as a
 bridge diagram draws them (North above, South below, West left, East right, each trick
-card toward its player) and the auction in a grid under W N E S. Skipped as
+card toward its player), the auction in a grid under W N E S, and the board table
+comparing the match's two rooms. Skipped as
 tests/test_report_browser.py is, when Chromium or playwright is missing.
 """
 
@@ -17,6 +18,7 @@ from pathlib import Path
 import pytest
 
 import engine
+from arena.results.boards import compare_boards
 from tests.test_html_report import game_file
 from tests.test_report_browser import browser, conto_results, named, open_page, step_text, stored
 from tests.test_tournament import arena
@@ -140,6 +142,24 @@ def test_a_bridge_board_in_the_compass_diagram(browser, tmp_path: Path):
     flat = [(row, column) for row, cells in enumerate(grid) for column, text in enumerate(cells) if text]
     assert [grid[r][c] for r, c in flat] == [call.split(" ", 1)[1] for call in auction]
     assert [c for _, c in flat] == [columns[call.split(" ", 1)[0]] for call in auction]
+    # The board table: every board in both rooms, as each room's engine scored it, and
+    # the IMPs the duplicate comparison gives each side.
+    _, matches, _ = stored(results)
+    room = {m.rotation: m for m in matches}
+    rows = page.eval_on_selector_all(
+        "#board-table tbody tr", "rows => rows.map(r => [...r.cells].map(c => c.textContent))"
+    )
+    scored = [[e for e in room[rotation].history if isinstance(e, engine.bridge.BoardScored)] for rotation in (0, 1)]
+    comparisons, _ = compare_boards(matches, game)
+    assert len(rows) == len(scored[0]) == len(comparisons) == 2
+    for row, here, there, board in zip(rows, *scored, comparisons):
+        assert row[0] == str(here.board) == str(there.board) == str(board.deal)
+        for cells, event in ((row[1:5], here), (row[5:9], there)):
+            contract = event.contract
+            assert contract is not None, "random bids: no board is passed out at these seeds"
+            assert cells[0] == contract.text.split(" by ")[0] and cells[1] == contract.text.split(" by ")[1]
+            assert cells[2].startswith(f"{event.declarer_tricks} (") and cells[3] == str(event.score)
+        assert [float(cell) for cell in row[9:]] == list(board.scores)
     shot = tmp_path / "bridge-board.png"
     page.locator("#replay").screenshot(path=str(shot))
     assert png_size(shot)[0] > 800

@@ -11,6 +11,8 @@ scenes (`engine.Game.scenes`), loaded lazily from compressed chunks.
     _page.py    the page: its sections, the embedded match list and replays
     _charts.py  the ladder, the heat map and the rate charts (SVG and HTML, no script)
     _replay.py  a match's scenes as compact replay data, packed in chunks
+    _bridge.py  bridge's boards at each table and the two rooms compared
+    _scores.py  each bot's distribution of scores
     assets/     the viewer's style sheet and script
 
 Imports run one way: this package reads arena.results and the engine, nothing else.

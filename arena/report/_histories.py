@@ -13,7 +13,7 @@ from pathlib import Path
 
 import engine
 from arena.records import StoredMatch
-from arena.report._replay import CHUNK_MATCHES, pack, replay_data
+from arena.report._replay import CHUNK_MATCHES, match_replay, pack
 from arena.results import BotStatistics, ResultStore, bot_statistics
 
 __all__ = ["Histories", "read_histories", "match_histories"]
@@ -82,9 +82,4 @@ def _chunk(results: Path, keys: tuple[str, ...], spec: _Game) -> tuple[str, dict
 
 def _pack_matches(matches: Sequence[StoredMatch], game: engine.Game) -> tuple[str, dict[str, engine.SeatStats]]:
     stats = {line.name: line.stats for line in bot_statistics(matches, game)}
-    return pack(
-        [
-            replay_data(game.scenes(match.history), match.names, engine.counted_moments(game, match.history))
-            for match in matches
-        ]
-    ), stats
+    return pack([match_replay(game, match.history, match.names) for match in matches]), stats

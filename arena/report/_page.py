@@ -12,9 +12,11 @@ from typing import Any
 
 import engine
 from arena.records import StoredMatch
+from arena.report._bridge import rooms
 from arena.report._charts import RateChart, heat_map, ladder_svg, rate_charts
 from arena.report._histories import Histories
 from arena.report._replay import CHUNK_MATCHES
+from arena.report._scores import scores_section
 from arena.results import (
     BotStatistics,
     RatingTable,
@@ -63,6 +65,7 @@ def tournament_page(
         _ratings_section(text, notes, table, game),
         _crosstable_section(matches, game, table),
         _statistics_section(histories.statistics, game),
+        scores_section(matches, game, [rating.name for rating in table.ratings] if table else info.bots),
         _faults_section(matches),
         _matches_section(info),
         _replay_section(game.spec),
@@ -87,7 +90,8 @@ def _document(
     game: engine.Game,
     open_first: bool,
 ) -> str:
-    listing = [_listed(match, index) for index, match in enumerate(matches)]
+    boards = rooms(matches, game)
+    listing = [_listed(match, index, boards.get(match.key)) for index, match in enumerate(matches)]
     data = {"matches": listing, "open": open_first, "suits": _suits(game.spec), "compass": _compass(game)}
     packed = "\n".join(
         f'<script type="application/octet-stream" class="replay-chunk" data-chunk="{index}">{chunk}</script>'
@@ -99,6 +103,7 @@ def _document(
             ("ratings", "ratings"),
             ("crosstable", "head to head"),
             ("statistics", "statistics"),
+            ("scores", "scores"),
             ("faults", "faults"),
             ("matches", "matches"),
         )
@@ -141,9 +146,9 @@ def _compass(game: engine.Game) -> bool:
     return game.spec.partnerships and game.players == 4
 
 
-def _listed(match: StoredMatch, index: int) -> dict[str, Any]:
+def _listed(match: StoredMatch, index: int, room: dict[str, Any] | None) -> dict[str, Any]:
     best = [name for name, rank in zip(match.names, match.ranks) if rank == 0]
-    return {
+    return ({"room": room} if room else {}) | {
         "key": match.key,
         "names": list(match.names),
         "result": f"{', '.join(dict.fromkeys(best))} first · {standings(match.names, match.standing)}",
@@ -279,7 +284,7 @@ def _replay_section(spec: engine.GameSpec) -> str:
         '<span class="note">keys: ← → step, Home End, space play, B / Shift+B the next / last bluff</span></div>'
         '<p id="replay-text"></p><p id="replay-marks"></p>'
         '<div class="replay-body"><div class="felt" id="replay-seats"></div><aside id="replay-summary" hidden></aside>'
-        '</div><dl class="table" id="replay-table"></dl><ol id="replay-log"></ol>'
+        '</div><dl class="table" id="replay-table"></dl><ol id="replay-log"></ol><div id="board-table" hidden></div>'
         f"{_legend(spec)}</section>"
     )
 

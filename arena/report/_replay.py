@@ -13,6 +13,9 @@ Beside the scenes, the replay's `marks`: every move the game's statistics count
 (`engine.counted_moments`), each [scene, seat, what it counts as, the number behind it,
 1 if a bluff moment else 0], the scene being the event's place in the history.
 
+A bridge replay also has `boards`: each board's result at its table (_bridge.py), for
+the board table that compares the match's two rooms.
+
 Replays go into the page in chunks of matches, each chunk one gzip member in base64, so
 the browser decodes only the chunk of a match someone opens (DecompressionStream).
 """
@@ -26,12 +29,21 @@ from collections.abc import Sequence
 from typing import Any
 
 import engine
+from arena.report._bridge import board_results
 
-__all__ = ["CHUNK_MATCHES", "replay_data", "pack"]
+__all__ = ["CHUNK_MATCHES", "match_replay", "replay_data", "pack"]
 
 #: Matches per chunk: large enough that gzip finds the repeats across matches, small
 #: enough that opening one match decodes little.
 CHUNK_MATCHES = 50
+
+
+def match_replay(game: engine.Game, history: Sequence[engine.Event], names: Sequence[str]) -> dict[str, Any]:
+    """One stored match's replay, from its full history: scenes, marks and (bridge) boards."""
+    replay = replay_data(game.scenes(history), names, engine.counted_moments(game, history))
+    if game.spec.name == "bridge":
+        replay["boards"] = board_results(history)
+    return replay
 
 
 def replay_data(

@@ -101,6 +101,7 @@
       log.append(item);
     });
     summarize(match, marks);
+    await boardTable(match, replays[match.index]);
     $("replay-seats").classList.toggle("compass", Boolean(data.compass));
     $("replay").hidden = false;
     go(step === undefined ? 0 : step);
@@ -131,6 +132,22 @@
     const box = document.createDocumentFragment();
     for (const card of text ? text.split(" ") : []) {
       box.append(faceUp ? face(card, "card") : element("span", { class: "card back", title: "hidden" }, "?"));
+    }
+    return box;
+  }
+
+  function suitLines(text) {
+    // A bridge hand as a diagram prints it: a line per suit, spades first, its symbol and
+    // then the ranks (each still a card, its notation in data-card).
+    const box = document.createDocumentFragment();
+    const held = text ? text.split(" ") : [];
+    for (const [letter, suit] of Object.entries(data.suits.faces)) {
+      const line = element("div", { class: "suit-line", "data-suit": letter });
+      line.append(element("span", { class: "suit", style: "color:" + suit.color, title: suit.name }, suit.symbol));
+      const ranks = held.filter((card) => card[0] === letter);
+      for (const card of ranks) line.append(element("span", { class: "card pip", "data-card": card, title: card.slice(1) + " of " + suit.name + " (" + card + ")" }, card.slice(1)));
+      if (!ranks.length) line.append(element("span", { class: "void" }, "—"));
+      box.append(line);
     }
     return box;
   }
@@ -188,6 +205,46 @@
       table.tBodies[0].append(row);
     });
     box.append(element("h3", {}, "Counted moves in this match"), table);
+  }
+
+  async function boardTable(match, own) {
+    // Bridge: every board of the match in both rooms (the same cards, the sides' seats
+    // swapped) with each side's IMPs, as a team match's score sheet has them.
+    const box = $("board-table");
+    box.replaceChildren();
+    box.hidden = !own.boards;
+    if (!own.boards) return;
+    const room = match.room || { room: 1, other: null, sides: [], imps: {} };
+    const other = data.matches.find((m) => m.key === room.other);
+    const theirs = other ? (await chunk(other.chunk))[other.index].boards : [];
+    const [first, second] = room.room === 1 ? [own.boards, theirs] : [theirs, own.boards];
+    const keys = room.room === 1 ? [match.key, other ? other.key : "not stored"] : [other.key, match.key];
+    const table = element("table", { class: "boards" });
+    table.append(element("thead"), element("tbody"));
+    const top = element("tr");
+    top.append(element("th", { rowspan: "2" }, "board"));
+    keys.forEach((key, index) => top.append(element("th", { colspan: "4" }, "room " + (index + 1) + " (" + key + ")")));
+    top.append(element("th", { colspan: "2" }, "IMPs"));
+    const sub = element("tr");
+    for (const _ of keys) sub.append(...["contract", "by", "result", "N-S"].map((title) => element("th", {}, title)));
+    sub.append(...(room.sides.length ? room.sides : ["N-S in room 1", "E-W in room 1"]).map((side) => element("th", {}, side)));
+    table.tHead.append(top, sub);
+    const byBoard = (rows) => new Map(rows.map((row) => [row[0], row]));
+    const rows = [byBoard(first), byBoard(second)];
+    const boards = [...new Set([...rows[0].keys(), ...rows[1].keys()])].sort((a, b) => a - b);
+    for (const board of boards) {
+      const line = element("tr", { "data-board": String(board) });
+      line.append(element("td", {}, String(board)));
+      for (const played of rows) {
+        const [, contract, by, tricks, result, score] = played.get(board) || [board, "-", "", null, "", null];
+        line.append(element("td", {}, contract), element("td", {}, by), element("td", {}, tricks === null ? "" : tricks + " (" + result + ")"), element("td", {}, score === null ? "" : String(score)));
+      }
+      const imps = room.imps[String(board)];
+      line.append(...[0, 1].map((side) => element("td", { class: "imps" }, imps ? String(imps[side]) : "-")));
+      table.tBodies[0].append(line);
+    }
+    const note = "Room 1 seats the first partnership North-South, room 2 the same boards with the sides' seats swapped; each board's IMPs compare the two rooms (a fault: average-minus).";
+    box.append(element("h3", {}, "Boards in both rooms"), table, element("p", { class: "note" }, note));
   }
 
   function jumpToBluff(direction) {
@@ -272,7 +329,8 @@
       if (scene.n === seat) box.classList.add("next");
       box.append(element("div", { class: "name" }, name + " (seat " + seat + ")"), element("div", { class: "status" }, scene.u[seat]));
       const hand = element("div", { class: "cards hand" });
-      hand.append(cards(scene.h[seat], all || scene.o[seat] === 1));
+      const faceUp = all || scene.o[seat] === 1;
+      hand.append(data.compass && faceUp ? suitLines(scene.h[seat]) : cards(scene.h[seat], faceUp));
       const front = element("div", { class: "cards shown" });
       front.append(shownCards(scene.s[seat], (scene.f || [])[seat] || [], all));
       box.append(hand, front);
