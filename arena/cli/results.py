@@ -331,9 +331,11 @@ def cmd_show(args: argparse.Namespace) -> int:
         return 0
     store = _open(args.results)
     match = store.match(args.match)
+    info = store.info()
     store.close()
+    game = engine.load(info.game, players=info.seats, **info.options)
     print(f"match {match.key}: seed {match.seed}, seats {', '.join(match.names)}")
-    print(transcript(match.history, match.names))
+    print(transcript(match.history, match.names, game))
     for fault in match.faults:
         print(f"fault: {fault}")
     return 0
