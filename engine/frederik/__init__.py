@@ -121,7 +121,7 @@ from .records import (
     suit_of,
 )
 from .rules import DEFAULT_DEALS, FrederikGame, FrederikState
-from .stats import FrederikStats, frederik_statistics
+from .stats import FrederikMark, FrederikStats, frederik_moments, frederik_statistics
 
 __all__ = [
     "RANKS",
@@ -156,6 +156,8 @@ __all__ = [
     "FrederikState",
     "FrederikStats",
     "frederik_statistics",
+    "FrederikMark",
+    "frederik_moments",
     "HandValue",
     "evaluate",
     "best_with_borrow",

@@ -21,14 +21,16 @@ statistics table: each heading with its one-line explanation and its cell.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
+from enum import StrEnum
 from typing import Any, ClassVar
 
 from .._core import Event, SeatStats, StatsColumn
+from .._stats import Moment
 from .records import Acted, Category, DealEnded, Forfeited, Move, Outcome, Resolved, Responded
 
-__all__ = ["FrederikStats", "frederik_statistics"]
+__all__ = ["FrederikMark", "FrederikStats", "frederik_moments", "frederik_statistics"]
 
 _BY_KIND = {
     Move.PASS: "passes",
@@ -134,6 +136,10 @@ class FrederikStats(SeatStats):
     SCORE_EXPLANATION: ClassVar[str] = "the share of deals the bot won (a win shared by k seats counts 1/k)"
     STANDING_EXPLANATION: ClassVar[str] = "deals won in the match so far (shared wins count their share)"
 
+    @classmethod
+    def moments(cls, history: Sequence[Event], players: int, options: Mapping[str, Any]) -> tuple[Moment, ...]:
+        return frederik_moments(history)
+
 
 def _percent(part: float, whole: int) -> str:
     # One decimal, as the Elo table's wins % beside it: 37.5 there and 38 here read as two figures.
@@ -155,9 +161,8 @@ def frederik_statistics(history: Sequence[Event], players: int) -> tuple[Frederi
             tally[_BY_KIND[kind]] += 1  # type: ignore[operator]
             if kind is Move.REVEAL:
                 counts[event.action.seat]["reveals_suffered"] += 1  # type: ignore[index, operator]
-        elif isinstance(event, Responded) and event.action.kind is not Move.PASS:
-            key = "protections" if event.action.kind is Move.PROTECT else "interrupts"
-            counts[event.seat][key] += 1  # type: ignore[operator]
+        elif isinstance(event, Responded) and (answer := _answer(event)) is not None:
+            counts[event.seat][_ANSWER_COUNT[answer]] += 1  # type: ignore[operator]
         elif isinstance(event, Resolved):
             tally = counts[event.seat]
             if event.outcome is Outcome.DONE:
@@ -179,3 +184,38 @@ def frederik_statistics(history: Sequence[Event], players: int) -> tuple[Frederi
         FrederikStats(**c, hands_by_category=tuple(categories[s]))  # type: ignore[arg-type]
         for s, c in enumerate(counts)
     )
+
+
+class FrederikMark(StrEnum):
+    """What a marked frederik answer counts as."""
+
+    INTERRUPT = "interrupt"
+    PROTECTION = "protection"
+
+
+_ANSWER_COUNT = {FrederikMark.INTERRUPT: "interrupts", FrederikMark.PROTECTION: "protections"}
+_ANSWER_DETAIL = {
+    FrederikMark.INTERRUPT: "a matching card discarded to stop seat {actor}'s action",
+    FrederikMark.PROTECTION: "a card revealed that protects its own against seat {actor}'s action",
+}
+
+
+def _answer(event: Responded) -> FrederikMark | None:
+    """What an answer counts as (None: it let the action pass): the one reading of the
+    interrupt and protection counts and their marks."""
+    if event.action.kind is Move.PASS:
+        return None
+    return FrederikMark.PROTECTION if event.action.kind is Move.PROTECT else FrederikMark.INTERRUPT
+
+
+def frederik_moments(history: Sequence[Event]) -> tuple[Moment, ...]:
+    """Each interrupt and protection of one match, marked for the seat that made it."""
+    marks: list[Moment] = []
+    actor: int | None = None  # the seat whose declared action the answers are to
+    for index, event in enumerate(history):
+        if isinstance(event, Acted):
+            actor = event.seat
+        elif isinstance(event, Responded) and (answer := _answer(event)) is not None:
+            detail = _ANSWER_DETAIL[answer].format(actor="?" if actor is None else actor)
+            marks.append(Moment(index, event.seat, answer, detail, bluff=False))
+    return tuple(marks)

@@ -1,5 +1,5 @@
 """The moves a game's statistics count, marked one by one (`engine.counted_moments`): in
-random matches of every game with marks (frederik has none yet), each seat's marks of each kind are exactly its
+random matches of every game, each seat's marks of each kind are exactly its
 counts in the statistics table, each mark sits on the event it judges, and its number is
 the one the statistics compare (conto's chance from the declarer's view)."""
 
@@ -14,6 +14,7 @@ import pytest
 import engine
 from engine.bridge import BridgeMark
 from engine.conto import COPIES_PER_RANK, JOKERS_IN_DECK, ContoMark, Declared, Showdown
+from engine.frederik import FrederikMark
 from engine.invido import InvidoMark
 from engine.vegas import VegasMark
 
@@ -29,6 +30,7 @@ COUNTED = {
     "vegas": {VegasMark.WEAK_BET: "bluffs", VegasMark.WEAK_RAISE: "bluffs"},
     "invido": {InvidoMark.BLUFF: "bluffs", InvidoMark.BLUFF_FOLDED: "bluffs_folded"},
     "bridge": {BridgeMark.MADE: "made", BridgeMark.DOWN: "down"},
+    "frederik": {FrederikMark.INTERRUPT: "interrupts", FrederikMark.PROTECTION: "protections"},
 }
 
 
@@ -96,8 +98,3 @@ def test_a_bluff_in_a_hand_built_deal_says_its_exact_chance():
     expected = f"2K {round(100 * chance)}% true from seat 1's view"
     assert moments[ContoMark.BLUFF].detail == f"not in its cards or face up; {expected}"
     assert (ContoMark.PROBABLY_FALSE in moments) == (chance < 0.5)
-
-
-def test_games_without_marks_give_none():
-    game, state = played("frederik", 1)
-    assert all(isinstance(m, engine.Moment) for m in engine.counted_moments(game, state.history))
