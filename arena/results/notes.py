@@ -3,11 +3,10 @@ played in part, public deals, bots outside the sandbox, CPU charged for use off 
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 
 from arena.records import StoredMatch
-from arena.results.tables import summarize
 
 __all__ = ["PUBLIC_DEALS_NOTE", "elo_notes"]
 
@@ -29,8 +28,11 @@ def elo_notes(
     notes = [_partial_note(matches, scheduled)] if partial and scheduled is not None else []
     notes += [PUBLIC_DEALS_NOTE] if public_deals else []
     notes += unsandboxed
-    charged = {name: line.time_use.cpu.off_turn for name, line in sorted(summarize(matches).items())}
-    spenders = [f"{name} {seconds:.1f} s" for name, seconds in charged.items() if seconds >= 0.05]
+    charged: dict[str, float] = defaultdict(float)  # the seats' times alone, not the bots' whole totals
+    for match in matches:
+        for name, use in zip(match.names, match.time_use):
+            charged[name] += use.cpu.off_turn
+    spenders = [f"{name} {seconds:.1f} s" for name, seconds in sorted(charged.items()) if seconds >= 0.05]
     if spenders:
         notes.append("CPU used while nothing was asked of them, charged to their clocks: " + ", ".join(spenders) + ".")
     return notes
