@@ -7,8 +7,8 @@ from arena.cli import build_parser, main
 from arena.protocol import ARENA_VERSION
 
 BAD = [
-    (["play", "conto", "--deals", "-1"], "argument --deals/--hands: must be 1 or more, not -1"),
-    (["play", "conto", "--deals", "two"], "argument --deals/--hands: 'two' is not a whole number"),
+    (["play", "conto", "--deals", "-1"], "argument --deals: must be 1 or more, not -1"),
+    (["play", "conto", "--deals", "two"], "argument --deals: 'two' is not a whole number"),
     (["play", "conto", "--move-time", "-1"], "argument --move-time: must be a number of seconds above 0, not -1"),
     (["play", "conto", "--move-time", "nan"], "argument --move-time: must be a number of seconds above 0, not nan"),
     (["check-bot", "--deals", "0", "--", "x"], "argument --deals: must be 1 or more, not 0"),
@@ -71,7 +71,9 @@ def test_every_command_helps_with_its_defaults_and_examples(command, capsys):
 
 
 @pytest.mark.parametrize(
-    "argv", [["run", "tournaments/conto.toml"], ["check-bot", "--", "x"], ["bench"]], ids=["run", "check-bot", "bench"]
+    "argv",
+    [["run", "tournaments/conto.toml"], ["check-bot", "--", "x"], ["bench"], ["play", "conto"]],
+    ids=["run", "check-bot", "bench", "play"],
 )
 def test_help_names_deals_alone_and_the_old_hands_is_still_read(argv, capsys):
     with pytest.raises(SystemExit):

@@ -9,7 +9,16 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import engine
-from arena.cli._common import add_command, parse_bot, parse_options, seconds, setup_logging, time_control, whole_number
+from arena.cli._common import (
+    add_command,
+    add_deals_flag,
+    parse_bot,
+    parse_options,
+    seconds,
+    setup_logging,
+    time_control,
+    whole_number,
+)
 from arena.clock import TimeControl
 from arena.config import usable_cores
 from arena.config.bots import BotChecker, module_of
@@ -47,7 +56,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "inside this process (trusted, not sandboxed), its parameters after it",
     )
     play.add_argument("--seed", type=int, default=1, help="the match seed: the same seed deals the same cards")
-    play.add_argument("--deals", "--hands", type=whole_number(1), default=3, help="deals in the match")
+    add_deals_flag(play, "deals in the match", default=3)
     play.add_argument("--move-time", type=seconds, default=2.0, help="seconds per decision")
     play.add_argument(
         "--tc",
