@@ -247,3 +247,25 @@ def test_the_scores_section_shows_each_bots_spread(tmp_path: Path, name: str):
                 expected[partnership_name(side)] = expected.get(partnership_name(side), 0) + 1
         assert "IMPs per board" in section.group(1)
     assert bars == expected
+
+
+def test_an_invido_transcript_gives_every_call_its_chance(tmp_path: Path):
+    # Events printed as text get their marks on a line under them: every score call with
+    # the caller's chance of winning the giocata, a bluff under 50%.
+    results = game_file(tmp_path, "invido")
+    game = engine.load("invido")
+    seen = 0
+    for match in stored_matches(results):
+        shown = arena("show", results, match.key).stdout
+        calls = [m for m in engine.counted_moments(game, match.history) if m.label in ("call", "bluff call")]
+        seen += len(calls)
+        assert len(calls) == sum(isinstance(e, engine.invido.Called) for e in match.history)
+        for mark in calls:
+            name = match.names[mark.seat]
+            chance = mark.detail.split("%")[0]
+            assert (
+                f"  ↳ {name}: {mark.label}: {chance}% to win the giocata from {name} (seat {mark.seat})'s view" in shown
+            )
+            if chance != "50":  # a whole percent: 49.6% shows as 50 and is a bluff
+                assert (mark.label == "bluff call") == (int(chance) < 50)
+    assert seen, "the seeded matches call"
