@@ -17,9 +17,23 @@ import pytest
 
 import engine
 from arena.records import BotEntry, MatchRecord, MatchSlot
-from arena.results import ResultStore, bot_statistics, observations, render, statistics_columns, statistics_table
+from arena.results import (
+    ResultStore,
+    bot_statistics,
+    elo_table,
+    observations,
+    render,
+    statistics_columns,
+    statistics_table,
+)
 from arena.results._lock import lock_writer
-from arena.results.summaries import FollowedResults, stored_observations, stored_statistics, stored_summaries
+from arena.results.summaries import (
+    FollowedResults,
+    stored_observations,
+    stored_statistics,
+    stored_summaries,
+    summarised_observations,
+)
 from tests.test_store import make_config
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -70,6 +84,8 @@ def test_the_tables_read_from_summaries_equal_those_recomputed_from_the_events(
             stored_text = render(statistics_columns(game), stored_statistics(summaries))
             assert stored_text == statistics_table(matches, game)
         assert stored_observations(store, game)[0] == observations(matches, game)
+        observed = summarised_observations(summaries, game)
+        assert elo_table(matches, game, rated=observed)[0] == elo_table(matches, game)[0]
         # A follower reads on from its mark: nothing new, nothing twice.
         assert stored_summaries(store, game, mark) == ([], mark)
     assert "computing the statistics" not in capfd.readouterr().err  # saved with each match, not made later

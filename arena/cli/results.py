@@ -37,7 +37,7 @@ from arena.results import (
 )
 from arena.results.crosstable import crosstable
 from arena.results.export import export_pbn
-from arena.results.summaries import FollowedResults, stored_statistics, stored_summaries
+from arena.results.summaries import FollowedResults, stored_statistics, stored_summaries, summarised_observations
 
 __all__ = ["add_parsers"]
 
@@ -259,7 +259,10 @@ def _print_tables(args: argparse.Namespace, seen: FollowedResults | None = None)
     anchor = (args.anchor, args.anchor_elo) if args.anchor else info.anchor
     prior = info.prior_games if args.prior_games is None else args.prior_games
     print(f"{info.name}: {len(matches)} matches")
-    text, rated = elo_table(matches, game, anchor, tablefmt=args.format, prior_games=prior)
+    by_key = {summary.key: summary for summary in summaries}  # in schedule order, as a whole read
+    whole = all(match.key in by_key for match in matches)  # else one saved between the two reads
+    observed = summarised_observations([by_key[match.key] for match in matches], game) if whole else None
+    text, rated = elo_table(matches, game, anchor, tablefmt=args.format, prior_games=prior, rated=observed)
     print(text)
     for note in elo_notes(matches, info.setup.public_deals, unsandboxed, scheduled=info.scheduled):
         print(note)

@@ -10,9 +10,12 @@
     codec.py        to_data, from_data: engine records as JSON-able data and back
     export.py       export_deals, export_stats: CSV or JSON lines for pandas & co
     ratings/        fit, Observation, Rating, RatingTable: the batch maximum-likelihood Elo
-    tables.py       elo_table, statistics_table, match_result_table, observations: the
+    tables.py       elo_table, statistics_table, observations (match_tables.py:
+                    match_result_table, MATCH_LIST_COLUMNS): the
                     printed tables, each Column with its explanation (explain)
     transcript.py   transcript: one match as a person reads it
+    summaries.py    each match's statistics and rated outcomes, stored when it is saved, which
+                    the tables read instead of the histories (stored_observations for the SPRT)
     recover.py      recover_results, readable_matches: what a damaged file still holds, copied
 
 Imports run one way: this package reads arena.records and arena.errors and the engine,
@@ -28,24 +31,21 @@ from arena.results.export import (
     export_deals,
     export_stats,
 )
+from arena.results.match_tables import MATCH_LIST_COLUMNS, SeatResult, match_result_columns, match_result_table
 from arena.results.notes import PUBLIC_DEALS_NOTE, elo_notes
 from arena.results.ratings import Observation, Rating, RatingError, RatingTable, fit
 from arena.results.recover import Salvage, damage_words, readable_matches, recover_results, recovered_path
 from arena.results.store import ResultStore, StoreInfo, Tournament
 from arena.results.tables import (
-    MATCH_LIST_COLUMNS,
     Align,
     BotLine,
     BotStatistics,
     Column,
     EloLine,
-    SeatResult,
     bot_statistics,
     elo_columns,
     elo_table,
     explain,
-    match_result_columns,
-    match_result_table,
     observations,
     render,
     statistics_columns,

@@ -56,6 +56,7 @@ __all__ = [
     "stored_summaries",
     "stored_statistics",
     "stored_observations",
+    "summarised_observations",
     "FollowedResults",
 ]
 
@@ -311,6 +312,14 @@ def _total(kind: type[engine.SeatStats], seats: Sequence[Mapping[str, Any]]) -> 
     return kind(**_tuples(total))
 
 
+def summarised_observations(summaries: Sequence[MatchSummary], game: engine.Game) -> list[Observation] | None:
+    """The rating observations the summaries hold, in their order; None for a game rated
+    by board, whose observations pair two matches (`tables.observations` makes them)."""
+    if game.spec.rate_by == engine.RateBy.BOARD:
+        return None
+    return [Observation(o.sides, o.ranks, cluster=o.family) for s in summaries for o in s.outcomes]
+
+
 def stored_observations(store: ResultStore, game: engine.Game, after: int = 0) -> tuple[list[Observation], int]:
     """The rating observations of the matches saved after `after` (as `stored_summaries`),
     read from their summaries, never from their histories; and the mark to read on from.
@@ -323,7 +332,7 @@ def stored_observations(store: ResultStore, game: engine.Game, after: int = 0) -
         matches, mark = store.matches_saved_after(0)
         return observations(matches, game), mark
     summaries, mark = stored_summaries(store, game, after)
-    return [Observation(o.sides, o.ranks, cluster=o.family) for s in summaries for o in s.outcomes], mark
+    return summarised_observations(summaries, game) or [], mark
 
 
 class FollowedResults:

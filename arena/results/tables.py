@@ -1,5 +1,6 @@
-"""What the arena prints as tables: the Elo table, the game's statistics, the list of
-stored matches and a played match's result, each column with its explanation.
+"""What the arena prints as tables: the Elo table and the game's statistics, each column
+with its explanation (the list of stored matches and a played match's result are
+match_tables.py's).
 
 Every table is written from a tuple of `Column`s: a heading, its one-line explanation
 and its cell, declared together, so no column is printed unexplained; `explain` lists a
@@ -21,7 +22,7 @@ from tabulate import tabulate
 
 import engine
 from arena.errors import RatingError
-from arena.records import MatchRecord, StoredMatch, TimeUse
+from arena.records import StoredMatch, TimeUse
 from arena.results.boards import (
     AVERAGE_MINUS,
     BoardComparison,
@@ -49,10 +50,6 @@ __all__ = [
     "bot_statistics",
     "statistics_columns",
     "statistics_table",
-    "MATCH_LIST_COLUMNS",
-    "SeatResult",
-    "match_result_columns",
-    "match_result_table",
 ]
 
 Row = TypeVar("Row")
@@ -297,8 +294,12 @@ def elo_table(
     anchor: tuple[str, float] | None = None,
     tablefmt: str = "simple",
     prior_games: float = 2.0,
+    rated: Sequence[Observation] | None = None,
 ) -> tuple[str, RatingTable | None]:
-    """The ranking table as text, and the fit behind it (None when nothing is rated yet)."""
+    """The ranking table as text, and the fit behind it (None when nothing is rated yet).
+
+    `rated`: the matches' observations when the caller has them (stored with each match:
+    `summaries.stored_observations`), instead of making them again from the deals."""
     spec = game.spec
     notes: list[str] = []
     if spec.rate_by == "board":
@@ -307,7 +308,7 @@ def elo_table(
         totals, notes = _board_lines(matches, game, comparisons, unpaired)
         rated = board_observations(comparisons)
     else:
-        totals, rated = summarize(matches), observations(matches, game)
+        totals, rated = summarize(matches), observations(matches, game) if rated is None else list(rated)
     try:
         if not matches:
             raise RatingError("no match has been played.")
@@ -404,58 +405,3 @@ def statistics_table(matches: Sequence[StoredMatch], game: engine.Game, tablefmt
     """The game's own per-bot statistics (e.g. conto's bluffing), when the game has any."""
     lines = bot_statistics(matches, game)
     return render(statistics_columns(game), lines, tablefmt) if lines else None
-
-
-#: `arena list`: one line per stored match.
-MATCH_LIST_COLUMNS: tuple[Column[StoredMatch], ...] = (
-    Column("match", "the match key arena show takes: its round, table and seating (r1-t2-p3)", lambda match: match.key),
-    Column("seats, in order", "the bots, from seat 0 on", lambda match: " ".join(match.names)),
-    Column("deals", "the deals the match had", lambda match: len(match.deals)),
-    Column(
-        "faults",
-        "each fault: the bot, its kind and the deal it forfeited; - for none",
-        lambda match: ", ".join(f"{fault.bot} {fault.kind.value} (deal {fault.deal})" for fault in match.faults) or "-",
-    ),
-    Column("finished", "when the match finished (UTC, ISO 8601)", lambda match: match.finished_at),
-)
-
-
-@dataclass(frozen=True)
-class SeatResult:
-    """One line of a played match's result: a seat, its bot and how the match ended for it."""
-
-    seat: int
-    name: str
-    score: float
-    standing: float
-    rank: int
-
-
-def match_result_columns(game: engine.Game) -> tuple[Column[SeatResult], ...]:
-    """The columns of a played match's result (`arena play`) for `game`."""
-    kind = game.statistics_kind()
-    standing = "the match score in the game's own terms"
-    if kind is not None and kind.STANDING_EXPLANATION:
-        standing = kind.STANDING_EXPLANATION
-    return (
-        Column("seat", "the seat, 0 first, as the transcript numbers them", lambda line: line.seat),
-        Column("bot", "the bot in that seat (--bot NAME=…)", lambda line: line.name),
-        Column(
-            "score",
-            "the match score, higher is better: the rank orders the seats by it",
-            lambda line: f"{line.score:g}",
-        ),
-        Column("standing", standing, lambda line: f"{line.standing:g}"),
-        Column(
-            "rank", "the seat's place in the match, 1 = best; tied seats share the best place", lambda line: line.rank
-        ),
-    )
-
-
-def match_result_table(record: MatchRecord, game: engine.Game, tablefmt: str = "simple") -> str:
-    """How a played match ended, one line per seat."""
-    lines = [
-        SeatResult(seat, name, record.result.scores[seat], record.standing[seat], record.result.ranks[seat] + 1)
-        for seat, name in enumerate(record.names)
-    ]
-    return render(match_result_columns(game), lines, tablefmt)
