@@ -107,7 +107,8 @@ class VegasStats(SeatStats):
 
 
 def _percent(part: int, whole: int) -> str:
-    return f"{100 * part / whole:.0f}" if whole else "-"
+    # One decimal, as every table's percentages (conto's, frederik's, the Elo table's).
+    return f"{100 * part / whole:.1f}" if whole else "-"
 
 
 def _mean_and_interval(total: int, squares: int, n: int) -> str:

@@ -94,8 +94,8 @@ def test_example_3_counter_calls_accept_the_call_they_answer():
     assert s[g2] == InvidoStats(giocate=1, won=1, points=24, raises=2, raises_accepted=2)
     cells = dict(s[g2].columns())
     assert cells["points/giocata"] == "24.00"
-    assert cells["accepted"] == "100%"
-    assert cells["won"] == "100%"
+    assert cells["accepted"] == "100.0%"
+    assert cells["won"] == "100.0%"
 
 
 def test_a_fold_with_nothing_pending_is_a_fold_but_no_raise_was_folded_to():
@@ -118,7 +118,7 @@ def test_a_bluff_folded_to_is_counted_and_a_strong_call_is_no_bluff():
     assert s[0] == InvidoStats(giocate=1, raises=1, raises_accepted=1, folds=1)
     assert s[1] == InvidoStats(giocate=1, won=1, points=3, raises=1, raises_folded=1, bluffs=1, bluffs_folded=1)
     cells = dict(s[1].columns())
-    assert cells["bluff %"] == "100%" and cells["bluffs folded to"] == "100%"
+    assert cells["bluff %"] == "100.0%" and cells["bluffs folded to"] == "100.0%"
     assert dict(s[0].columns())["bluffs folded to"] == "-"
 
 

@@ -45,7 +45,7 @@ def test_a_showdown_hand_counts_play_aggression_showdowns_and_chips():
     assert (zero.chips, one.chips, two.chips) == (-5, 9 - 7, 10 - 7)
     assert zero.chips_squared == 25
     cells = dict(two.columns())
-    assert cells["aggression"] == "1.00" and cells["won at sd %"] == "100" and cells["chips/hand"] == "+3.00"
+    assert cells["aggression"] == "1.00" and cells["won at sd %"] == "100.0" and cells["chips/hand"] == "+3.00"
 
 
 def test_las_vegas_pots_forfeits_and_folds_are_counted_apart():
@@ -93,4 +93,4 @@ def test_a_bet_with_little_chance_of_any_chips_is_a_bluff_and_a_strong_one_is_no
     zero, one, *_ = game.seat_statistics(state.history)
     assert (zero.bets, zero.bluffs) == (1, 1)
     assert (one.raises, one.bluffs) == (1, 0)
-    assert dict(zero.columns())["bluff %"] == "100" and dict(one.columns())["bluff %"] == "0"
+    assert dict(zero.columns())["bluff %"] == "100.0" and dict(one.columns())["bluff %"] == "0.0"
