@@ -22,7 +22,8 @@ __all__ = ["BoardVerdict", "BridgeMark", "BridgeStats", "bridge_moments", "bridg
 
 
 def _rate(part: int, whole: int) -> str:
-    return f"{100 * part / whole:.0f}%" if whole else "-"
+    # One decimal, as every table's percentages (conto's, frederik's, the Elo table's).
+    return f"{100 * part / whole:.1f}%" if whole else "-"
 
 
 def _mean(total: int, count: int) -> str:

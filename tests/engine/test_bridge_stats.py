@@ -88,7 +88,7 @@ def test_a_notrump_contract_the_opening_leader_runs_is_down_for_declarer_and_set
     assert counts(north) == (1, 1, 0, 1, 0, 0, 0)
     assert counts(south) == (1, 0, 0, 0, 0, 0, 0)  # the dummy neither declares nor defends
     assert counts(east) == counts(west) == (1, 0, 0, 0, 1, 1, 0)
-    assert dict(north.columns())["made %"] == "0%" and dict(east.columns())["set %"] == "100%"
+    assert dict(north.columns())["made %"] == "0.0%" and dict(east.columns())["set %"] == "100.0%"
     assert dict(south.columns())["made %"] == "-"
 
 
@@ -102,7 +102,7 @@ def test_the_declarer_is_the_first_of_the_side_to_name_the_strain_not_the_last_t
     assert counts(south) == (1, 1, 1, 0, 0, 0, 0)
     assert counts(north) == (1, 0, 0, 0, 0, 0, 0)
     assert counts(east) == counts(west) == (1, 0, 0, 0, 1, 0, 0)
-    assert dict(south.columns())["made %"] == "100%" and dict(east.columns())["set %"] == "0%"
+    assert dict(south.columns())["made %"] == "100.0%" and dict(east.columns())["set %"] == "0.0%"
 
 
 def test_a_passed_out_board_counts_for_everyone_and_a_forfeited_board_for_nobody():
@@ -208,7 +208,7 @@ def test_statistics_add_up_over_boards_and_matches():
     assert north.par_imps == -18 - 15 - 17 - 15
     assert east.par_imps == -north.par_imps
     cells = dict(north.columns())
-    assert cells["seat-boards"] == "4" and cells["passed out"] == "1" and cells["made %"] == "50%"
+    assert cells["seat-boards"] == "4" and cells["passed out"] == "1" and cells["made %"] == "50.0%"
     assert cells["IMPs vs par"] == f"{north.par_imps / 4:+.2f}"
     # One match of several boards counts as its boards counted one at a time.
     history = two_boards().history
