@@ -228,22 +228,6 @@ def test_the_value_bettor_calls_on_pot_odds():
     assert decide(state, game, new_bot(VegasValueBot, {"call_margin": cheap + 0.02}, seat=1, players=6)) == "lascia"
 
 
-def test_the_value_bettor_decides_within_5_ms_median():
-    """Its decisions as the referee timed them in the legality matches: one process plays
-    them all, as a bot process serves a tournament's matches, so the odds module's cache
-    is as warm as it would be there (a position it has seen, such as the first round's
-    with the same ranks in hand, is a look-up)."""
-    times = [
-        latency
-        for record, names in legality_matches()
-        for seat, name in enumerate(names)
-        if name == "value"
-        for latency in record.latencies[seat]
-    ]
-    assert len(times) >= 100
-    assert statistics.median(times) <= 0.005, f"median {statistics.median(times) * 1000:.2f} ms"
-
-
 def mean_chips(players_lineup, matches: int, seed: int) -> tuple[float, float, int]:
     """Seat 0's bot (rotated through every seat) against the rest: its mean net chips per
     hand, the standard error of that mean, and the hands played."""
