@@ -27,7 +27,8 @@ Wald's bounds, ln(beta / (1 - alpha)) and ln((1 - beta) / alpha), give the error
 alpha and beta to a LLR watched continuously.  The LLR is seen only at looks (after
 each saved match in a run), and between two looks it moves by a step: it crosses a
 bound by some of that step before it is seen, and the errors fall below alpha and beta
-(in the benchmark's conto, looking every 5% more families, alpha was 3.2% for 5%).
+(in the benchmark's conto, looking every 5% more families, alpha was 3.2% for 5%;
+4.2% with the correction below).
 Siegmund's correction for a discretely watched random walk (Sequential Analysis,
 1985, ch. 10) says the walk seen at steps of sd s stops as if watched continuously at
 a bound OVERSHOOT * s further out, OVERSHOOT = 0.5826; so the test stops at H1 when
@@ -36,8 +37,8 @@ LLR >= ln((1 - beta) / alpha) - OVERSHOOT * s, at H0 when LLR <= ln(beta / (1 - 
 between the bounds, where the correction's small-step premise ends).  Under the normal
 model the LLR's step between two looks has sd s = |elo1 - elo0| * sqrt(1/V - 1/V_before),
 the information the look added (`step_sd`); a run looks after each saved match, so
-`SprtState` takes the information per match, s = |elo1 - elo0| / sqrt(V * matches),
-which depends on the results alone (a resumed run, and the verdict after the run, say
+`SprtState` takes the information per match the candidate or the baseline played,
+s = |elo1 - elo0| / sqrt(V * matches), which depends on the results alone (a resumed run, and the verdict after the run, say
 what the run's own looks said).  While the data cannot yet rate the two (no result
 between them, no fit), the LLR is 0.  The fit uses the tournament's ``prior_games``
 (what its Elo table uses), whose pull on D^ fades as the results grow.
@@ -241,14 +242,20 @@ class SprtTest:
     prior_games: float = 2.0
 
 
+def _looks(matches: Iterable[StoredMatch], test: SprtTest) -> int:
+    """The looks at the test among `matches`: those the candidate or the baseline played
+    (a match of other bots barely moves their difference)."""
+    return sum(1 for match in matches if test.candidate in match.names or test.baseline in match.names)
+
+
 def _state(rated: Sequence[Observation], test: SprtTest, looks: int) -> SprtState:
-    """The state over `rated`, seen at `looks` looks (one per stored match)."""
+    """The state over `rated`, seen at `looks` looks (one per stored match of the two)."""
     head = (test.candidate, test.baseline, test.elo0, test.elo1, test.alpha, test.beta)
     estimate = difference(rated, test.candidate, test.baseline, test.prior_games)
     value = llr(estimate, test.elo0, test.elo1)
     if estimate is None:
         return SprtState(*head, value, 0)
-    # The information per look, the run's own looks being one per saved match.
+    # The information per look, the run's own looks being one per saved match of the two.
     step = step_sd(test.elo0, test.elo1, estimate.sd * math.sqrt(max(looks, 1)))
     return SprtState(*head, value, estimate.families, estimate.elo, estimate.sd, step)
 
@@ -262,8 +269,8 @@ ALWAYS_FIT_BELOW = 200
 
 
 def quiet_matches(state: SprtState, looks: int) -> int:
-    """How many more matches the LLR of `state`, fitted at `looks` matches, cannot cross a
-    bound in, within the stated margin: the largest m with
+    """How many more matches of the two the LLR of `state`, fitted at `looks` of them,
+    cannot cross a bound in, within the stated margin: the largest m with
 
         2 |LLR| m / looks + QUIET_MARGIN * step * sqrt(m) < distance to the nearer bound,
 
@@ -293,20 +300,20 @@ class SprtTracker:
     a fit grows with the results: 2 s at 100,000 conto deals)."""
 
     def __init__(self, test: SprtTest) -> None:
-        self._test = test
-        self.looks = 0  # the matches seen
+        self.test = test
+        self.looks = 0  # the matches of the two seen
         self._state: SprtState | None = None
         self._next_fit = 0  # the fit is due once `looks` reaches this
 
     def standing(self, new: int) -> SprtState | None:
-        """After `new` more matches: the last state while no bound can have been reached
-        (within the margin), else None (a fit is due)."""
+        """After `new` more matches of the candidate or the baseline: the last state while
+        no bound can have been reached (within the margin), else None (a fit is due)."""
         self.looks += new
         return self._state if self._state is not None and self.looks < self._next_fit else None
 
     def refit(self, rated: Sequence[Observation]) -> SprtState:
         """The test over `rated`, every outcome of the matches seen."""
-        self._state = _state(rated, self._test, self.looks)
+        self._state = _state(rated, self.test, self.looks)
         self._next_fit = self.looks + 1 + quiet_matches(self._state, self.looks)
         return self._state
 
@@ -334,7 +341,7 @@ class SprtFollower:
             self._matches.extend(new)
         else:
             self._rated.extend(observations(new, self._game))
-        state = self._tracker.standing(len(new))
+        state = self._tracker.standing(_looks(new, self._tracker.test))
         if state is not None:
             return state
         return self._tracker.refit(observations(self._matches, self._game) if by_board else self._rated)
@@ -355,4 +362,4 @@ def sprt_state(
     the tournament's `prior_games`."""
     stored = list(matches)
     test = SprtTest(candidate, baseline, elo0, elo1, alpha, beta, prior_games)
-    return _state(observations(stored, game), test, len(stored))
+    return _state(observations(stored, game), test, _looks(stored, test))
