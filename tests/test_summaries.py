@@ -159,3 +159,26 @@ def test_a_followed_file_reads_only_what_was_saved_since_and_adds_up_to_the_whol
     with ResultStore.open_readonly(config.results) as reader:  # nothing new: nothing read again
         assert reader.fetch("SELECT MAX(rowid) FROM matches") == [(3,)]
         assert stored_summaries(reader, game, 3) == ([], 3)
+
+
+def test_summaries_stored_with_other_counts_are_made_again_once(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    # As when a game's statistics gain or rename a count after a file was written.
+    path, game = _file_of(engine.load("conto", players=4).spec, tmp_path)
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT value FROM meta WHERE key = 'summary_counts'").fetchone() is not None
+        db.execute("UPDATE meta SET value = '[\"hands_of_old\"]' WHERE key = 'summary_counts'")
+        db.execute("UPDATE summaries SET stats = replace(stats, '\"hands\"', '\"hands_of_old\"')")
+    db.close()
+    capfd.readouterr()
+    with ResultStore.open_readonly(path) as store:
+        summaries, _ = stored_summaries(store, game)
+        assert stored_statistics(summaries) == bot_statistics(list(store.matches()), game)
+    assert "computing the statistics of 3 stored matches once" in capfd.readouterr().err
+    with sqlite3.connect(path) as db:
+        assert "hands_of_old" not in "".join(stats for (stats,) in db.execute("SELECT stats FROM summaries"))
+    db.close()
+    with ResultStore.open_readonly(path):
+        pass
+    assert capfd.readouterr().err == ""

@@ -125,7 +125,7 @@ def upgrade(path: Path, probe: sqlite3.Connection) -> None:
     """Give a file opened read-only (on `probe`) the summaries it lacks, once, when no run
     holds it (a run's own open does it then); a file that cannot be written is left as it is."""
     has_table = probe.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'summaries'").fetchone()
-    if has_table and not probe.execute(_MISSING).fetchone()[0]:
+    if has_table and not probe.execute(_MISSING).fetchone()[0] and not _stale(probe, _stored_game(probe)):
         return
     try:
         lock = lock_writer(path)
@@ -221,18 +221,21 @@ def fill_missing(db: sqlite3.Connection, path: object, *, progress: Callable[[st
     The first open of a file written before summaries were kept does this once; `progress`
     (default: a line on stderr, rewritten in place) hears how far it is."""
     db.execute(SUMMARIES_TABLE)
-    (missing,) = db.execute(_MISSING).fetchone()
+    game = _stored_game(db)
+    stale = _stale(db, game)  # the game's counts changed since they were stored: all made again
+    (missing,) = db.execute("SELECT COUNT(*) FROM matches" if stale else _MISSING).fetchone()
     if not missing:
+        _note_counts(db, game)
         return 0
     say = progress or _on_stderr
-    game = _stored_game(db)
     say(f"{path}: computing the statistics of {missing} stored matches once (kept from now on): 0/{missing}")
     rows: list[tuple[str, str, str]] = []
     after = ""
     while True:
         page = db.execute(
-            f"SELECT {MATCH_COLUMNS} FROM matches WHERE key > ? AND key NOT IN (SELECT match FROM summaries) "
-            f"ORDER BY key LIMIT {_FILL_PAGE}",
+            f"SELECT {MATCH_COLUMNS} FROM matches WHERE key > ? "
+            + ("" if stale else "AND key NOT IN (SELECT match FROM summaries) ")
+            + f"ORDER BY key LIMIT {_FILL_PAGE}",
             (after,),
         ).fetchall()
         if not page:
@@ -247,6 +250,7 @@ def fill_missing(db: sqlite3.Connection, path: object, *, progress: Callable[[st
     db.execute("BEGIN IMMEDIATE")
     try:
         db.executemany("INSERT OR REPLACE INTO summaries (match, stats, outcomes) VALUES (?, ?, ?)", rows)
+        _set_counts(db, game)
     except BaseException:
         db.execute("ROLLBACK")
         raise
@@ -254,6 +258,42 @@ def fill_missing(db: sqlite3.Connection, path: object, *, progress: Callable[[st
     if progress is None:
         print(file=sys.stderr, flush=True)
     return len(rows)
+
+
+#: The meta key naming the counts the stored summaries hold (the game's SeatStats fields).
+_COUNTS_KEY = "summary_counts"
+
+
+def _counts_of(game: engine.Game) -> list[str] | None:
+    kind = game.statistics_kind()
+    return None if kind is None else sorted(_count_names(kind))
+
+
+def _stale(db: sqlite3.Connection, game: engine.Game) -> bool:
+    """Whether the stored summaries hold other counts than the game's statistics now have
+    (a count added or renamed since): a file that names none holds the current ones."""
+    row = db.execute("SELECT value FROM meta WHERE key = ?", (_COUNTS_KEY,)).fetchone()
+    return row is not None and json.loads(row[0]) != _counts_of(game)
+
+
+def _set_counts(db: sqlite3.Connection, game: engine.Game) -> None:
+    db.execute(
+        "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        (_COUNTS_KEY, dumps(_counts_of(game))),
+    )
+
+
+def _note_counts(db: sqlite3.Connection, game: engine.Game) -> None:
+    """Name the counts the summaries hold, once (nothing is written when it is already so)."""
+    row = db.execute("SELECT value FROM meta WHERE key = ?", (_COUNTS_KEY,)).fetchone()
+    if row is None or json.loads(row[0]) != _counts_of(game):
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            _set_counts(db, game)
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
 
 
 def _on_stderr(line: str) -> None:
