@@ -18,6 +18,7 @@ __all__ = [
     "DEFAULT_MEMORY_LIMIT",
     "DEFAULT_STARTUP_TIMEOUT",
     "IN_PROCESS",
+    "HUMAN",
 ]
 
 #: The version a bot's Hello must answer with.
@@ -45,3 +46,6 @@ DEFAULT_STARTUP_TIMEOUT = 20.0
 #: The `protocol` of a bot that speaks none: an SDK class played inside the referee's own
 #: process (a tournament file's ``module = "package.module:Class"``), trusted, not sandboxed.
 IN_PROCESS = "in-process"
+#: The `protocol` of a person at the table (a tournament file's ``human = true``): a seat
+#: the run's own front asks (arena/human), one table at a time.
+HUMAN = "human"

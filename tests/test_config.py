@@ -231,7 +231,7 @@ def test_unknown_keys_with_did_you_mean_and_known_keys():
         f"{FILE}:6: game.hand_sise: conto has no option 'hand_sise'. Did you mean 'hand_size'? "
         "Its options are hand_size, courses, oste.",
         f"{FILE}:14: bot[2].comand: unknown key 'comand' in a [[bot]] block. Did you mean 'command'? "
-        "The known keys are name, command, args, env, protocol, address, module, memory_limit, startup_timeout, move_time, tc, sandbox, network, files, max_processes.",
+        "The known keys are name, command, args, env, protocol, address, module, human, memory_limit, startup_timeout, move_time, tc, sandbox, network, files, max_processes.",
     ]
     assert problems("tournamnet = 1\n" + HEAD + BOTS + "[extra]\nx = 1\n") == [
         f"{FILE}:1: tournamnet: unknown key 'tournamnet'. Did you mean 'tournament'? "
@@ -497,7 +497,7 @@ def test_lines_of_subtables_and_inline_tables():
     text += '[[bot]]\nname = "b"\naddress = "h:1"\nnope = 1\n'
     assert problem(text) == (
         f"{FILE}:17: bot[2].nope: unknown key 'nope' in a [[bot]] block. "
-        "The known keys are name, command, args, env, protocol, address, module, memory_limit, startup_timeout, move_time, tc, sandbox, network, files, max_processes."
+        "The known keys are name, command, args, env, protocol, address, module, human, memory_limit, startup_timeout, move_time, tc, sandbox, network, files, max_processes."
     )
 
 

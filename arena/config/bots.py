@@ -25,11 +25,11 @@ from types import MappingProxyType
 from typing import Any
 
 from arena import sdk
-from arena.clock import TimeControl
+from arena.clock import MAX_SECONDS, TimeControl
 from arena.config.check import Reporter
 from arena.config.schema import BOT
 from arena.config.values import describe
-from arena.protocol import IN_PROCESS
+from arena.protocol import HUMAN, IN_PROCESS
 from arena.records import BotEntry
 
 __all__ = ["BotChecker", "bot_names", "MODULE_PREFIX", "module_of"]
@@ -118,6 +118,8 @@ class BotChecker:
 
         has_command, has_address, has_module = "command" in block, "address" in block, "module" in block
         given = [key for key in ("command", "address", "module") if key in block]
+        if value["human"]:
+            return self.check_human(block, path, who, value)
         if len(given) > 1:
             report.problem(
                 (*path, given[1]),
@@ -180,16 +182,41 @@ class BotChecker:
             max_processes=value["max_processes"],
         )
 
+    def check_human(self, block: Mapping[str, Any], path: tuple, who: str, value: Mapping[str, Any]) -> BotEntry | None:
+        """A person's block (``human = true``): nothing to start, so no key of a program."""
+        errors = len(self.report.problems)
+        program_keys = [key for key in ("command", "address", "module", "args", *_PROCESS_KEYS) if key in block]
+        self._keys_do_not_apply(path, program_keys, f"{who} is a person (human = true)", "make it a bot (no human key)")
+        if "move_time" in block and "tc" in block:
+            self.report.problem(
+                (*path, "tc"), f"{who} has move_time and tc; give one: seconds per decision, or a bank of time."
+            )
+        if len(self.report.problems) > errors:
+            return None
+        own = value["tc"] or (TimeControl.per_move(value["move_time"]) if value["move_time"] else None)
+        # No clock on a person unless the file gives one: a day a decision, the most there is.
+        time_control = own or TimeControl.per_move(MAX_SECONDS)
+        return BotEntry(name=value["name"], command=(), protocol=HUMAN, time_control=time_control, sandbox=False)
+
+    def _keys_do_not_apply(self, path: tuple, keys: Sequence[str], why: str, instead: str) -> None:
+        """One problem at the first of `keys` given to a block they do not apply to."""
+        if keys:
+            many = len(keys) > 1
+            self.report.problem(
+                (*path, keys[0]),
+                f"{why}, so {', '.join(keys)} {'do' if many else 'does'} not apply to it; remove "
+                f"{'them' if many else 'it'}, or {instead}.",
+            )
+
     def check_in_process(self, block: Mapping[str, Any], path: tuple, who: str) -> None:
         """A module block: no key of a process, a class to load, args to read as its parameters."""
         process_keys = [key for key in _PROCESS_KEYS if key in block]
-        if process_keys:
-            self.report.problem(
-                (*path, process_keys[0]),
-                f"{who} is played in the arena's own process (module), so {', '.join(process_keys)} "
-                f"{'do' if len(process_keys) > 1 else 'does'} not apply to it; remove "
-                f"{'them' if len(process_keys) > 1 else 'it'}, or start it as a process (command).",
-            )
+        self._keys_do_not_apply(
+            path,
+            process_keys,
+            f"{who} is played in the arena's own process (module)",
+            "start it as a process (command)",
+        )
         module, args = block.get("module"), block.get("args")
         if isinstance(module, str):
             self.check_module(module, (*path, "module"), who)

@@ -229,6 +229,13 @@ BOT = Table(
             help='instead of command: an SDK Bot class played inside the arena\'s process, "package.module:Class" '
             "(trusted code: not sandboxed, and never interrupted); args become its parameters",
         ),
+        Key(
+            "human",
+            "bool",
+            False,
+            help="a person plays this seat, in the browser (arena run prints the address): no command; "
+            "no clock unless tc or move_time is given; the run waits for them at their tables",
+        ),
         Key("memory_limit", "memory", DEFAULT_MEMORY_LIMIT, help="the bot's memory limit"),
         Key("startup_timeout", "seconds", DEFAULT_STARTUP_TIMEOUT, help="seconds to answer the Hello"),
         Key("move_time", "seconds", help="this bot's seconds per decision, instead of the tournament's"),

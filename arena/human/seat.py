@@ -62,12 +62,18 @@ class HumanSeat:
         self.game = game
         self.front = front
         self.board: SeatBoard | None = None
+        self._table: trio.Lock | None = None  # made in the run's trio loop, at the first table
 
     @asynccontextmanager
     async def open_play(self, start: pb.MatchStart) -> AsyncIterator[HumanStream]:
-        self.board = SeatBoard(self.game, start)
-        self.front.show(self.board)
-        yield HumanStream(self.board, self.front)
+        """One match; a person plays one table at a time, so the seat of a match waits here
+        (and its match with it) while they play another; the run plays the others meanwhile."""
+        if self._table is None:
+            self._table = trio.Lock()
+        async with self._table:
+            self.board = SeatBoard(self.game, start)
+            self.front.show(self.board)
+            yield HumanStream(self.board, self.front)
 
 
 class HumanStream:

@@ -48,6 +48,7 @@ class WebFront:
         self.spec = game.spec
         self.token = secrets.token_urlsafe(18)
         self.picture: Picture | None = None
+        self.version = 0  # pictures shown so far, over every match: the page asks for newer
         self._listener = socket.socket()
         self._listener.bind(("127.0.0.1", port))
         self._listener.listen(16)
@@ -72,7 +73,9 @@ class WebFront:
             webbrowser.open(self.url)
 
     def show(self, board: SeatBoard) -> None:
-        self.picture = board.picture
+        if board.picture is not self.picture:
+            # The page's own count: a picture's version starts again with each match's board.
+            self.picture, self.version = board.picture, self.version + 1
         self._wake()
 
     async def choose(self, board: SeatBoard) -> int:
@@ -142,7 +145,7 @@ class WebFront:
         if method == "GET" and parts.path == "/state":
             known = int(query.get("v", ["0"])[0] or 0)
             with trio.move_on_after(LONG_POLL):
-                while (self.picture is None or self.picture.version <= known) and not self._stop.is_set():
+                while self.version <= known and not self._stop.is_set():
                     assert self._changed is not None
                     await self._changed.wait()
             return 200, "application/json", self._state()
@@ -165,12 +168,12 @@ class WebFront:
             token.run_sync_soon(send.send_nowait, choice)
             return ""
         board.refuse(choice)
-        self.show(board)
+        self.show(board)  # from the server's thread: the page's count is its own
         return choice
 
     def _state(self) -> bytes:
-        picture = dataclasses.asdict(self.picture) if self.picture is not None else {"version": 0}
-        return json.dumps(picture).encode()
+        picture = dataclasses.asdict(self.picture) if self.picture is not None else {}
+        return json.dumps({**picture, "version": self.version}).encode()
 
     def _make_page(self) -> bytes:
         suits = {

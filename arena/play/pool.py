@@ -22,7 +22,7 @@ import asyncio
 import functools
 import logging
 from collections import Counter
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -34,7 +34,7 @@ from arena.play.inprocess import InProcessSeat, in_process_hello
 from arena.play.referee import SeatClient
 from arena.play.stdio_seat import StdioSeat
 from arena.process import BotCommand, BotProcess, open_bot_process
-from arena.protocol import IN_PROCESS
+from arena.protocol import HUMAN, IN_PROCESS
 from arena.records import BotEntry, FaultKind
 from arena.v1 import arena_pb2 as pb
 
@@ -60,8 +60,16 @@ class _Running:
 class BotPool:
     """Hands out seat clients for named bots; see `open_bot_pool`."""
 
-    def __init__(self, nursery: trio.Nursery, entries: Mapping[str, BotEntry], log_dir: Path, game: str | None) -> None:
+    def __init__(
+        self,
+        nursery: trio.Nursery,
+        entries: Mapping[str, BotEntry],
+        log_dir: Path,
+        game: str | None,
+        humans: Callable[[BotEntry], SeatClient] | None = None,
+    ) -> None:
         self._nursery = nursery
+        self._humans = humans  # the seat of a person (protocol HUMAN), made by the run
         self._entries = dict(entries)
         self._log_dir = log_dir
         self._game = game
@@ -87,6 +95,10 @@ class BotPool:
             return StdioSeat(self._entries[name], self._log_dir)  # a process per match already
         if self._entries[name].protocol == IN_PROCESS:
             return InProcessSeat(self._entries[name])  # no process: an instance per match
+        if self._entries[name].protocol == HUMAN:
+            if self._humans is None:
+                raise BotStartError(f"{name} is a person (human = true), and this run cannot seat one", [name])
+            return self._humans(self._entries[name])
         return _PooledSeat(self, name, deals)
 
     def expect(self, name: str, deals: int) -> None:
@@ -96,7 +108,7 @@ class BotPool:
         background.  Each seat announced is counted until it asks (`seat`); a bot whose
         last start failed, or that is not a process of the pool's, is left alone."""
         entry = self._entries[name]
-        if entry.protocol in ("stdio", IN_PROCESS) or entry.address is not None or name in self._start_failures:
+        if entry.protocol in ("stdio", IN_PROCESS, HUMAN) or entry.address is not None or name in self._start_failures:
             return
         self._expected[name][deals] += 1
         fresh = sum(1 for r in self._running[name] if r.alive() and deals not in r.deals)
@@ -124,6 +136,8 @@ class BotPool:
         An in-process bot's class is loaded instead, and answers for itself."""
         if self._entries[name].protocol == IN_PROCESS:
             return in_process_hello(self._entries[name], self._game)
+        if self._entries[name].protocol == HUMAN:  # a person starts nothing, and plays any game
+            return pb.HelloReply(name=name, games=[self._game] if self._game else [], protocol_version=1)
         return (await self._claim(name, None)).hello
 
     def processes(self, name: str | None = None) -> list[BotProcess]:
@@ -338,12 +352,16 @@ class _ExplainingStream:
 
 @asynccontextmanager
 async def open_bot_pool(
-    entries: Mapping[str, BotEntry], log_dir: Path, game: str | None = None
+    entries: Mapping[str, BotEntry],
+    log_dir: Path,
+    game: str | None = None,
+    humans: Callable[[BotEntry], SeatClient] | None = None,
 ) -> AsyncIterator[BotPool]:
-    """A pool whose processes all stop when the block is left, however it is left."""
+    """A pool whose processes all stop when the block is left, however it is left.
+    `humans` makes the seat of a person (an entry of protocol HUMAN: arena/human)."""
     await trio.Path(log_dir).mkdir(parents=True, exist_ok=True)
     async with trio.open_nursery() as nursery:
-        pool = BotPool(nursery, entries, log_dir, game)
+        pool = BotPool(nursery, entries, log_dir, game, humans)
         try:
             yield pool
         finally:

@@ -22,7 +22,10 @@ from contextlib import asynccontextmanager
 from typing import Protocol
 
 from arena.config import TournamentConfig, usable_cores
+from arena.errors import UsageError
+from arena.human.tables import seat_people
 from arena.play import poll_for_answers
+from arena.protocol import HUMAN
 from arena.results import ResultStore
 from arena.run.cluster import open_cluster
 from arena.run.ledger import RunLedger, RunSummary
@@ -64,8 +67,25 @@ async def open_runner(
     given (``local:N`` starts one), else in ``config.workers`` worker processes when
     there are more than one, else in this process.  A bot that does not start raises
     `BotStartError` unless `allow_faulty`; `on_problem` hears once of each bot that does
-    not start, now or later in the run.  On leaving, every bot is stopped."""
-    if cluster is not None:
+    not start, now or later in the run.  On leaving, every bot is stopped.
+
+    A file with people in it (``human = true``) is played in this process, whatever its
+    workers, where they play in the browser (arena/human/tables.py), and never on a
+    cluster."""
+    people = [bot.name for bot in config.bots if bot.protocol == HUMAN]
+    if people and cluster is not None:
+        raise UsageError(
+            f"{', '.join(people)} {'is a person' if len(people) == 1 else 'are people'} (human = true), "
+            "who play in the browser of this machine: run the file without --cluster."
+        )
+    if people:
+        poll_for_answers(config.concurrency, usable_cores())
+        with seat_people(config) as humans:  # their page's address is printed
+            async with open_started_bots(
+                config, allow_faulty=allow_faulty, on_problem=on_problem, humans=humans
+            ) as bots:
+                yield InProcess(bots)
+    elif cluster is not None:
         async with open_cluster(config, cluster, allow_faulty=allow_faulty, on_problem=on_problem) as on_cluster:
             yield on_cluster
     elif config.workers > 1:  # each worker decides for itself how it waits for answers

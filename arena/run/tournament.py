@@ -37,7 +37,7 @@ import trio
 import engine
 from arena.config import TournamentConfig
 from arena.errors import BotFault, BotStartError
-from arena.play import BotPool, open_bot_pool, play_match
+from arena.play import BotPool, SeatClient, open_bot_pool, play_match
 from arena.play.stdio_seat import StdioSeat
 from arena.process import sandbox_status
 from arena.records import BotEntry, Fault, FaultKind, MatchRecord, MatchSlot
@@ -192,15 +192,19 @@ async def open_started_bots(
     *,
     allow_faulty: bool = False,
     on_problem: Callable[[StartProblem], None] | None = None,
+    humans: Callable[[BotEntry], SeatClient] | None = None,
 ) -> AsyncIterator[StartedBots]:
     """The bot pool of a run, every bot started before it is handed out.
 
     A bot that does not start raises `BotStartError` (the bots stopped first), unless
     `allow_faulty`: then the run goes on.  `on_problem` hears once of each bot that does
-    not start, now or later in the run.
+    not start, now or later in the run.  `humans` seats the people of the file (``human =
+    true``: arena/human).
     """
     async with AsyncExitStack() as stack:
-        pool = await stack.enter_async_context(open_bot_pool(_entries(config), config.logs, game=config.game))
+        pool = await stack.enter_async_context(
+            open_bot_pool(_entries(config), config.logs, game=config.game, humans=humans)
+        )
         bots = StartedBots(pool, config)
         problems = await bots.check(bot.name for bot in config.bots)
         if problems and not allow_faulty:
