@@ -83,20 +83,21 @@ class MatchRows(NamedTuple):
 @dataclass(frozen=True)
 class MatchSummary:
     """A stored match's summary: its key and seat names, each seat's statistics counts
-    as stored (None for a game without; `stats` makes the game's records of them), and
+    as stored, in the order of `kind`'s fields (None for a game without; `stats` makes
+    the game's records of them: values alone keep a long file's summaries small), and
     its rated outcomes (empty for a game rated by board)."""
 
     key: str
     names: tuple[str, ...]
     kind: type[engine.SeatStats] | None
-    counts: tuple[Mapping[str, Any], ...] | None
+    counts: tuple[tuple[Any, ...], ...] | None
     outcomes: tuple[Outcome, ...]
 
     @property
     def stats(self) -> tuple[engine.SeatStats, ...] | None:
         if self.counts is None or self.kind is None:
             return None
-        return tuple(self.kind(**_tuples(seat)) for seat in self.counts)
+        return tuple(_record(self.kind, seat) for seat in self.counts)
 
 
 @lru_cache(maxsize=16)
@@ -166,30 +167,36 @@ def _row(
 def _summary(key: str, names: str, stats: str, outcomes: str, kind: type[engine.SeatStats] | None) -> MatchSummary:
     """A stored row read back (ValueError, TypeError or KeyError if it does not fit `kind`)."""
     stats_data = json.loads(stats)
+    counts = None
     if stats_data is not None and kind is not None:
-        names_of_counts = _count_names(kind)
+        order = _count_order(kind)
         for seat in stats_data:
-            if seat.keys() != names_of_counts:
-                raise KeyError(f"counts {sorted(seat)} are not {kind.__name__}'s {sorted(names_of_counts)}")
+            if seat.keys() != set(order):
+                raise KeyError(f"counts {sorted(seat)} are not {kind.__name__}'s {sorted(order)}")
+        counts = tuple(tuple(seat[name] for name in order) for seat in stats_data)
     side_data, finishes = json.loads(outcomes)
     sides = tuple(tuple(side) for side in side_data)
     return MatchSummary(
         key,
         tuple(json.loads(names)),
         kind,
-        None if stats_data is None or kind is None else tuple(stats_data),
+        counts,
         tuple(Outcome(sides, tuple(ranks), tuple(family)) for ranks, family in finishes),
     )
 
 
-_COUNT_NAMES: dict[type, frozenset[str]] = {}
+_COUNT_ORDER: dict[type, tuple[str, ...]] = {}
 
 
-def _count_names(kind: type[engine.SeatStats]) -> frozenset[str]:
-    """The names of `kind`'s counts, which a stored seat's counts must be exactly."""
-    if kind not in _COUNT_NAMES:
-        _COUNT_NAMES[kind] = frozenset(field.name for field in fields(cast(Any, kind)))
-    return _COUNT_NAMES[kind]
+def _count_order(kind: type[engine.SeatStats]) -> tuple[str, ...]:
+    """The names of `kind`'s counts in field order, which a stored seat's counts must be exactly."""
+    if kind not in _COUNT_ORDER:
+        _COUNT_ORDER[kind] = tuple(field.name for field in fields(cast(Any, kind)))
+    return _COUNT_ORDER[kind]
+
+
+def _record(kind: type[engine.SeatStats], values: Sequence[Any]) -> engine.SeatStats:
+    return kind(**_tuples(dict(zip(_count_order(kind), values))))
 
 
 def _tuples(counts: Mapping[str, Any]) -> dict[str, Any]:
@@ -266,7 +273,7 @@ _COUNTS_KEY = "summary_counts"
 
 def _counts_of(game: engine.Game) -> list[str] | None:
     kind = game.statistics_kind()
-    return None if kind is None else sorted(_count_names(kind))
+    return None if kind is None else sorted(_count_order(kind))
 
 
 def _stale(db: sqlite3.Connection, game: engine.Game) -> bool:
@@ -329,7 +336,7 @@ def stored_summaries(store: ResultStore, game: engine.Game, after: int = 0) -> t
 def stored_statistics(summaries: Sequence[MatchSummary]) -> list[BotStatistics]:
     """Each bot's statistics summed over its seats, by name, from stored summaries (as
     `tables.bot_statistics` computes them from the histories); [] when the game has none."""
-    by_bot: dict[str, list[Mapping[str, Any]]] = {}
+    by_bot: dict[str, list[tuple[Any, ...]]] = {}
     kind = None
     for summary in summaries:
         kind = kind or summary.kind
@@ -340,16 +347,16 @@ def stored_statistics(summaries: Sequence[MatchSummary]) -> list[BotStatistics]:
     return [BotStatistics(name, _total(kind, by_bot[name])) for name in sorted(by_bot)]
 
 
-def _total(kind: type[engine.SeatStats], seats: Sequence[Mapping[str, Any]]) -> engine.SeatStats:
+def _total(kind: type[engine.SeatStats], seats: Sequence[tuple[Any, ...]]) -> engine.SeatStats:
     """The sum of seats' counts as `kind`'s `+` makes it; made on the stored counts when
     `kind` adds field by field as SeatStats does (no record per seat), else by its own `+`."""
     if kind.__add__ is not engine.SeatStats.__add__:  # e.g. frederik's, which adds its own way
-        return functools.reduce(operator.add, (kind(**_tuples(seat)) for seat in seats))
-    total = dict(seats[0])
+        return functools.reduce(operator.add, (_record(kind, seat) for seat in seats))
+    total = list(seats[0])
     for seat in seats[1:]:
-        for name, value in seat.items():
-            total[name] = total[name] + value
-    return kind(**_tuples(total))
+        for index, value in enumerate(seat):
+            total[index] = total[index] + value
+    return _record(kind, total)
 
 
 def summarised_observations(summaries: Sequence[MatchSummary], game: engine.Game) -> list[Observation] | None:
