@@ -62,19 +62,18 @@ Before it (Wald's bounds as they are, now --no-correction), the same settings:
     bridge           0        0.0     0.036  0.036           1560    1232      3809   634
     bridge          20       20.8     0.956  0.044           1597    1294      3990   571
 
-The binomial se of a true 5% over 500 runs is 1.0 point.  Without the correction alpha
+The binomial se of a true 5% over 500 runs is 1.0 point. Without the correction alpha
 was 3.2-4.2%, conto's below the 5 +- 1.5% band: the LLR seen every 8 families (later
 every 5% more: 30 families near a conto decision) is past its bound by some of its step
-when seen.  With it every game is inside the band: alpha 3.6-4.6%, beta 5.0-6.2%, and
-the decisions come 9-14% sooner.  It leans the other way in invido and vegas (beta
-6.2%): Siegmund's constant holds for small steps, and a look every 5% more families is
-not small; an ideal normal LLR at these looks (a check outside this file: known
-variance, 4,000 runs) gave 4.2%
-and 3.6% without the correction, 4.9% and 6.0% with it, and at a look every 1% more
-(3,000 runs) 4.7% and 5.0%.  The arena looks after every match, where the correction
-is a few hundredths of the LLR.  The "generating"
-column is the strength difference that gives +20 table Elo: seat luck flattens the
-chances, by a third in conto and invido, a half in vegas.
+when seen. With it every game is inside the band: alpha 3.6-4.6%, beta 5.0-6.2%, and the
+decisions come 9-14% sooner. It leans the other way in invido and vegas (beta 6.2%):
+Siegmund's constant holds for small steps, and a look every 5% more families is not
+small; an ideal normal LLR at these looks (a check outside this file: known variance,
+4,000 runs) gave 4.2% and 3.6% without the correction, 4.9% and 6.0% with it, and at a
+look every 1% more (3,000 runs) 4.7% and 5.0%. The arena looks after every match, where
+in a run of hundreds of matches the correction is a few hundredths of the LLR. The
+"generating" column is the strength difference that gives +20 table Elo: seat luck
+flattens the chances, by a third in conto and invido, a half in vegas.
 """
 
 from __future__ import annotations
