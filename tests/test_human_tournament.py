@@ -59,6 +59,7 @@ def test_a_person_plays_their_tables_in_a_tournament(tmp_path: Path) -> None:
         output = run.stdout.read()  # the progress, to the end of the run
         assert run.wait(timeout=300) == 0, (tmp_path / "stderr.txt").read_text()
         assert "3/3 matches" in output
+        assert "me has sandbox = false" not in output  # a person runs no program to sandbox
     finally:
         stop.set()
         errors.close()

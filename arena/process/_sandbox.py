@@ -47,7 +47,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from arena.process._seccomp import bot_filter
-from arena.protocol import ADDRESS_ENV, IN_PROCESS
+from arena.protocol import ADDRESS_ENV, HUMAN, IN_PROCESS
 from arena.records import BotEntry
 
 if TYPE_CHECKING:
@@ -220,7 +220,8 @@ def sandbox_status(bots: Iterable[BotEntry] = ()) -> str | None:
     Checks bwrap (once per process) only when some local bot asks for the sandbox."""
     bots = list(bots)
     in_process = [bot.name for bot in bots if bot.protocol == IN_PROCESS]
-    local = [bot for bot in bots if bot.address is None and bot.protocol != IN_PROCESS]
+    # A person (human = true) runs no program of theirs here: nothing to sandbox.
+    local = [bot for bot in bots if bot.address is None and bot.protocol not in (IN_PROCESS, HUMAN)]
     remote = [bot.name for bot in bots if bot.address is not None]
     parts: list[str] = []
     if in_process:
