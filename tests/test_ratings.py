@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import random
 
 import numpy as np
 import pytest
@@ -406,3 +407,23 @@ def test_a_group_that_always_lost_to_the_rest_is_rated_with_the_prior_on_every_b
     elo = {r.name: r.elo for r in table.ratings}
     assert set(table.design.prior_on) == {"ada", "bea", "cid", "dan"}
     assert min(elo["ada"], elo["cid"]) > max(elo["bea"], elo["dan"])
+
+
+def test_a_flagged_bot_keeps_the_priors_spread_under_the_sandwich():
+    """A bot that never lost, in enough families for the cluster-robust interval: its
+    rating is the prior's, so its sd and its LOS over the next come from the curvature
+    with the prior (about 200 Elo here), not from the data's spread (about 20)."""
+    rng = random.Random(3)
+    results = []
+    for family in range(12):
+        for turn in range(4):
+            seated = ["a", "b", "c", "d"][turn:] + ["a", "b", "c", "d"][:turn]
+            ranks = [0] * 5
+            ranks[rng.randrange(4)] = 1
+            results.append(Observation([(s,) for s in seated] + [("top",)], tuple(ranks), cluster=family))
+    table = fit(results)
+    assert table.design.families > 0, "the sandwich was used"
+    top, second = table.ratings[0], table.ratings[1]
+    assert top.name == "top" and "top" in table.design.one_sided
+    assert top.sd > 150
+    assert table.los_between("top", second.name) < 0.995

@@ -107,6 +107,7 @@ def fit(
     clustered = any(family[0] == "family" for _, _, family in rows)
     per_unit = families_per_unit(((key, family) for key, _, family in rows), names) if clustered else 0
     robust = per_unit >= FAMILIES_PER_UNIT
+    model_based = cov_theta
     if robust:
         cov_theta = cov_theta @ problem.meat(theta, keys, rows) @ cov_theta * small_sample(per_unit)
 
@@ -115,6 +116,15 @@ def fit(
     rated = [i for i, name in enumerate(names) if name not in bounded]
     centre = rated if anchor is None and 0 < len(rated) < n else None
     elo, cov, sd = elo_covariance(problem.basis, theta, cov_theta, anchored, centre)
+    flagged = [i for i, name in enumerate(names) if name in bounded]
+    if robust and flagged:
+        # The sandwich measures the data's spread, and a bot the data only bound has
+        # none worth the name: its rating is the prior's, so its variance (and its LOS
+        # against any other) is the curvature's, prior included.
+        _, prior_cov, prior_sd = elo_covariance(problem.basis, theta, model_based, anchored, centre)
+        cov[flagged, :] = prior_cov[flagged, :]
+        cov[:, flagged] = prior_cov[:, flagged]
+        sd[flagged] = prior_sd[flagged]
     if not (np.all(np.isfinite(sd)) and np.all(np.isfinite(elo))) or sd.max() > _MAX_SD_ELO:
         raise undetermined()
     used = sorted({b.model for b in blocks} or {model_for(keys[0][1])}, key=lambda m: m.precedence)
