@@ -18,12 +18,15 @@ on 100,000 <= 10 s and <= 500 MB; `arena report` of 10,000 <= 20 s.
 Measured 2026-11-27 on the 2-core machine shared with other work (the load average in
 brackets: figures move with it), wall time and peak RSS of the whole command:
 
-- `arena table`, 8,000 matches: before the summaries 27.7 s, 403 MB [7]; after 3.3-3.8 s,
-  169 MB [7], of which 0.9-1.1 s is importing the command line and 2.1-2.7 s the table.
-  Under load [20-23]: before 123 s, 394 MB; after 20 s, 151 MB.  A file from before
-  summaries gets them on its first open: 206 s once for 8,000 matches [23].
-- after, [10]: 1,000 matches 2.9 s, 85 MB (--matrix 3.1 s); 8,000: 6.0 s, 164 MB
-  (--matrix 8.1 s); 10,000: 7.5 s, 187 MB (--matrix 8.8 s).
+- `arena table`, 8,000 matches [3]: before the summaries 24.1 s, 403 MB; after 2.17 s,
+  146 MB (--matrix 2.84 s, 152 MB), of which 0.76 s is importing the command line and
+  about 60% of the rest decoding the matches without their histories (deals, time use).
+  Under load [20-23]: before 123 s, 394 MB; after 20 s.  A file from before summaries
+  gets them on its first open: 19.5 s once for 8,000 matches [3] (206 s [23]).
+- after: 1,000 matches 2.9 s, 85 MB [10]; 10,000: 7.5 s, 187 MB [10]; 40,000: 7.6 s,
+  443 MB [3]; 100,000 (built in 252 s): 18.1-19.4 s, 957-974 MB [1-4], --matrix 26.3 s,
+  1,035 MB: the figures of 10 s and 500 MB are not reached (the matches, read without their
+  histories, are all held while the fit runs).
 - `arena report` (its data path unchanged): 1,000 matches 66 s, 10,000 matches 513 s [20+].
 """
 

@@ -262,6 +262,8 @@ def _print_tables(args: argparse.Namespace, seen: FollowedResults | None = None)
     by_key = {summary.key: summary for summary in summaries}  # in schedule order, as a whole read
     whole = all(match.key in by_key for match in matches)  # else one saved between the two reads
     observed = summarised_observations([by_key[match.key] for match in matches], game) if whole else None
+    lines = stored_statistics(summaries)
+    del by_key, summaries  # read: not held through the fit (--watch's follower keeps its own)
     text, rated = elo_table(matches, game, anchor, tablefmt=args.format, prior_games=prior, rated=observed)
     print(text)
     for note in elo_notes(matches, info.setup.public_deals, unsandboxed, scheduled=info.scheduled):
@@ -271,7 +273,6 @@ def _print_tables(args: argparse.Namespace, seen: FollowedResults | None = None)
     if args.matrix:
         print()
         print(crosstable(matches, game, rated, tablefmt=args.format))
-    lines = stored_statistics(summaries)
     if lines:
         print()
         print(render(statistics_columns(game), lines, args.format))
