@@ -269,3 +269,24 @@ def test_an_invido_transcript_gives_every_call_its_chance(tmp_path: Path):
             if chance != "50":  # a whole percent: 49.6% shows as 50 and is a bluff
                 assert (mark.label == "bluff call") == (int(chance) < 50)
     assert seen, "the seeded matches call"
+
+
+def test_elo_over_the_run_ends_at_the_table_and_starts_from_the_first_matches(tmp_path: Path):
+    results = conto_file(tmp_path, matches=8)
+    arena("report", results, "-o", tmp_path / "r.html")
+    page = (tmp_path / "r.html").read_text()
+    parse_strictly(page)
+    section = re.search(r'<section id="progress">(.*?)</section>', page, re.S)
+    assert section is not None and '<a href="#progress">' in page
+    last = dict(re.findall(r"<title>([^:<]+): ([+-]\d+) after 8 matches</title>", section.group(1)))
+    table = arena("table", results).stdout
+    for bot in NAMES:
+        row = re.search(rf"^\s*\d+\s+{re.escape(bot)}\s+([+-]?\d+)\s", table, re.M)
+        assert row is not None, table
+        assert int(last[bot]) == int(row.group(1)), (bot, last, table)
+    # A line per bot through the fits of the first matches: at least the half-way point too.
+    lines = re.findall(
+        r'<g class="run-line" data-bot="([^"]+)">(?:<polygon[^>]*/>)?<polyline points="([^"]+)"', section.group(1)
+    )
+    assert {bot for bot, _ in lines} == set(NAMES)
+    assert all(len(points.split()) >= 2 for _, points in lines)

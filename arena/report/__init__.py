@@ -10,6 +10,8 @@ scenes (`engine.Game.scenes`), loaded lazily from compressed chunks.
 
     _page.py    the page: its sections, the embedded match list and replays
     _charts.py  the ladder, the heat map and the rate charts (SVG and HTML, no script)
+    _progress.py  Elo over the run: the fit of the first matches at a few points
+    _axes.py    the Elo axis the charts share
     _replay.py  a match's scenes as compact replay data, packed in chunks
     _bridge.py  bridge's boards at each table and the two rooms compared
     _scores.py  each bot's distribution of scores

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
+from arena.report._axes import nice_range, ticks
 from arena.results import RatingTable
 from arena.results.crosstable import Pairing
 
@@ -25,7 +26,7 @@ def ladder_svg(table: RatingTable) -> str:
     one_sided = table.design.one_sided
     ends = [r.elo for r in ratings]
     ends += [end for r in ratings if r.name not in one_sided for end in (r.low, r.high) if math.isfinite(end)]
-    low, high = _nice_range(min(ends), max(ends))
+    low, high = nice_range(min(ends), max(ends))
     height = _ROW * len(ratings) + 40
 
     def x(elo: float) -> float:
@@ -35,7 +36,7 @@ def ladder_svg(table: RatingTable) -> str:
         f'<svg class="ladder" role="img" aria-label="Elo ladder" xmlns="http://www.w3.org/2000/svg" '
         f'width="{_LABEL + _PLOT + 20}" height="{height}" viewBox="0 0 {_LABEL + _PLOT + 20} {height}">',
     ]
-    for tick in _ticks(low, high):
+    for tick in ticks(low, high):
         parts.append(
             f'<line class="grid" x1="{x(tick):.1f}" x2="{x(tick):.1f}" y1="4" y2="{height - 24}"/>'
             f'<text class="tick" x="{x(tick):.1f}" y="{height - 8}" text-anchor="middle">{tick:+.0f}</text>'
@@ -129,24 +130,3 @@ def _heat(percent: float) -> str:
     hue = 130 if percent >= 50 else 5
     lightness = 100 - 38 * strength
     return f"hsl({hue} 70% {lightness:.0f}%)"
-
-
-def _nice_range(low: float, high: float) -> tuple[float, float]:
-    """The plot's Elo range: the data with a margin, rounded out to a tick step."""
-    if high - low < 1:
-        low, high = low - 50, high + 50
-    step = _step(high - low)
-    return math.floor(low / step) * step - step / 2, math.ceil(high / step) * step + step / 2
-
-
-def _step(span: float) -> float:
-    for step in (10, 20, 25, 50, 100, 200, 250, 500, 1000):
-        if span / step <= 8:
-            return float(step)
-    return 10 ** math.ceil(math.log10(span / 8))
-
-
-def _ticks(low: float, high: float) -> list[float]:
-    step = _step(high - low)
-    first = math.ceil(low / step) * step
-    return [first + i * step for i in range(int((high - first) // step) + 1)]

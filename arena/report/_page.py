@@ -15,6 +15,7 @@ from arena.records import StoredMatch
 from arena.report._bridge import rooms
 from arena.report._charts import RateChart, heat_map, ladder_svg, rate_charts
 from arena.report._histories import Histories
+from arena.report._progress import POINTS, checkpoints, elo_over_run_svg
 from arena.report._replay import CHUNK_MATCHES
 from arena.report._scores import scores_section
 from arena.results import (
@@ -63,6 +64,7 @@ def tournament_page(
     notes = elo_notes(matches, info.setup.public_deals, unsandboxed, scheduled=info.scheduled)
     sections = [
         _ratings_section(text, notes, table, game),
+        _progress_section(matches, game, anchor, prior, table),
         _crosstable_section(matches, game, table),
         _statistics_section(histories.statistics, game),
         scores_section(matches, game, [rating.name for rating in table.ratings] if table else info.bots),
@@ -101,6 +103,7 @@ def _document(
         f'<a href="#{anchor}">{name}</a>'
         for anchor, name in (
             ("ratings", "ratings"),
+            ("progress", "over the run"),
             ("crosstable", "head to head"),
             ("statistics", "statistics"),
             ("scores", "scores"),
@@ -184,6 +187,33 @@ def _ratings_section(text: str, notes: list[str], table: RatingTable | None, gam
         f"{html_table}</table>{_paragraphs(lines)}"
         f"<details><summary>What the columns mean</summary>{_paragraphs(explain(elo_columns(game)).splitlines())}"
         "</details></section>"
+    )
+
+
+def _progress_section(
+    matches: Sequence[StoredMatch],
+    game: engine.Game,
+    anchor: tuple[str, float] | None,
+    prior: float,
+    table: RatingTable | None,
+) -> str:
+    """The ratings as the matches came in: the table's fit on the first matches, at a
+    few points of the run (nothing for a run too short to show a course)."""
+    if table is None:
+        return ""
+
+    def fit_first(count: int) -> RatingTable | None:
+        return elo_table(matches[:count], game, anchor, prior_games=prior)[1]
+
+    chart = elo_over_run_svg(checkpoints(len(matches), fit_first), [r.name for r in table.ratings])
+    if not chart:
+        return ""
+    return (
+        '<section id="progress"><h2>Elo over the run</h2>'
+        f'<p class="note">The table\'s fit on the first matches, at {POINTS} points of the run (the last is '
+        "the table above); the shaded band is each bot's 95% interval, none where the data only "
+        "bound it.</p>"
+        f"{chart}</section>"
     )
 
 
