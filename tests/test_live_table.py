@@ -86,7 +86,7 @@ def test_the_live_table_on_a_cluster(tmp_path):
 
 
 class FakeStore:
-    """A results file holding no match (what `LiveTable.text` reads of `ResultStore`)."""
+    """A results file (what `LiveTable.text` opens of `ResultStore`; its follower reads it)."""
 
     @classmethod
     def open_readonly(cls, path: Path) -> "FakeStore":
@@ -98,8 +98,15 @@ class FakeStore:
     def __exit__(self, *exc: object) -> None:
         pass
 
-    def matches(self, history: bool = True) -> list:
-        return []
+    def info(self) -> None:
+        return None
+
+
+class FakeFollower:
+    """Follows a results file that holds no match and no summary."""
+
+    def read(self, store: object, info: object, game: object) -> tuple[list, list]:
+        return [], []
 
 
 def live_run(tmp_path: Path) -> LiveTable:
@@ -113,6 +120,7 @@ def live_run(tmp_path: Path) -> LiveTable:
 
 def test_a_table_that_cannot_be_fitted_yet_is_one_line(tmp_path, monkeypatch):
     monkeypatch.setattr(policies, "ResultStore", FakeStore)
+    monkeypatch.setattr(policies, "FollowedResults", FakeFollower)
     # The fit cannot rate anything yet: elo_table says so (and its notes); one line is printed.
     monkeypatch.setattr(policies, "elo_table", lambda *a, **k: ("No ratings yet: no results.\na note", None))
     assert live_run(tmp_path).text(12) == "After 0 of 12 matches: No ratings yet: no results."

@@ -28,6 +28,7 @@ from typing import Protocol
 from arena.config.tournament import SprtConfig
 from arena.results import ResultStore, elo_table
 from arena.results.sprt import Decision, SprtFollower, SprtState, SprtTest
+from arena.results.summaries import FollowedResults, summarised_observations
 from arena.run.plan import TournamentPlan
 from arena.run.progress import Progress
 
@@ -120,6 +121,9 @@ class LiveTable:
         self._tabled = 0  # matches saved by this run when the last table was made
         self._plan: TournamentPlan | None = None
         self._results: Path | None = None
+        # Each table reads only the matches saved since the last (their summaries hold
+        # the observations): a run's tables cost in proportion to what is new.
+        self._followed = FollowedResults()
 
     def start(self, plan: TournamentPlan, store: ResultStore) -> None:
         self._plan = plan
@@ -139,10 +143,14 @@ class LiveTable:
         one line instead when it cannot be fitted yet (or cannot be read)."""
         assert self._plan is not None and self._results is not None, "start() comes first"
         config = self._plan.config
+        game = self._plan.game
         try:
             with ResultStore.open_readonly(self._results) as store:
-                matches = list(store.matches(history=False))  # the Elo table reads no history
-            text, fitted = elo_table(matches, self._plan.game, config.anchor, prior_games=config.prior_games)
+                matches, summaries = self._followed.read(store, store.info(), game)
+            by_key = {summary.key: summary for summary in summaries}
+            whole = all(match.key in by_key for match in matches)  # else one saved between the reads
+            rated = summarised_observations([by_key[m.key] for m in matches], game) if whole and matches else None
+            text, fitted = elo_table(matches, game, config.anchor, prior_games=config.prior_games, rated=rated)
         except Exception as error:  # noqa: BLE001 - a live table never stops the run
             log.debug("the live table failed", exc_info=True)
             return f"No table yet: {type(error).__name__}: {error}"
