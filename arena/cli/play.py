@@ -161,7 +161,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     finally:
         if front is not None:
             front.close()
-    print(transcript(record.history, record.names))
+    print(transcript(record.history, record.names, game))
     print()
     print(match_result_table(record, game))
     if args.explain:
