@@ -25,9 +25,7 @@ never over an existing file.
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
-import tempfile
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
@@ -37,6 +35,7 @@ import engine
 from arena.errors import ArenaError, StoreError
 from arena.records import MatchRecord, MatchSlot
 from arena.results._damage import cut_short, damage_words
+from arena.results._new_file import write_new_file
 from arena.results.schema import FORMAT, MATCH_COLUMNS, SCHEMA, match_rows, stored_match
 
 __all__ = ["Salvage", "readable_matches", "recover_results", "recovered_path", "damage_words"]
@@ -113,7 +112,7 @@ def recover_results(path: str | Path, target: str | Path | None = None) -> Salva
             f"{new} already exists, and arena recover never overwrites a file: move it away, or give another."
         )
     salvage, found = _read(source)
-    _write_atomically(new, found)
+    write_new_file(new, lambda path: _write(path, found), _NEVER_OVER)
     return replace(salvage, target=new)
 
 
@@ -409,26 +408,11 @@ def _implied_deal_rows(row: tuple, game: str) -> list[tuple] | None:
     return expected
 
 
+#: Why a target that exists is refused.
+_NEVER_OVER = "arena recover never overwrites a file"
+
+
 # --- writing ----------------------------------------------------------------------------
-
-
-def _write_atomically(target: Path, found: _Found) -> None:
-    """Write `found` as a results file at `target`, whole or not at all, never over a file."""
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-        os.close(handle)
-    except OSError as error:
-        raise StoreError(f"Cannot write {target}: {error.strerror or error}.") from None
-    try:
-        _write(Path(temporary), found)
-        with open(temporary, "rb+") as written:
-            os.fsync(written.fileno())
-        _link_into_place(Path(temporary), target)
-    except (OSError, sqlite3.Error) as error:
-        raise StoreError(f"Cannot write {target}: {getattr(error, 'strerror', None) or error}.") from None
-    finally:
-        Path(temporary).unlink(missing_ok=True)
 
 
 def _write(path: Path, found: _Found) -> None:
@@ -444,25 +428,3 @@ def _write(path: Path, found: _Found) -> None:
         db.execute("COMMIT")
     finally:
         db.close()
-
-
-def _link_into_place(temporary: Path, target: Path) -> None:
-    """A hard link puts the file in place only if `target` does not exist, atomically."""
-    try:
-        os.link(temporary, target)
-    except FileExistsError:
-        raise StoreError(f"{target} already exists, and arena recover never overwrites a file.") from None
-    except OSError:  # a file system without hard links: check, then rename
-        if target.exists():
-            raise StoreError(f"{target} already exists, and arena recover never overwrites a file.") from None
-        os.rename(temporary, target)
-    try:
-        folder = os.open(target.parent, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(folder)  # the new name itself survives a power cut
-    except OSError:
-        pass
-    finally:
-        os.close(folder)
