@@ -13,6 +13,11 @@ A card the simulating seat does not know is -1 in a `Sim` built from its picture
 before it plays out (bots/frederik/sampling.py).  Policies read a card only where the
 deciding seat's bit is set in `knows` or `pile_knows`, so a sample's cards never leak
 into a simulated seat's decisions.
+
+Why one module of over 450 lines: it is one class, the engine's state redone in
+integers for speed, whose parts share its arrays; the engine spreads the same rules over
+rules.py, table.py and windows.py, and this file should be split the same way when it
+next grows.
 """
 
 from __future__ import annotations
