@@ -37,6 +37,7 @@ from arena.records import MatchRecord, MatchSlot
 from arena.results._damage import cut_short, damage_words
 from arena.results._new_file import write_new_file
 from arena.results.schema import FORMAT, MATCH_COLUMNS, SCHEMA, match_rows, stored_match
+from arena.results.summaries import fill_missing
 
 __all__ = ["Salvage", "readable_matches", "recover_results", "recovered_path", "damage_words"]
 
@@ -426,5 +427,8 @@ def _write(path: Path, found: _Found) -> None:
             db.execute(f"INSERT INTO matches ({MATCH_COLUMNS}) VALUES ({marks})", row)
             db.executemany(f"INSERT INTO deals ({_DEAL_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", deal_rows)
         db.execute("COMMIT")
+        # The copy is a file of today's format: each match's summary made now, not at its
+        # first open (from the histories just copied; silent, the copy is not yet in place).
+        fill_missing(db, path, progress=lambda line: None)
     finally:
         db.close()

@@ -361,7 +361,11 @@ class ResultStore(MatchReader):
                         match_row,
                     )
                     self._db.executemany("INSERT INTO deals VALUES (?, ?, ?, ?, ?, ?, ?, ?)", deal_rows)
-                    self._db.execute("INSERT INTO summaries (match, stats, outcomes) VALUES (?, ?, ?)", summary_row)
+                    # A summary whose match is not stored is stale (its match was removed by
+                    # hand, without the cascade): the new one replaces it.
+                    self._db.execute(
+                        "INSERT OR REPLACE INTO summaries (match, stats, outcomes) VALUES (?, ?, ?)", summary_row
+                    )
         except sqlite3.IntegrityError as error:
             stored = self.completed_keys()
             for key, _, _ in matches:
