@@ -97,9 +97,9 @@ def test_results_and_scalars_round_trip():
     deal = engine.DealResult(3, (-1.0, 0.0, 0.0), (2, 0, 0), forfeit=0)
     result = engine.MatchResult((-1.0, 0.0, 0.0), (2, 0, 0), (deal,))
     assert json_round_trip(result) == result
-    assert to_data(deal)["$type"] == "engine._records.DealResult"
-    # Files written before engine/_core.py was split name it by its old home, and read back.
-    assert from_data({**to_data(deal), "$type": "engine._core.DealResult"}) == deal
+    # Named by the module that defined it before engine/_core.py was split (it still
+    # exports it): files read the same in an Arena from before the split.
+    assert to_data(deal)["$type"] == "engine._core.DealResult"
     for value in (None, True, False, 0, -7, 2.5, "text", (), (1, (2, "x"))):
         assert json_round_trip(value) == value
     assert from_data([1, [2, 3]]) == (1, (2, 3))

@@ -90,6 +90,12 @@ def _encode(obj: Any, where: str) -> Any:
 
 _names: dict[type, str] = {}
 
+#: Where the classes a module defined went when it was split: files name them by their old
+#: module, which still exports them (engine._core's records and spec moved to _records.py
+#: and _spec.py in issue 43; every results file names engine._core.DealResult), and they
+#: are still written so, so that a file reads the same in an Arena from before the move.
+_MOVED_FROM: dict[str, tuple[str, ...]] = {"engine._core": ("engine._records", "engine._spec")}
+
 
 def _class_name(cls: type, where: str) -> str:
     """The public name of an engine class: "<shortest module under engine>.<QualName>"."""
@@ -102,6 +108,10 @@ def _class_name(cls: type, where: str) -> str:
             f"Cannot encode {module}.{cls.__qualname__} at {where or 'the top'}: only classes "
             f"of the {ALLOWED_PACKAGE!r} package can be stored."
         )
+    for home, moved_to in _MOVED_FROM.items():  # written as before the move: older readers read it
+        if module in moved_to and _lookup(sys.modules.get(home), cls.__qualname__) is cls:
+            name = _names[cls] = f"{home}.{cls.__qualname__}"
+            return name
     parts = module.split(".")
     for cut in range(min(2, len(parts)), len(parts) + 1):  # under engine, not engine itself
         prefix = ".".join(parts[:cut])
@@ -209,12 +219,6 @@ def _decode(data: Any, where: str) -> Any:
 
 
 _cache: dict[str, type] = {}
-
-#: Where the classes a module defined went when it was split: files written before name
-#: them by their old module, which still exports them (engine._core's records and spec
-#: moved to _records.py and _spec.py in issue 43; every results file before names
-#: engine._core.DealResult).
-_MOVED_FROM: dict[str, tuple[str, ...]] = {"engine._core": ("engine._records", "engine._spec")}
 
 
 def _resolve(name: Any, where: str) -> type:
