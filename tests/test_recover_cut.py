@@ -4,6 +4,7 @@ survive, as it was saved, and says how many were lost."""
 
 from __future__ import annotations
 
+import gzip
 import os
 import shutil
 import sqlite3
@@ -13,7 +14,7 @@ import pytest
 from test_recover import _varint, arena_in_process, raw_rows
 from test_tournament import arena, tournament_file
 
-from arena.results import ResultStore, recovered_path
+from arena.results import ResultStore, readable_matches, recovered_path
 
 #: The run the file is made by: 4 rounds of the small tournament's 12 matches, 6 deals each.
 RUN = ("--rounds", "4", "--deals", "6")
@@ -227,3 +228,14 @@ def test_where_even_the_count_of_matches_is_lost_the_copy_says_so(played, tmp_pa
         f"Copied 0 matches to {recovered_path(cut)}; how many {cut} held cannot be told: the pages that list its "
         "matches are lost; its last run scheduled 48."
     )
+
+
+def test_a_row_a_damaged_page_gives_rowid_0_is_not_counted_as_a_match(tmp_path):
+    """A file of 48 matches cut to a quarter, inside a page (kept from a run where it
+    happened): reading the cut page gives a garbled row at rowid 0, which no match has;
+    it was counted as a 49th match the file held."""
+    cut = tmp_path / "cut.sqlite"
+    fixture = Path(__file__).parent / "fixtures" / "results" / "conto-cut-a-quarter.sqlite.gz"
+    cut.write_bytes(gzip.decompress(fixture.read_bytes()))
+    salvage = readable_matches(cut)
+    assert (salvage.total, len(salvage.readable), salvage.unreadable_rows) == (48, 10, 0)

@@ -176,7 +176,8 @@ class _DamagedFile:
         found = _Found(meta, whole)
         keys_by_rowid.update((rowid, row[0]) for rowid, row in rows.items() if isinstance(row[0], str))
         known = set(keys_by_rowid.values()) | {key for key in deals_by_key if isinstance(key, str)}
-        garbled_keys = {rowid for rowid, row in rows.items() if not isinstance(row[0], str)}
+        # A damaged page may give a row a rowid no match has (0): no match lies behind it.
+        garbled_keys = {rowid for rowid, row in rows.items() if not isinstance(row[0], str) and rowid >= 1}
         self._quick_check()
         salvage = Salvage(
             source=self.path,
