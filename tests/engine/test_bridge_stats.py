@@ -12,6 +12,9 @@ Two deals whose play needs no thought:
 
 from __future__ import annotations
 
+import random
+import threading
+
 import pytest
 from endplay.dds import calc_dd_table, par
 from endplay.types import Deal, Player, Vul
@@ -218,3 +221,22 @@ def test_statistics_add_up_over_boards_and_matches():
     for seat in range(4):
         assert whole[seat] == sum((p[seat] for p in pieces[1:]), pieces[0][seat])
     assert whole[0].boards == 2 and sum(s.declared for s in whole) == 2
+
+
+def test_par_scores_from_several_threads_at_once_agree_with_one_at_a_time():
+    """Two matches saved at once in one process make their par at once: DDS, called from
+    two threads, crashed the process (SIGSEGV) until calls were taken one at a time."""
+
+    def board(seed: int):
+        cards = [suit + rank for suit in "SHDC" for rank in "AKQJT98765432"]
+        random.Random(seed).shuffle(cards)
+        return tuple(tuple(cards[i * 13 : (i + 1) * 13]) for i in range(4)), seed % 4, Vulnerability.NONE
+
+    batches = [[board(1000 + 10 * k + i) for i in range(4)] for k in range(3)]
+    found: dict[int, list[int]] = {}
+    threads = [threading.Thread(target=lambda k=k: found.__setitem__(k, par_scores(batches[k]))) for k in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert [found[k] for k in range(3)] == [[endplay_par(*b) for b in batch] for batch in batches]
