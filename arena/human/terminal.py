@@ -38,6 +38,7 @@ from prompt_toolkit.output import Output
 from prompt_toolkit.styles import Style
 
 import engine
+from arena.human._asking import Asking
 from arena.human.board import Picture, SeatBoard, card_face
 
 __all__ = ["TerminalFront"]
@@ -80,7 +81,7 @@ class TerminalFront:
         self.on_drawn = on_drawn
         self._history_back = 0  # lines scrolled back from the end of the history
         self._action_line = 0
-        self._waiting: tuple[SeatBoard, trio.lowlevel.TrioToken, trio.MemorySendChannel[int]] | None = None
+        self._asking = Asking()
         self._drawn_version = 0
         self._history_lines = self._action_count = 0  # as last drawn: the cursors' bounds
         self._done = threading.Event()
@@ -121,13 +122,7 @@ class TerminalFront:
         self.app.invalidate()
 
     async def choose(self, board: SeatBoard) -> int:
-        send, receive = trio.open_memory_channel[int](1)
-        self._waiting = (board, trio.lowlevel.current_trio_token(), send)
-        self.show(board)
-        try:
-            return await receive.receive()
-        finally:
-            self._waiting = None
+        return await self._asking.wait(board, self.show)
 
     async def farewell(self) -> None:
         """At the end: the result stays on screen until a key ends the application."""
@@ -157,18 +152,11 @@ class TerminalFront:
 
         @keys.add("enter", filter=~over)
         def play(event: KeyPressEvent) -> None:
-            waiting = self._waiting
             text = self.input.text
             self.input.reset()
-            if waiting is None:
-                return
-            board, token, send = waiting
-            choice = board.read(text)
-            if isinstance(choice, int):
-                self._waiting = None
-                token.run_sync_soon(send.send_nowait, choice)
-            else:
-                board.refuse(choice)
+            board, why = self._asking.answer(text)
+            if board is not None and why is not None:
+                board.refuse(why)
                 self.picture = board.picture
 
         @keys.add("c-c")

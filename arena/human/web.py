@@ -29,6 +29,7 @@ from urllib.parse import parse_qs, urlsplit
 import trio
 
 import engine
+from arena.human._asking import Asking
 from arena.human.board import Picture, SeatBoard
 
 __all__ = ["WebFront"]
@@ -56,7 +57,7 @@ class WebFront:
         self._open_browser = open_browser
         self._changed: trio.Event | None = None  # set when the picture changes (server's loop)
         self._server_token: trio.lowlevel.TrioToken | None = None
-        self._waiting: tuple[SeatBoard, trio.lowlevel.TrioToken, trio.MemorySendChannel[int]] | None = None
+        self._asking = Asking()
         self._left = threading.Event()
         self._stop = threading.Event()
         self._ready = threading.Event()
@@ -79,13 +80,7 @@ class WebFront:
         self._wake()
 
     async def choose(self, board: SeatBoard) -> int:
-        send, receive = trio.open_memory_channel[int](1)
-        self._waiting = (board, trio.lowlevel.current_trio_token(), send)
-        self.show(board)
-        try:
-            return await receive.receive()
-        finally:
-            self._waiting = None
+        return await self._asking.wait(board, self.show)
 
     async def farewell(self) -> None:
         """The result stays on the page until the human leaves it."""
@@ -158,18 +153,14 @@ class WebFront:
 
     def _act(self, text: str) -> str:
         """The human's choice: "" when taken, else the one-line reason it is none."""
-        waiting = self._waiting
-        if waiting is None:
+        board, why = self._asking.answer(text)
+        if board is None:
             return "nothing is asked of you now"
-        board, token, send = waiting
-        choice = board.read(text)
-        if isinstance(choice, int):
-            self._waiting = None
-            token.run_sync_soon(send.send_nowait, choice)
+        if why is None:
             return ""
-        board.refuse(choice)
+        board.refuse(why)
         self.show(board)  # from the server's thread: the page's count is its own
-        return choice
+        return why
 
     def _state(self) -> bytes:
         picture = dataclasses.asdict(self.picture) if self.picture is not None else {}
