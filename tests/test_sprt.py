@@ -8,6 +8,7 @@ import pytest
 
 import engine
 from arena.config import ConfigError, load_tournament
+from arena.records import SprtTest
 from arena.results import ResultStore
 from arena.results.ratings import Observation, fit
 from arena.results.sprt import OVERSHOOT, Decision, SprtState, bounds, decide, difference, llr, sprt_state, step_sd
@@ -213,6 +214,9 @@ elo1 = 100
     # deciding match (concurrency 2) may still be saved, each save printing a test line.
     after = out.split("SPRT decided H1: no new match is started")[1]
     assert after.count("SPRT honest vs first [0, 100]: LLR ") <= 1
+    # The file keeps the test, so the report drawn later knows its hypotheses.
+    with ResultStore.open_readonly(tmp_path / "s.sqlite") as store:
+        assert store.info().sprt == SprtTest("honest", "first", 0.0, 100.0, 0.05, 0.05, 2.0)
     # The run read each saved match once (SprtFollower), and its last line is the test
     # over the whole file.
     with ResultStore.open_readonly(tmp_path / "s.sqlite") as store:
@@ -225,3 +229,16 @@ elo1 = 100
     again = arena("run", path).stdout
     assert "0 matches played" in again
     assert f"The test stopped the run: {saved} of 60 matches" in again
+
+
+def test_results_file_keeps_the_test_until_a_run_without_one(tmp_path):
+    config = load_tournament(tournament_file(tmp_path, "t"))
+    test = SprtTest("a", "b", -5.0, 15.0, 0.1, 0.05, 3.0)
+    with ResultStore.open(config.results, config) as store:
+        assert store.info().sprt is None
+        store.note_sprt(test)
+    with ResultStore.open_readonly(config.results) as store:
+        assert store.info().sprt == test
+    with ResultStore.open(config.results, config) as store:
+        store.note_sprt(None)
+        assert store.info().sprt is None

@@ -345,6 +345,8 @@ class _Run:
                 store = self.store
                 self.plan = plan_tournament(config, store.completed_keys(), store.deal_secret, store.bot_generations)
                 store.note_scheduled(len(self.plan.schedule))
+                if config.sprt is None:  # the SPRT policy notes its test when it starts
+                    store.note_sprt(None)
                 self._say_what_is_played(self.plan, runner)
                 self.printer.expect((slot.names for slot in self.plan.todo), config.concurrency)
                 self.summary = await run_tournament(

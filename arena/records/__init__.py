@@ -8,11 +8,12 @@
     CpuUse        one seat's CPU time in a match, what it used off turn included
     StoredMatch   one match as the results file gives it back
     Fault         one fault charged to a seat, of a named FaultKind
+    SprtTest      what an SPRT tests: candidate, baseline, elo0, elo1, alpha, beta, prior
 
 All frozen; nothing here does I/O.  Imports run one way: everything in the arena may
 import this package, and it imports only the engine (and the arena's leaf modules:
 `arena.clock`, `arena.protocol`).  One module per kind of record: `_faults`, `_bots`,
-`_setup` (and how setups differ, in sentences), `_matches`; import them from here.
+`_setup` (and how setups differ, in sentences), `_matches`, `_sprt`; import them from here.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from arena.records._bots import DEFAULT_MAX_PROCESSES, BotEntry
 from arena.records._faults import Fault, FaultKind
 from arena.records._matches import Comment, CpuUse, MatchRecord, MatchSlot, StoredMatch, TimeUse
 from arena.records._setup import BotSetup, Setup
+from arena.records._sprt import SprtTest
 
 __all__ = [
     "FaultKind",
@@ -39,6 +41,7 @@ __all__ = [
     "StoredMatch",
     "TimeUse",
     "CpuUse",
+    "SprtTest",
 ]
 
 

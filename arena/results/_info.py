@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from arena.records import Setup
+from arena.records import Setup, SprtTest
 
 __all__ = ["Tournament", "StoreInfo"]
 
@@ -51,3 +51,5 @@ class StoreInfo:
     prior_games: float = 2.0
     #: The matches of the last run's schedule (None: a file from before it was kept).
     scheduled: int | None = None
+    #: The SPRT the last run tested (None: none, or a file from before it was kept).
+    sprt: SprtTest | None = None

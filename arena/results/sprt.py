@@ -64,7 +64,7 @@ from enum import Enum
 
 import engine
 from arena.errors import RatingError
-from arena.records import StoredMatch
+from arena.records import SprtTest, StoredMatch
 from arena.results.ratings import Observation, fit
 from arena.results.store import ResultStore
 from arena.results.tables import observations
@@ -226,20 +226,6 @@ class SprtState:
                 f"{rates})."
             )
         return f"SPRT undecided: {self.line()}."
-
-
-@dataclass(frozen=True)
-class SprtTest:
-    """What is tested: the candidate's table Elo over the baseline's, elo0 (H0) against
-    elo1 (H1), at the error rates alpha and beta, the fit with the tournament's prior."""
-
-    candidate: str
-    baseline: str
-    elo0: float
-    elo1: float
-    alpha: float = 0.05
-    beta: float = 0.05
-    prior_games: float = 2.0
 
 
 def _looks(matches: Iterable[StoredMatch], test: SprtTest) -> int:

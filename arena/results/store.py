@@ -17,7 +17,8 @@ The file holds:
   duration, finish time.
 - ``rating``, in ``meta``: the last run's anchor and prior (`StoreInfo.anchor`), which the tables use unless told
   otherwise; not part of the fingerprint, as they change no result.  ``scheduled``: the matches of the last
-  run's schedule (`StoreInfo.scheduled`), so a table of fewer can say it is partial.
+  run's schedule (`StoreInfo.scheduled`), so a table of fewer can say it is partial.  ``sprt``: the
+  hypotheses the last run tested (`StoreInfo.sprt`), for the report's LLR over the run.
 - ``deals``: one row per (match, deal, seat): bot, score, rank, forfeit, fault kinds, for exports
   (`ResultStore.rows`, `arena.results.export`) and rating queries without decoding histories.
 - ``summaries``: one row per match, saved with it: each seat's statistics and the match's rated
@@ -49,7 +50,7 @@ from types import MappingProxyType
 from typing import Any
 
 from arena.errors import StoreError
-from arena.records import MatchRecord, MatchSlot, Setup
+from arena.records import MatchRecord, MatchSlot, Setup, SprtTest
 from arena.results._damage import closed_on_failure, refuse_cut
 from arena.results._fresh import FreshCopy, keep_before_fresh, resume_refused
 from arena.results._info import StoreInfo, Tournament
@@ -286,6 +287,7 @@ class ResultStore(MatchReader):
             anchor=(str(rating["anchor"][0]), float(rating["anchor"][1])) if rating.get("anchor") else None,
             prior_games=float(rating.get("prior_games", 2.0)),
             scheduled=int(meta["scheduled"]) if meta.get("scheduled") is not None else None,
+            sprt=SprtTest.from_data(meta["sprt"]) if meta.get("sprt") else None,
         )
 
     @property
@@ -313,6 +315,15 @@ class ResultStore(MatchReader):
         """The number of matches the run's schedule holds (`StoreInfo.scheduled`)."""
         with self._transaction():
             self._set_meta("scheduled", matches)
+
+    def note_sprt(self, test: SprtTest | None) -> None:
+        """The SPRT the run tests (`StoreInfo.sprt`), or none: the report draws its LLR
+        from the stored matches with these hypotheses."""
+        with self._transaction():
+            if test is None:
+                self._db.execute("DELETE FROM meta WHERE key = 'sprt'")
+            else:
+                self._set_meta("sprt", test.to_data())
 
     def unsandboxed(self) -> tuple[str, ...]:
         """What `note_unsandboxed` kept: one line per distinct status, oldest first."""

@@ -69,13 +69,12 @@ class SprtStop:
 
     def start(self, plan: TournamentPlan, store: ResultStore) -> None:
         test = self.test
-        self._follower = SprtFollower(
-            plan.game,
-            # the prior the tournament's Elo table uses
-            SprtTest(
-                test.candidate, test.baseline, test.elo0, test.elo1, test.alpha, test.beta, plan.config.prior_games
-            ),
+        # the prior the tournament's Elo table uses
+        tested = SprtTest(
+            test.candidate, test.baseline, test.elo0, test.elo1, test.alpha, test.beta, plan.config.prior_games
         )
+        self._follower = SprtFollower(plan.game, tested)
+        store.note_sprt(tested)
         self._results = store.path
         self._update()  # a resumed run stops at once when the file already decides
 
