@@ -242,7 +242,7 @@ def test_endplay_reads_arenas_export_alike():
         (lambda t: t.replace('[Auction "N"]', '[Auction "E"]'), r"line 19: the auction starts with E"),
         (lambda t: t.replace('[Dealer "N"]\n', "").replace('[Board "1"]\n', ""), r"neither a Dealer nor a Board"),
         (lambda t: t.replace('[Score "NS 2240"]', '[Score "lots"]'), r"cannot read the Score 'lots'"),
-        (lambda t: t + "stray\n", r"line 39: 'stray' is outside a tag"),
+        (lambda t: t.replace("[Event", "stray [Event"), r"line 4: 'stray' comes before any tag"),
     ],
 )
 def test_a_bad_game_is_skipped_with_its_line_board_and_reason(change, message):

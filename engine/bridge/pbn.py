@@ -6,7 +6,8 @@ games read back into boards that the engine can replay.
     read_pbn(text)                       PBN text -> a PbnFile: a PbnBoard per game read, and
                                          the games skipped, each with its message (pbn_read.py)
     replay_pbn(board)                    the board played through the engine, checked against
-                                         its tags (pbn_replay.py)
+                                         its tags (pbn_replay.py); check_pbn(board) also says
+                                         which tags were checked
 
 A game is written in the export layout: the mandatory tags in their order (Event, Site,
 Date, Board, West, North, East, South, Dealer, Vulnerable, Deal, Scoring, Declarer,
@@ -28,8 +29,8 @@ from typing import Any
 from .._core import Event
 from .._errors import PositionError
 from .notation import hand_to_pbn
-from .pbn_read import PbnBoard, PbnFile, SkippedGame, read_pbn
-from .pbn_replay import replay_pbn
+from .pbn_read import PbnBoard, PbnFile, SkipCause, SkippedGame, read_pbn
+from .pbn_replay import PbnCheck, check_pbn, replay_pbn
 from .records import (
     SEATS,
     AuctionEnded,
@@ -45,10 +46,13 @@ from .records import (
 
 __all__ = [
     "PbnBoard",
+    "PbnCheck",
     "PbnFile",
+    "SkipCause",
     "SkippedGame",
     "PBN_HEADER",
     "board_to_pbn",
+    "check_pbn",
     "match_to_pbn",
     "read_pbn",
     "replay_pbn",

@@ -5,26 +5,36 @@ records, a game that cannot be read skipped with a message naming it.
 
 Games are apart by an empty line (`pbn_text` splits the text into games of tags and
 words, dropping comments, ``;`` to the end of the line and ``{…}`` over lines, and ``%``
-lines).  Reading takes tags and the Auction and Play sections; notes (``=1=``), NAGs
-(``$1``) and ``!``/``?`` after a call or card are skipped, and so are supplemental
-sections (``…Table``).  As PBN 2.1 allows:
+lines).  Reading takes tags and the Auction and Play sections (pbn_sections.py); notes
+(``=1=``), NAGs (``$1``) and ``!``/``?`` after a call or card are skipped, and so is the
+data after any other tag (a supplemental section, §4.9: ``…Table``, BridgeComposer's
+answers after its own tags).  As PBN 2.1 allows:
 
 - a tag is ``[Name "value"]``, with or without space before the value (``[Board"1"]``);
-- a value ``#`` is the value the same tag had in the last game that gave it (§4.8); with
-  none before, the tag is unknown, as ``?`` or an empty value is;
+  a tag given twice keeps its first value (§3.4);
+- a value ``#`` is the value the same tag had in the last game that gave it, and one
+  ``##text`` gives ``text`` to every later game that lacks the tag (§4.8); a ``#`` with
+  none before leaves the tag unknown, as ``?`` or an empty value does;
 - Dealer and Vulnerable, when absent, follow the board number (Law 2), board 0 too (the
   16-board cycle's board 16);
 - Result is declarer's tricks (``9``) or a side's (``NS 11``, ``EW 2``, ``NS 11 EW 2``,
   §3.4.15): one side's count leaves the other 13 less, and the side is read against the
-  Declarer tag or, without one, the auction's declarer;
+  Declarer tag or, without one, the auction's declarer; a Result after ``^`` is the
+  players' count, not the tricks won, and is not kept; Score may carry a sign (``NS +550``);
 - an Auction or Play tag without a seat (``[Play ""]``) gives no calls or cards;
-- in the Play section ``-`` is a card not played (§3.6): once a card is missing, every
-  later one is ``-``, as in the lines ``- - - -`` of the tricks a claim ended (BBO); ``*``
-  ends the section; ``AP`` in the auction is all pass.
+- the auction may start left of the dealer, a ``-`` for each seat before him (§3.5);
+  ``AP`` is all pass, ``*`` or ``+`` ends it; a ``*`` glued to a call that more calls
+  follow (``4C*``, BBA's and BEN's alert) is an alert;
+- in the Play section ``-`` (and ``+``, the next card to play) is a card not played
+  (§3.6): once a card is missing, every later one is ``-``, as in the lines ``- - - -`` of
+  the tricks a claim ended (BBO); the last line may give fewer than four cards (an
+  opening lead alone), the others not played; ``*`` ends the section.
 
 A game that breaks one of these is skipped: `PbnFile.skipped` holds a SkippedGame for it,
 whose message names its line, its Board tag and what is wrong, and the games after it
-are read.
+are read.  Its `cause` (SkipCause) tells a game that is not PBN (INVALID) from one that
+is PBN but no board to replay (NO_BOARD: no deal, a hand not given, an end position, no
+dealer or vulnerability) and from one recording an irregularity of §3.9 (IRREGULAR).
 """
 
 from __future__ import annotations
@@ -35,19 +45,27 @@ from dataclasses import dataclass
 from typing import overload
 
 from .._errors import NotationError
-from .notation import PASS, check_deal, parse_action, parse_card
+from .notation import check_deal, parse_hand
+from .pbn_sections import (
+    SkipCause,
+    UnreplayableGame,
+    auction_declarer,
+    optional_tag,
+    read_auction,
+    read_play,
+    seat_of,
+)
 from .pbn_text import PbnGame, split_games
 from .records import SEATS, BridgeAction, CallKind, Strain, Vulnerability, dealer_of, side_of, vulnerability_of
 
-__all__ = ["PbnBoard", "PbnFile", "SkippedGame", "read_pbn"]
+__all__ = ["PbnBoard", "PbnFile", "SkipCause", "SkippedGame", "read_pbn"]
 
 _VUL_READ = dict.fromkeys(("NONE", "LOVE", "-"), Vulnerability.NONE) | {"NS": Vulnerability.NS, "EW": Vulnerability.EW}
 _VUL_READ |= dict.fromkeys(("ALL", "BOTH"), Vulnerability.BOTH)
 _CONTRACT = re.compile(r"^([1-7])(C|D|H|S|NT|N)(XX|X)?$")
 _STRAIN = {"C": Strain.CLUBS, "D": Strain.DIAMONDS, "H": Strain.HEARTS, "S": Strain.SPADES, "N": Strain.NOTRUMP}
-_RANKS = "23456789TJQKA"
 #: A side's count: "NS 11", "EW -100", or both sides ("NS 11 EW 2").
-_SIDES = re.compile(r"^(NS|EW)\s+(-?\d+)(?:\s+(NS|EW)\s+(-?\d+))?$")
+_SIDES = re.compile(r"^(NS|EW)\s+([-+]?\d+)(?:\s+(NS|EW)\s+([-+]?\d+))?$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,11 +94,13 @@ class PbnBoard:
 @dataclass(frozen=True, slots=True)
 class SkippedGame:
     """A game `read_pbn` could not read: the line it starts on, its Board tag as written
-    (None without one) and the reason, a sentence that names the line at fault."""
+    (None without one), the reason, a sentence that names the line at fault, and its
+    cause (not PBN, no whole board, an irregularity)."""
 
     line: int
     board: str | None
     reason: str
+    cause: SkipCause = SkipCause.INVALID
 
     @property
     def message(self) -> str:
@@ -120,8 +140,9 @@ def read_pbn(text: str) -> PbnFile:
     boards: list[PbnBoard] = []
     skipped: list[SkippedGame] = []
     inherited: dict[str, str] = {}
+    headers: dict[str, str] = {}  # the '##' tags: their values hold in every later game
     for game in split_games(text):
-        problem = _collect(game, inherited)
+        problem = _collect(game, inherited, headers)
         inherited.update((name, value) for name, (value, _) in game.tags.items())
         try:
             if game.error or problem:
@@ -129,57 +150,53 @@ def read_pbn(text: str) -> PbnFile:
             boards.append(_board(game))
         except NotationError as error:
             board = game.tags.get("Board", ("", 0))[0].strip() or None
-            skipped.append(SkippedGame(game.line, board, str(error)))
+            cause = error.cause if isinstance(error, UnreplayableGame) else SkipCause.INVALID
+            skipped.append(SkippedGame(game.line, board, str(error), cause))
     return PbnFile(tuple(boards), tuple(skipped))
 
 
-def _collect(game: PbnGame, inherited: dict[str, str]) -> str | None:
-    """Sort a game's tokens into its tags (``#`` resolved) and sections; the first
-    problem, or None."""
+def _collect(game: PbnGame, inherited: dict[str, str], headers: dict[str, str]) -> str | None:
+    """Sort a game's tokens into its tags (``#`` and ``##`` resolved, a ``##`` tag of an
+    earlier game added when this one lacks it) and sections; the first problem, or None."""
     problem = None
     section: str | None = None
     for kind, value, number in game.tokens:
         if kind == "tag":
             name, _, tag_value = value.partition("\0")
-            if tag_value == "#":
+            if tag_value.startswith("##"):  # §4.8: this value, and in every later game that lacks the tag
+                tag_value = headers[name] = tag_value[2:]
+            elif tag_value == "#":
                 tag_value = inherited.get(name, "")
+            # a tag given again is ignored (§3.4), and so is its section
+            section = name if name not in game.tags else f"{name} again"
             game.tags.setdefault(name, (tag_value, number))
-            section = name if name in ("Auction", "Play") or name.endswith("Table") else None
-            if section is not None:
-                game.sections[section] = []
+            game.sections.setdefault(section, [])
         elif section is None:
-            problem = problem or f"line {number}: {value!r} is outside a tag and outside a section."
-        else:  # a supplemental section (ScoreTable, …) is kept and not read
+            problem = problem or f"line {number}: {value!r} comes before any tag; a game starts with a tag."
+        else:  # after a tag other than Auction and Play, a supplemental section (§4.9, §5), kept unread
             game.sections[section].append((value, number))
+    for name, value in headers.items():
+        game.tags.setdefault(name, (value, game.line))
     return problem
 
 
-def _seat(value: str, tag: str, number: int) -> int:
-    if value.upper() not in SEATS:
-        raise NotationError(f"line {number}: the {tag} tag is {value!r}; a seat is N, E, S or W.")
-    return SEATS.index(value.upper())
-
-
-def _optional(game: PbnGame, tag: str) -> tuple[str | None, int]:
-    value, number = game.tags.get(tag, ("", game.line))
-    return (None if value.strip() in ("", "?") else value.strip()), number
-
-
 def _board(game: PbnGame) -> PbnBoard:
-    board_text, number = _optional(game, "Board")
+    board_text, number = optional_tag(game, "Board")
     board = None
     if board_text is not None:
         if not board_text.isdigit():
             raise NotationError(f"line {number}: the Board tag is {board_text!r}; a board number is 0, 1, 2, ….")
         board = int(board_text)
-    dealer_text, number = _optional(game, "Dealer")
+    dealer_text, number = optional_tag(game, "Dealer")
     if dealer_text is not None:
-        dealer = _seat(dealer_text, "Dealer", number)
+        dealer = seat_of(dealer_text, "Dealer", number)
     elif board is not None:
         dealer = dealer_of(board)
     else:
-        raise NotationError(f"line {game.line}: the game has neither a Dealer nor a Board tag: who dealt?")
-    vul_text, number = _optional(game, "Vulnerable")
+        raise UnreplayableGame(
+            f"line {game.line}: the game has neither a Dealer nor a Board tag: who dealt?", SkipCause.NO_BOARD
+        )
+    vul_text, number = optional_tag(game, "Vulnerable")
     if vul_text is not None:
         if vul_text.upper() not in _VUL_READ:
             raise NotationError(f"line {number}: the Vulnerable tag is {vul_text!r}; it is None, NS, EW or All.")
@@ -187,9 +204,12 @@ def _board(game: PbnGame) -> PbnBoard:
     elif board is not None:
         vulnerability = vulnerability_of(board)
     else:
-        raise NotationError(f"line {game.line}: the game has neither a Vulnerable nor a Board tag.")
+        raise UnreplayableGame(
+            f"line {game.line}: the game has neither a Vulnerable nor a Board tag: who is vulnerable?",
+            SkipCause.NO_BOARD,
+        )
     hands = _deal(game)
-    contract, number = _optional(game, "Contract")
+    contract, number = optional_tag(game, "Contract")
     strain = None
     if contract is not None:
         m = _CONTRACT.match(contract.upper())
@@ -200,9 +220,15 @@ def _board(game: PbnGame) -> PbnBoard:
         else:
             contract = m.group(1) + ("NT" if m.group(2) in ("N", "NT") else m.group(2)) + (m.group(3) or "")
             strain = _STRAIN[m.group(2)[0]]
-    declarer_text, number = _optional(game, "Declarer")
-    declarer = None if declarer_text is None else _seat(declarer_text.lstrip("^"), "Declarer", number)
-    auction = _auction(game, dealer)
+    declarer_text, number = optional_tag(game, "Declarer")
+    if declarer_text is not None and declarer_text.startswith("^"):
+        raise UnreplayableGame(
+            f"line {number}: the Declarer tag {declarer_text!r} says declarer and dummy were swapped (PBN 2.1 "
+            "§3.4.13), an irregularity the rules cannot replay.",
+            SkipCause.IRREGULAR,
+        )
+    declarer = None if declarer_text is None else seat_of(declarer_text, "Declarer", number)
+    auction = read_auction(game, dealer)
     if strain is None:  # no Contract tag: the auction's last bid names the trumps
         bids = [call for call in auction if call.kind is CallKind.BID]
         strain = bids[-1].strain if bids else None
@@ -212,10 +238,10 @@ def _board(game: PbnGame) -> PbnBoard:
         vulnerability=vulnerability,
         hands=hands,
         auction=auction,
-        play=_play(game, strain),
+        play=read_play(game, strain),
         contract=contract,
         declarer=declarer,
-        result=_result(game, declarer if declarer is not None else _auction_declarer(auction, dealer)),
+        result=_result(game, declarer if declarer is not None else auction_declarer(auction, dealer)),
         score=_score(game, declarer),
         players=tuple(game.tags.get(tag, ("", 0))[0] for tag in ("North", "East", "South", "West")),
         tags=tuple((name, value) for name, (value, _) in game.tags.items()),
@@ -224,119 +250,46 @@ def _board(game: PbnGame) -> PbnBoard:
 
 
 def _deal(game: PbnGame) -> tuple[tuple[str, ...], ...]:
-    text, number = _optional(game, "Deal")
+    text, number = optional_tag(game, "Deal")
     if text is None:
-        raise NotationError(f"line {number}: the game gives no Deal; a board needs its four hands.")
+        raise UnreplayableGame(
+            f"line {number}: the game gives no Deal; a board needs its four hands.", SkipCause.NO_BOARD
+        )
     first, colon, rest = text.partition(":")
     parts = rest.split()
     if not colon or len(parts) != 4:
         raise NotationError(
             f"line {number}: cannot read the Deal {text!r}: write the first seat, a colon and four hands "
-            "clockwise, e.g. 'N:AKQ.JT9.-.5432 …'."
+            "clockwise, e.g. 'N:AKQ.JT9..5432 …'."
         )
-    start = _seat(first.strip(), "Deal", number)
+    start = seat_of(first.strip(), "Deal", number)
     hands = [""] * 4
     for i, part in enumerate(parts):
         hands[(start + i) % 4] = part
+    if "-" in hands:  # PBN 2.1 §3.4.11: a hand not given
+        hidden = ", ".join(SEATS[seat] for seat, hand in enumerate(hands) if hand == "-")
+        raise UnreplayableGame(
+            f"line {number}: the Deal gives no cards for {hidden}; a board needs its four hands.", SkipCause.NO_BOARD
+        )
     try:
         return check_deal(hands)
     except NotationError as error:
+        sizes = _sizes(hands)
+        if sizes is not None and max(sizes) < 13:  # PBN 2.1 §3.10: an end position
+            raise UnreplayableGame(
+                f"line {number}: the Deal gives each hand at most {max(sizes)} of its cards (an end position, PBN "
+                "2.1 §3.10); a board to replay deals all 13.",
+                SkipCause.NO_BOARD,
+            ) from None
         raise NotationError(f"line {number}: {error}") from None
 
 
-def _plain(token: str) -> str | None:
-    """A call or card token without its annotations; None for a note or a NAG."""
-    if (token.startswith("=") and token.endswith("=")) or token.startswith("$"):
+def _sizes(hands: Sequence[str]) -> list[int] | None:
+    """The number of cards in each hand, None when a hand cannot be read."""
+    try:
+        return [len(parse_hand(hand)) for hand in hands]
+    except NotationError:
         return None
-    return token.rstrip("!?") or None
-
-
-def _auction(game: PbnGame, dealer: int) -> tuple[BridgeAction, ...]:
-    first, number = _optional(game, "Auction")
-    if first is None:  # no dealer named: no auction, and no call may be given
-        if any(_plain(token) not in (None, "*", "+", "-") for token, _ in game.sections.get("Auction", ())):
-            raise NotationError(f"line {number}: the Auction tag names no seat, but calls follow it.")
-        return ()
-    if _seat(first, "Auction", number) != dealer:
-        raise NotationError(
-            f"line {number}: the auction starts with {first}, not with the dealer {SEATS[dealer]}; "
-            "only a whole auction can be replayed."
-        )
-    calls: list[BridgeAction] = []
-    for token, line in game.sections["Auction"]:
-        word = _plain(token)
-        if word is None:
-            continue
-        if word in ("*", "+", "-"):
-            break
-        if word.upper() == "AP":
-            bid = any(c.kind is CallKind.BID for c in calls)
-            calls += [PASS] * (3 if bid else 4 - len(calls))
-            break
-        try:
-            call = parse_action(word)
-        except NotationError:
-            call = None
-        if call is None or call.kind is CallKind.PLAY:
-            raise NotationError(
-                f"line {line}: {token!r} in the auction is not a call: write Pass, X, XX or a bid like 1C or 3NT."
-            )
-        calls.append(call)
-    return tuple(calls)
-
-
-def _auction_declarer(auction: Sequence[BridgeAction], dealer: int) -> int | None:
-    """The declarer an auction makes: the first of the last bidder's side to name the
-    final strain; None without a bid."""
-    bids = [((dealer + i) % 4, call) for i, call in enumerate(auction) if call.kind is CallKind.BID]
-    if not bids:
-        return None
-    last_seat, last = bids[-1]
-    return next(s for s, call in bids if side_of(s) == side_of(last_seat) and call.strain is last.strain)
-
-
-def _play(game: PbnGame, strain: Strain | None) -> tuple[str, ...]:
-    first, number = _optional(game, "Play")
-    words = [(w, line) for token, line in game.sections.get("Play", ()) if (w := _plain(token)) is not None]
-    words = words[: next((i for i, (w, _) in enumerate(words) if w == "*"), len(words))]
-    if first is None:  # no opening leader named: no play, and no card may be given
-        if any(w != "-" for w, _ in words):
-            raise NotationError(f"line {number}: the Play tag names no opening leader, but cards follow it.")
-        return ()
-    leader = first_seat = _seat(first, "Play", number)
-    if strain is None and words:
-        raise NotationError(f"line {number}: a Play section needs the contract (a Contract tag or an auction).")
-    if len(words) % 4 or len(words) > 52:
-        raise NotationError(
-            f"line {words[-1][1]}: the Play section has {len(words)} cards; each trick, 13 at most, is a line "
-            "of four, '-' for a card not played."
-        )
-    trump = strain.suit if strain is not None else None
-    play: list[str] = []
-    stopped = False  # a card was missing: play stopped there (a claim), every later card is '-'
-    for t in range(0, len(words), 4):
-        line = words[t][1]
-        try:
-            row = [None if w == "-" else parse_card(w) for w, _ in words[t : t + 4]]
-        except NotationError as error:
-            raise NotationError(f"line {line}: {error}") from None
-        order = [(leader + i) % 4 for i in range(4)]
-        in_order = [row[(seat - first_seat) % 4] for seat in order]
-        played = next((i for i, card in enumerate(in_order) if card is None), 4)
-        if any(card is not None for card in in_order[played:]):
-            raise NotationError(f"line {line}: a card after a '-' in the order of play of this trick.")
-        if stopped and played:
-            raise NotationError(
-                f"line {line}: {in_order[0]} is played after a trick that was not finished ('-'); once play "
-                "stops (a claim), every later card is '-'."
-            )
-        trick = [(seat, card) for seat, card in zip(order[:played], in_order[:played]) if card is not None]
-        play += [card for _, card in trick]
-        stopped = played < 4
-        if not stopped:
-            led = trick[0][1][0]
-            leader = max(trick, key=lambda p: (p[1][0] == trump, p[1][0] == led, _RANKS.index(p[1][1])))[0]
-    return tuple(play)
 
 
 def _sides(text: str, tag: str, number: int, example: str) -> dict[str, int] | None:
@@ -353,8 +306,8 @@ def _sides(text: str, tag: str, number: int, example: str) -> dict[str, int] | N
 
 
 def _result(game: PbnGame, declarer: int | None) -> int | None:
-    text, number = _optional(game, "Result")
-    if text is None:
+    text, number = optional_tag(game, "Result")
+    if text is None or text.startswith("^"):  # '^': not the tricks won (§3.4.15), so no count to check
         return None
     usage = "it is declarer's tricks, 0 to 13, or a side's, as 'NS 11' or 'NS 11 EW 2'"
     sides = _sides(text, "Result", number, usage)
@@ -374,11 +327,11 @@ def _result(game: PbnGame, declarer: int | None) -> int | None:
 
 
 def _score(game: PbnGame, declarer: int | None) -> int | None:
-    text, number = _optional(game, "Score")
+    text, number = optional_tag(game, "Score")
     if text is None:
         return None
     usage = "write e.g. 'NS 420', 'EW -100' or 'NS 420 EW -420'"
-    if re.match(r"^-?\d+$", text):
+    if re.match(r"^[-+]?\d+$", text):
         value = int(text)
         return -value if declarer is not None and declarer % 2 else value
     sides = _sides(text, "Score", number, usage)

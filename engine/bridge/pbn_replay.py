@@ -1,21 +1,55 @@
 """Replaying a PBN board (engine/bridge/pbn_read.py's PbnBoard) through the engine.
 
     replay_pbn(board)    the board's calls and cards played, checked against its tags
+    check_pbn(board)     the same, and which tags were checked (a PbnCheck)
 
 The board is dealt as the board of its number when Law 2 gives that number its dealer and
 vulnerability, and otherwise as the board of the 16-board cycle that has them (so a
 board's tags, not its number, decide who deals and who is vulnerable).
+
+What is checked, each where the game gives it: the Contract and Declarer tags against the
+auction's end; the Result and Score tags against the engine's tricks and score when all
+13 tricks are played.  When play stops early (a claim: the rest '-') or is not given,
+the Result is checked to be within reach (no fewer tricks than declarer's side has won,
+no more than it has won and may still win) and the Score against Law 77's score of the
+contract (the auction's, or the Contract and Declarer tags) with that Result.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .._errors import IllegalAction, NotationError
 from .notation import hand_to_pbn, parse_action
 from .pbn_read import PbnBoard
-from .records import SEATS, AuctionEnded, BoardDealt, BoardScored, dealer_of, vulnerability_of
+from .records import (
+    SEATS,
+    AuctionEnded,
+    BoardDealt,
+    BoardScored,
+    Contract,
+    Doubling,
+    Strain,
+    dealer_of,
+    is_vulnerable,
+    side_of,
+    vulnerability_of,
+)
 from .rules import BridgeGame, BridgeState
+from .scoring import contract_score
 
-__all__ = ["replay_pbn"]
+__all__ = ["PbnCheck", "check_pbn", "replay_pbn"]
+
+_STRAINS = {strain.letter: strain for strain in Strain}
+
+
+@dataclass(frozen=True, slots=True)
+class PbnCheck:
+    """A board replayed: the engine's `state` after the last call or card given, and the
+    tags (``Contract``, ``Declarer``, ``Result``, ``Score``) checked against it."""
+
+    state: BridgeState
+    checked: tuple[str, ...]
 
 
 def _start(board: PbnBoard) -> BridgeState:
@@ -37,6 +71,11 @@ def replay_pbn(board: PbnBoard) -> BridgeState:
     Declarer, Result and Score tags against the engine's (a NotationError, naming the
     game's line, for an illegal call or card or a disagreement).  The state is left
     after the last card given: mid-play if the PBN stops early (a claim)."""
+    return check_pbn(board).state
+
+
+def check_pbn(board: PbnBoard) -> PbnCheck:
+    """As replay_pbn, also saying which tags were checked."""
     state = _start(board)
     where = f"line {board.line}: board {board.board if board.board is not None else '?'}"
     for i, action in enumerate((*board.auction, *(parse_action(c) for c in board.play))):
@@ -46,21 +85,82 @@ def replay_pbn(board: PbnBoard) -> BridgeState:
             kind = "call" if i < len(board.auction) else "card"
             raise NotationError(f"{where}: the {kind} {action.text} cannot be played: {error}") from None
     events = state.history[max(i for i, e in enumerate(state.history) if isinstance(e, BoardDealt)) :]
+    checked: list[str] = []
     ended = next((e for e in events if isinstance(e, AuctionEnded)), None)
     if ended is not None:
         got = "Pass" if ended.contract is None else ended.contract.text.split(" by ")[0]
-        if board.contract is not None and got != board.contract:
-            raise NotationError(f"{where}: the auction ends in {got}, but the Contract tag says {board.contract}.")
+        if board.contract is not None:
+            if got != board.contract:
+                raise NotationError(f"{where}: the auction ends in {got}, but the Contract tag says {board.contract}.")
+            checked.append("Contract")
         declarer = None if ended.contract is None else ended.contract.declarer
-        if board.declarer is not None and declarer != board.declarer:
-            who = "nobody" if declarer is None else SEATS[declarer]
-            raise NotationError(f"{where}: the declarer is {who}, but the Declarer tag says {SEATS[board.declarer]}.")
+        if board.declarer is not None:
+            if declarer != board.declarer:
+                who = "nobody" if declarer is None else SEATS[declarer]
+                raise NotationError(
+                    f"{where}: the declarer is {who}, but the Declarer tag says {SEATS[board.declarer]}."
+                )
+            checked.append("Declarer")
     scored = next((e for e in events if isinstance(e, BoardScored)), None)
-    if scored is not None and scored.contract is not None:
-        if board.result is not None and scored.declarer_tricks != board.result:
+    if scored is not None:
+        if scored.contract is not None and board.result is not None:
+            if scored.declarer_tricks != board.result:
+                raise NotationError(
+                    f"{where}: declarer takes {scored.declarer_tricks} tricks, but the Result tag says {board.result}."
+                )
+            checked.append("Result")
+        if board.score is not None:
+            if scored.score != board.score:
+                raise NotationError(f"{where}: North-South score {scored.score}, but the Score tag says {board.score}.")
+            checked.append("Score")
+    else:
+        checked += _check_unplayed(board, state, ended, where)
+    return PbnCheck(state, tuple(checked))
+
+
+def _contract(board: PbnBoard, ended: AuctionEnded | None) -> Contract | None | str:
+    """The contract the board was played in: the auction's, or its tags' without an
+    auction; "Pass" when passed out; None when nothing says."""
+    if ended is not None:
+        return "Pass" if ended.contract is None else ended.contract
+    if board.contract == "Pass":
+        return "Pass"
+    if board.contract is None or board.declarer is None:
+        return None
+    risk = len(board.contract) - len(board.contract.rstrip("X"))
+    strain = _STRAINS[board.contract[1:].rstrip("X")]
+    return Contract(int(board.contract[0]), strain, Doubling(risk + 1), board.declarer)
+
+
+def _check_unplayed(board: PbnBoard, state: BridgeState, ended: AuctionEnded | None, where: str) -> list[str]:
+    """The Result and Score of a board whose play stops early or is not given (the
+    tricks agreed, as in a claim): the Result within reach, the Score the contract's."""
+    contract = _contract(board, ended)
+    checked = []
+    if contract == "Pass":
+        if board.score is not None:
+            if board.score != 0:
+                raise NotationError(f"{where}: the board is passed out, but the Score tag says {board.score}.")
+            checked.append("Score")
+        return checked
+    if not isinstance(contract, Contract) or board.result is None:
+        return checked
+    if board.play:
+        won = state.tricks[side_of(contract.declarer)]
+        left = 13 - sum(state.tricks)
+        if not won <= board.result <= won + left:
             raise NotationError(
-                f"{where}: declarer takes {scored.declarer_tricks} tricks, but the Result tag says {board.result}."
+                f"{where}: declarer has won {won} tricks with {left} to play, but the Result tag says {board.result}."
             )
-    if scored is not None and board.score is not None and scored.score != board.score:
-        raise NotationError(f"{where}: North-South score {scored.score}, but the Score tag says {board.score}.")
-    return state
+        checked.append("Result")
+    if board.score is not None:
+        score = contract_score(contract, is_vulnerable(board.vulnerability, contract.declarer), board.result)
+        if side_of(contract.declarer) == 1:
+            score = -score
+        if score != board.score:
+            raise NotationError(
+                f"{where}: {contract.text} taking {board.result} tricks scores {score} to North-South, but the "
+                f"Score tag says {board.score}."
+            )
+        checked.append("Score")
+    return checked
