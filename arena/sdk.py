@@ -42,6 +42,7 @@ __all__ = [
     "Bot",
     "EventFeed",
     "MatchSession",
+    "LazyDecisionRequest",
     "BotClassError",
     "load_bot_class",
     "hello_reply",
@@ -83,7 +84,8 @@ class Bot:
         from the view's `deal_events`, which carry none."""
 
     def act(self, request: pb.DecisionRequest) -> int:
-        """Return the index of the chosen action in `request.legal_actions`."""
+        """Return the index of the chosen action in `request.legal_actions`.  Played
+        in-process, `request` is a `LazyDecisionRequest`, which reads the same."""
         raise NotImplementedError
 
     def on_match_end(self, end: pb.MatchEnd) -> None:
@@ -131,7 +133,9 @@ class EventFeed:
         self._deal = 0
         self._delivered = 0
 
-    def deliver(self, request: pb.DecisionRequest, on_event: Callable[[pb.GameEvent], None]) -> None:
+    def deliver(
+        self, request: pb.DecisionRequest | LazyDecisionRequest, on_event: Callable[[pb.GameEvent], None]
+    ) -> None:
         for event in request.events:
             on_event(event)
         game = request.view.WhichOneof("game")
@@ -220,6 +224,91 @@ class SdkServicer(pb_grpc.BotServicer):
                 return
 
 
+class LazyDecisionRequest:
+    """A DecisionRequest made on its first read: what `act` gets in the referee's own
+    process (a bot played in-process, arena/play/inprocess.py), so that a bot that reads
+    only the number of legal actions costs no message.
+
+    Every field and method reads as the DecisionRequest's, the very message a gRPC bot
+    gets for the same decision.  `decision_id`, `time_limit_ms` and `len(legal_actions)`
+    are known without making it.  `message` is the DecisionRequest itself, for code that
+    needs the type (`isinstance`, `json_format`, `CopyFrom`)."""
+
+    __slots__ = ("decision_id", "time_limit_ms", "_legal_count", "_make", "_message")
+
+    def __init__(
+        self, make: Callable[[], pb.DecisionRequest], decision_id: int, time_limit_ms: int, legal_count: int
+    ) -> None:
+        self.decision_id = decision_id
+        self.time_limit_ms = time_limit_ms
+        self._legal_count = legal_count
+        self._make: Callable[[], pb.DecisionRequest] | None = make
+        self._message: pb.DecisionRequest | None = None
+
+    @property
+    def legal_actions(self) -> Sequence[Any]:
+        """The legal actions: their number known, the actions made on first read.  (Made
+        anew at each read, not kept: kept, it would make a reference cycle of every
+        request, left to the garbage collector.)"""
+        message = self._message
+        return _LazyLegalActions(self, self._legal_count) if message is None else message.legal_actions
+
+    @property
+    def message(self) -> pb.DecisionRequest:
+        """The DecisionRequest, made the first time it is read."""
+        message = self._message
+        if message is None:
+            assert self._make is not None
+            message = self._message = self._make()
+            self._make = None  # what it was made from may go
+        return message
+
+    def __getattr__(self, name: str) -> Any:  # every field and method but the three above
+        return getattr(self.message, name)
+
+    def __eq__(self, other: object) -> bool:
+        return self.message == (other.message if isinstance(other, LazyDecisionRequest) else other)
+
+    __hash__ = None  # type: ignore[assignment]  # as a message's: it has none
+
+    def __str__(self) -> str:
+        return str(self.message)
+
+    def __repr__(self) -> str:
+        return repr(self.message)
+
+
+class _LazyLegalActions(Sequence[Any]):
+    """A LazyDecisionRequest's `legal_actions`: their number without the message, the
+    actions themselves (the message's repeated field) made on first read."""
+
+    __slots__ = ("_request", "_count")
+
+    def __init__(self, request: LazyDecisionRequest, count: int) -> None:
+        self._request = request
+        self._count = count
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __getitem__(self, index: Any) -> Any:
+        return self._request.message.legal_actions[index]
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self._request.message.legal_actions)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._request.message.legal_actions, name)
+
+    def __eq__(self, other: object) -> bool:
+        return self._request.message.legal_actions == other
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(self._request.message.legal_actions)
+
+
 class MatchSession:
     """One bot instance through one match, message by message: the hooks called in order,
     the events handed over once each.  `SdkServicer` plays one per Play stream; the
@@ -231,18 +320,30 @@ class MatchSession:
         # A bot that does not listen to events is spared the work of handing them over.
         self._feed = EventFeed() if type(bot).on_event is not Bot.on_event else None
 
+    @property
+    def listens(self) -> bool:
+        """Whether the bot hears events (its class overrides `on_event`): `news` hands
+        them over only then."""
+        return self._feed is not None
+
+    @property
+    def hears_end(self) -> bool:
+        """Whether `end` calls anything of the bot's own (its class overrides `on_match_end`)."""
+        return type(self.bot).on_match_end is not Bot.on_match_end
+
     def start(self, start: pb.MatchStart) -> None:
         self.bot.match = start
         self.bot.on_match_start(start)
 
-    def act(self, request: pb.DecisionRequest) -> Any:
+    def act(self, request: pb.DecisionRequest | LazyDecisionRequest) -> Any:
         """What `act` returns for `request` (its new events delivered first); the bot's
-        `comment` is reset before and read after."""
+        `comment` is reset before and read after.  In the referee's process `request` is
+        a LazyDecisionRequest, which `act` reads as the DecisionRequest."""
         bot = self.bot
         if self._feed is not None:
             self._feed.deliver(request, bot.on_event)
         bot.comment = ""
-        return bot.act(request)
+        return bot.act(request)  # type: ignore[arg-type]  # a LazyDecisionRequest reads as one
 
     def news(self, events: Sequence[pb.GameEvent]) -> None:
         if self._feed is not None:

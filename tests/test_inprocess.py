@@ -23,6 +23,7 @@ from arena.play import open_bot_pool, play_match
 from arena.process import sandbox_status
 from arena.protocol import IN_PROCESS
 from arena.records import BotEntry, FaultKind
+from arena.v1 import arena_pb2 as pb
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -69,6 +70,85 @@ def test_same_results_as_over_grpc_on_the_same_deals(tmp_path, seed):
     assert here.standing == there.standing
     assert here.comments == there.comments
     assert here.cpu == (None,) * 4  # no process of its own to measure
+
+
+@pytest.mark.parametrize(
+    "name, players, deals", [("conto", 4, 4), ("invido", 2, 4), ("vegas", 3, 3), ("bridge", 4, 1), ("frederik", 4, 1)]
+)
+def test_every_game_hands_a_bot_the_same_messages_as_over_grpc(tmp_path, name, players, deals):
+    """Each decision's comment is a digest of every request and event the bot was handed
+    (tests/fixtures/bots/digests.py): the same comments, the same messages."""
+    game = engine.load(name, players=players)
+    module, script = "tests.fixtures.bots.digests:Digests", "tests/fixtures/bots/digests.py"
+    local = [in_process(f"d{seat}", module, f"--seed={seat}") for seat in range(players)]
+    remote = [over_grpc(f"d{seat}", script, f"--seed={seat}") for seat in range(players)]
+    here = trio.run(lambda: play(local, game, tmp_path, seed=5, deals=deals))
+    there = trio.run(lambda: play(remote, game, tmp_path, seed=5, deals=deals))
+    assert here.faults == there.faults == ()
+    assert here.history == there.history
+    assert here.result == there.result
+    assert len(here.comments) == sum(len(answered) for answered in here.latencies) > 0
+    assert here.comments == there.comments
+
+
+class Hears(sdk.Bot):
+    """Plays the first action and keeps, by seat, the events it heard and the MatchEnd."""
+
+    games = ("vegas",)
+    heard: dict[int, list] = {}
+
+    def on_match_start(self, start):
+        self.events = self.heard[start.seat] = []
+
+    def on_event(self, event):
+        self.events.append(event)
+
+    def on_match_end(self, end):
+        self.events.append(end)
+
+    def act(self, request):
+        return 0
+
+
+def test_a_bot_that_hears_the_end_gets_every_event_and_the_match_end(tmp_path):
+    game = engine.load("vegas", players=2)
+    record = trio.run(
+        lambda: play(
+            [in_process("a", "tests.test_inprocess:Hears"), in_process("b", "bots.random_bot:RandomBot")],
+            game,
+            tmp_path,
+            seed=4,
+            deals=3,
+        )
+    )
+    played = sdk.load_bot_class("tests.test_inprocess:Hears")  # as the seat loaded it (pytest's module is another)
+    *events, end = played.heard.pop(0)  # type: ignore[attr-defined]
+    seen = game.replay(record.history).events_for(0)
+    assert len(events) == len(seen)  # the current deal's come from the view, without text
+    assert [event.text for event in end.history] == [event.text for event in seen]
+    assert [event.vegas for event in end.history] == [event.vegas for event in events]
+    assert list(end.result.scores) == list(record.result.scores)
+
+
+def test_a_lazy_request_reads_as_the_decision_request_and_is_made_once():
+    made = pb.DecisionRequest(decision_id=7, time_limit_ms=900, acting_seat=2)
+    made.legal_actions.add(text="il conto")
+    made.legal_actions.add(text="ordinazione → 1A")
+    makes = []
+
+    def make():
+        makes.append(1)
+        return made
+
+    request = sdk.LazyDecisionRequest(make, 7, 900, 2)
+    assert (request.decision_id, request.time_limit_ms, len(request.legal_actions)) == (7, 900, 2)
+    assert makes == []  # the number of legal actions needs no message
+    assert [action.text for action in request.legal_actions] == ["il conto", "ordinazione → 1A"]
+    assert request.legal_actions[1].text == "ordinazione → 1A"
+    assert request.acting_seat == 2 and request.HasField("view") is False
+    assert request == made and request.message is made
+    assert request.SerializeToString() == made.SerializeToString()
+    assert makes == [1]
 
 
 class Misbehaving(sdk.Bot):

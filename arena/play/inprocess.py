@@ -4,9 +4,10 @@ A tournament file's ``[[bot]] module = "package.module:Class"`` (``--bot
 NAME=module:package.module:Class`` on the command line) names the class; `args` become
 its parameters (``self.params``), as `sdk.run` reads them from a bot's command line.  No
 process is started and no protocol spoken: each match seat gets a fresh instance, driven
-by the SDK's own `MatchSession`, so the class plays exactly as it does behind `sdk.run`,
-and its requests are the very DecisionRequests a gRPC bot gets (the referee's bytes,
-parsed: a message made by a C parser, unlike one filled field by field from the records).
+by the SDK's own `MatchSession`, so the class plays exactly as it does behind `sdk.run`.
+Its requests read as the very DecisionRequests a gRPC bot gets (the referee's bytes,
+parsed), made only when the bot reads more of one than its number of legal actions
+(`sdk.LazyDecisionRequest`, written by arena/play/_lazy.py's `LazyRequests`).
 
 This is for trusted code only: the bot shares the arena's process, memory and files, and
 every table and report says so ("in-process (trusted, not sandboxed)").  Its time is
@@ -37,7 +38,7 @@ from typing import Any
 
 from arena import sdk
 from arena.errors import BotFault
-from arena.play._formats import ProtobufRequests
+from arena.play._lazy import LastMessage, LazyRequests
 from arena.records import BotEntry, FaultKind
 from arena.v1 import arena_pb2 as pb
 
@@ -104,8 +105,8 @@ class InProcessStream:
 
     #: No process of its own: its CPU is the referee's, its time the clock's alone.
     cpu_meter = None
-    #: The bytes a gRPC bot gets, parsed for it: the same DecisionRequest.
-    request_format = ProtobufRequests
+    #: The DecisionRequest a gRPC bot gets, made if the bot reads it.
+    request_format = LazyRequests
 
     def __init__(self, name: str, session: sdk.MatchSession) -> None:
         self.name = name
@@ -113,9 +114,15 @@ class InProcessStream:
         self._cancelled = False
 
     def send(self, message: Any) -> None:
-        """The news and MatchEnd at the end of the match (serialized RefereeMessages)."""
+        """The news and MatchEnd at the end of the match (`LastMessage`s, written only
+        for a bot that hears them; or serialized RefereeMessages)."""
         if self._cancelled:
             return
+        if isinstance(message, LastMessage):
+            session = self._session
+            if not (session.listens if message.kind == "event" else session.hears_end):
+                return
+            message = message.make()
         parsed = message if isinstance(message, pb.RefereeMessage) else pb.RefereeMessage.FromString(message)
         kind = parsed.WhichOneof("message")
         try:
@@ -126,8 +133,7 @@ class InProcessStream:
         except BOT_ERRORS as error:  # the match is over: nothing to charge
             log.warning("bot %s: %s", self.name, _raised(f"handling {kind}", error), exc_info=True)
 
-    async def decide(self, request: bytes, decision_id: int, time_limit: float) -> pb.Decision:
-        asked = pb.RefereeMessage.FromString(request).decision_request
+    async def decide(self, asked: sdk.LazyDecisionRequest, decision_id: int, time_limit: float) -> pb.Decision:
         began = time.perf_counter()
         try:
             chosen = self._session.act(asked)
