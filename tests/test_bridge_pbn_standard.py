@@ -141,3 +141,20 @@ def test_a_game_skipped_says_whether_it_is_not_pbn_no_board_or_irregular(change,
     game = skipped(change(CLAIM))
     assert game.cause is cause
     assert re.search(reason, game.reason)
+
+
+def test_a_lead_problem_without_auction_is_played_in_its_tagged_contract():
+    # BridgeComposer: Contract, Declarer (or only the Play tag's leader), and the lead
+    problem = CLAIM[: CLAIM.index("[Auction")].replace('"13"', '""') + '[Play "E"]\nHA\n'
+    for text in (problem, problem.replace('[Declarer "N"]\n', "")):
+        check = check_pbn(only(text))
+        assert check.state.contract.text == "4S by N" and check.state.to_play == 2  # South plays to the lead
+        assert check.checked == ()  # the calls made to reach the contract check nothing
+
+
+def test_a_passed_out_board_reads_no_declarer_though_bbo_names_one():
+    passed = CLAIM[: CLAIM.index("[Play")].replace("4S Pass Pass Pass", "Pass Pass Pass Pass")
+    passed = passed.replace('"4S"', '"Pass"').replace('"13"', '"0"').replace('[Declarer "N"]', '[Declarer "S"]')
+    board = only(passed)
+    assert (board.contract, board.declarer, board.result) == ("Pass", None, None)
+    assert check_pbn(board).checked == ("Contract",)

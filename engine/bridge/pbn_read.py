@@ -221,6 +221,8 @@ def _board(game: PbnGame) -> PbnBoard:
             contract = m.group(1) + ("NT" if m.group(2) in ("N", "NT") else m.group(2)) + (m.group(3) or "")
             strain = _STRAIN[m.group(2)[0]]
     declarer_text, number = optional_tag(game, "Declarer")
+    if contract == "Pass":  # nobody declares (§3.4.13), though BBO names a seat and Result "0"
+        declarer_text = None
     if declarer_text is not None and declarer_text.startswith("^"):
         raise UnreplayableGame(
             f"line {number}: the Declarer tag {declarer_text!r} says declarer and dummy were swapped (PBN 2.1 "
@@ -241,7 +243,9 @@ def _board(game: PbnGame) -> PbnBoard:
         play=read_play(game, strain),
         contract=contract,
         declarer=declarer,
-        result=_result(game, declarer if declarer is not None else auction_declarer(auction, dealer)),
+        result=None
+        if contract == "Pass"
+        else _result(game, auction_declarer(auction, dealer) if declarer is None else declarer),
         score=_score(game, declarer),
         players=tuple(game.tags.get(tag, ("", 0))[0] for tag in ("North", "East", "South", "West")),
         tags=tuple((name, value) for name, (value, _) in game.tags.items()),

@@ -12,7 +12,9 @@ auction's end; the Result and Score tags against the engine's tricks and score w
 13 tricks are played.  When play stops early (a claim: the rest '-') or is not given,
 the Result is checked to be within reach (no fewer tricks than declarer's side has won,
 no more than it has won and may still win) and the Score against Law 77's score of the
-contract (the auction's, or the Contract and Declarer tags) with that Result.
+contract (the auction's, or the Contract and Declarer tags) with that Result.  A board that
+gives its play but no auction (a lead problem) is bid to its Contract and Declarer in the
+fewest calls (see _bid_to), so its cards can be played; those calls are not checked.
 """
 
 from __future__ import annotations
@@ -20,13 +22,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .._errors import IllegalAction, NotationError
-from .notation import hand_to_pbn, parse_action
+from .notation import PASS, hand_to_pbn, parse_action
 from .pbn_read import PbnBoard
 from .records import (
     SEATS,
     AuctionEnded,
     BoardDealt,
     BoardScored,
+    BridgeAction,
     Contract,
     Doubling,
     Strain,
@@ -78,16 +81,21 @@ def check_pbn(board: PbnBoard) -> PbnCheck:
     """As replay_pbn, also saying which tags were checked."""
     state = _start(board)
     where = f"line {board.line}: board {board.board if board.board is not None else '?'}"
-    for i, action in enumerate((*board.auction, *(parse_action(c) for c in board.play))):
+    auction = board.auction
+    tagged = _contract(board, None)
+    bid_for_play = not auction and bool(board.play) and isinstance(tagged, Contract)
+    if bid_for_play and isinstance(tagged, Contract):
+        auction = _bid_to(tagged, board.dealer)
+    for i, action in enumerate((*auction, *(parse_action(c) for c in board.play))):
         try:
             state.apply(action)
         except IllegalAction as error:
-            kind = "call" if i < len(board.auction) else "card"
+            kind = "call" if i < len(auction) else "card"
             raise NotationError(f"{where}: the {kind} {action.text} cannot be played: {error}") from None
     events = state.history[max(i for i, e in enumerate(state.history) if isinstance(e, BoardDealt)) :]
     checked: list[str] = []
     ended = next((e for e in events if isinstance(e, AuctionEnded)), None)
-    if ended is not None:
+    if ended is not None and not bid_for_play:
         got = "Pass" if ended.contract is None else ended.contract.text.split(" by ")[0]
         if board.contract is not None:
             if got != board.contract:
@@ -120,16 +128,30 @@ def check_pbn(board: PbnBoard) -> PbnCheck:
 
 def _contract(board: PbnBoard, ended: AuctionEnded | None) -> Contract | None | str:
     """The contract the board was played in: the auction's, or its tags' without an
-    auction; "Pass" when passed out; None when nothing says."""
+    auction (declarer the Declarer tag's, or the seat right of the Play tag's opening
+    leader); "Pass" when passed out; None when nothing says."""
     if ended is not None:
         return "Pass" if ended.contract is None else ended.contract
     if board.contract == "Pass":
         return "Pass"
-    if board.contract is None or board.declarer is None:
+    declarer = board.declarer
+    leader = dict(board.tags).get("Play", "").strip().upper()
+    if declarer is None and board.play and leader in SEATS:
+        declarer = (SEATS.index(leader) - 1) % 4
+    if board.contract is None or declarer is None:
         return None
     risk = len(board.contract) - len(board.contract.rstrip("X"))
     strain = _STRAINS[board.contract[1:].rstrip("X")]
-    return Contract(int(board.contract[0]), strain, Doubling(risk + 1), board.declarer)
+    return Contract(int(board.contract[0]), strain, Doubling(risk + 1), declarer)
+
+
+def _bid_to(contract: Contract, dealer: int) -> tuple[BridgeAction, ...]:
+    """The fewest calls that reach `contract`, so that a board giving its play but no
+    auction (a lead problem) can be played: passes to declarer, the bid, the left-hand
+    opponent's double and dummy's redouble as the contract has them, three passes."""
+    calls = [PASS] * ((contract.declarer - dealer) % 4) + [parse_action(f"{contract.level}{contract.strain.letter}")]
+    calls += [parse_action("X"), parse_action("XX")][: contract.doubling.value - 1]
+    return (*calls, PASS, PASS, PASS)
 
 
 def _check_unplayed(board: PbnBoard, state: BridgeState, ended: AuctionEnded | None, where: str) -> list[str]:
