@@ -80,7 +80,8 @@ The package: records.py (the deck, actions, events, the view), notation.py (card
 action text), moves.py (what is legal), hands.py (poker's ranking), refusals.py (why an
 action is refused), stats.py (per-seat statistics), table.py (the cards on the table and
 who knows each), scene.py (the match as a spectator watches it, for replays), rules.py
-(FrederikGame, FrederikState).  Every record is exported here by name: results files store it as
+(FrederikGame, FrederikState), worlds.py (a state rebuilt at a seat's decision from its view
+and a fill of the hidden cards, for search bots).  Every record is exported here by name: results files store it as
 ``engine.frederik.<Name>``.
 """
 
@@ -122,6 +123,7 @@ from .records import (
 )
 from .rules import DEFAULT_DEALS, FrederikGame, FrederikState
 from .stats import FrederikMark, FrederikStats, frederik_moments, frederik_statistics
+from .worlds import Fill, state_at_decision
 
 __all__ = [
     "RANKS",
@@ -176,4 +178,6 @@ __all__ = [
     "number_of",
     "suit_of",
     "sort_cards",
+    "Fill",
+    "state_at_decision",
 ]
