@@ -5,13 +5,15 @@ consistent with what the seat knows (bots/ismcts/worlds.py: the hidden cards dea
 uniformly where they may be), walks OpenSpiel's ISMCTS tree (UCT over information
 sets), and finishes the deal with random play; it answers with the action most visited.
 It thinks for `--time_fraction` of the request's time limit, at most `--max_time`
-seconds.  Plays conto, invido, vegas and bridge (frederik has no world sampler yet: the
-others' face-down choices would have to be drawn too); `--game` names the game it is
-started for, and a match of another game is refused.
+seconds.  Plays conto, invido, vegas, bridge and frederik (whose worlds deal the cards
+the seat cannot place into the places it cannot see, answers and interrupt windows
+included); `--game` names the game it is started for, and a match of another game is
+refused.
 """
 
 from __future__ import annotations
 
+import sys
 import time
 
 from arena import sdk
@@ -21,7 +23,7 @@ from bots.seeds import seat_rng
 
 
 class OpenSpielISMCTS(sdk.Bot):
-    name, games = "openspiel-ismcts", ("conto", "invido", "vegas", "bridge")
+    name, games = "openspiel-ismcts", ("conto", "invido", "vegas", "bridge", "frederik")
     description = (
         "OpenSpiel's ISMCTS: UCT over information sets, worlds drawn at random from what the seat "
         "knows, random rollouts; the most visited action within its time."
@@ -51,5 +53,19 @@ class OpenSpielISMCTS(sdk.Bot):
         return texts.index(text)
 
 
+def started_for(argv: list[str]) -> type[OpenSpielISMCTS]:
+    """The bot whose Hello lists only the game its `--game` names (every game it plays
+    without one), so that a check of the bot (`arena check-bot`) plays it at that game."""
+    game = None
+    for i, item in enumerate(argv):
+        if item.startswith("--game="):
+            game = item.partition("=")[2]
+        elif item == "--game" and i + 1 < len(argv):
+            game = argv[i + 1]
+    if game not in WORLDS:
+        return OpenSpielISMCTS
+    return type(OpenSpielISMCTS.__name__, (OpenSpielISMCTS,), {"games": (game,)})
+
+
 if __name__ == "__main__":
-    sdk.run(OpenSpielISMCTS)
+    sdk.run(started_for(sys.argv[1:]))

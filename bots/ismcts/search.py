@@ -3,7 +3,10 @@
 OpenSpiel's bot runs a fixed number of simulations; Arena asks for a decision within a
 time limit, so `TimedISMCTS` runs its simulations until the budget is spent (one at
 least two), everything else being OpenSpiel's: the tree per information set, UCT, random
-rollouts to the end of the deal, the most visited action.
+rollouts to the end of the deal, the most visited action.  For a game whose worlds give
+the other seats' past only as the deciding seat saw it (`worlds.PAST_AS_SEEN`), another
+seat's information set below the root may offer other actions in another world, so the
+search takes OpenSpiel's `allow_inconsistent_action_sets`.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 import engine
 from arena.openspiel import ArenaSpielState
+from bots.ismcts.worlds import PAST_AS_SEEN
 
 __all__ = ["TimedISMCTS", "choose"]
 
@@ -74,6 +78,7 @@ def choose(
         max_simulations=1,
         random_state=np.random.RandomState(seed),
         final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
+        allow_inconsistent_action_sets=game.spec.name in PAST_AS_SEEN,
     )
     bot.set_resampler(lambda state, player: ArenaSpielState.from_match(spiel, world(request, rng)))
     bot.deadline = started + budget

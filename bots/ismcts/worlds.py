@@ -11,13 +11,14 @@ offered to the bot.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable
 from typing import Any
 
 import engine
 
-__all__ = ["WORLDS", "conto_world", "bridge_world", "invido_world", "vegas_world"]
+__all__ = ["WORLDS", "PAST_AS_SEEN", "conto_world", "bridge_world", "invido_world", "vegas_world", "frederik_world"]
 
 
 def conto_world(request: Any, rng: random.Random) -> engine.State:
@@ -214,10 +215,129 @@ def vegas_world(request: Any, rng: random.Random) -> engine.State:
     return state
 
 
+def _frederik_event(message: Any) -> engine.Event:
+    """One of the view's deal events (a FrederikEvent message) as the engine's record."""
+    from bots.frederik.reading import action_of  # noqa: PLC0415 — loaded for frederik only
+    from engine import frederik  # noqa: PLC0415
+
+    which = message.WhichOneof("event")
+    inner = getattr(message, which)
+    record = getattr(frederik, _FREDERIK_EVENTS[which])
+    values: dict[str, Any] = {}
+    for field in dataclasses.fields(record):
+        if field.metadata.get("referee_only"):
+            continue
+        value = getattr(inner, field.name)
+        described = inner.DESCRIPTOR.fields_by_name[field.name]
+        if field.name == "action":
+            value = action_of(value)
+        elif described.has_presence and not inner.HasField(field.name):
+            value = None
+        elif field.name in ("window", "outcome"):
+            value = (frederik.Window if field.name == "window" else frederik.Outcome)(value)
+        elif described.is_repeated:
+            value = tuple(value)
+        values[field.name] = value
+    return record(**values)
+
+
+_FREDERIK_EVENTS = {
+    "deal_started": "DealStarted",
+    "drew": "Drew",
+    "kept": "Kept",
+    "returned": "Returned",
+    "acted": "Acted",
+    "responded": "Responded",
+    "resolved": "Resolved",
+    "forfeited": "Forfeited",
+}
+
+
+def _frederik_view(message: Any) -> Any:
+    """The request's FrederikView message as the engine's `FrederikView`."""
+    from bots.frederik.reading import action_of  # noqa: PLC0415 — loaded for frederik only
+    from engine import frederik  # noqa: PLC0415
+
+    players = message.players
+    return frederik.FrederikView(
+        seat=message.seat,
+        deal=message.deal,
+        deals_in_match=message.deals_in_match,
+        players=players,
+        starter=message.starter,
+        phase=frederik.Phase(message.phase),
+        round=message.round,
+        to_act=message.to_act if message.HasField("to_act") else None,
+        tableaux=tuple(
+            frederik.Tableau(t.seat, tuple(frederik.TableCard(c.card, c.face_up) for c in t.cards))
+            for t in message.tableaux
+        ),
+        drawn=tuple(message.drawn),
+        pile_size=message.pile_size,
+        pile_known=tuple(frederik.PileCard(p.position, p.card) for p in message.pile_known),
+        all_down=tuple(message.all_down) or (False,) * players,
+        forfeited=tuple(message.forfeited) or (False,) * players,
+        answering=action_of(message.answering) if message.HasField("answering") else None,
+        answering_seat=message.answering_seat if message.HasField("answering_seat") else None,
+        points=tuple(message.points),
+        deal_events=tuple(_frederik_event(event) for event in message.deal_events),
+    )
+
+
+#: The frederik request last read, and what was read from it: ISMCTS draws a world for
+#: every simulation of one decision, and the reading is the same for all of them.
+_FREDERIK_READ: list[Any] = [None, None]
+
+
+def _frederik_reading(request: Any) -> tuple[Any, Any, Any, Any]:
+    """The game, the seat's view (engine records), the window it is asked in (None on a
+    turn) and its `Sim` with -1 where it cannot place a card, read once per request."""
+    if _FREDERIK_READ[0] is not request:
+        from bots.frederik.reading import INTERRUPT, RESPONSE, read_request  # noqa: PLC0415
+        from bots.frederik.sampling import base_sim  # noqa: PLC0415
+        from engine.frederik import Window  # noqa: PLC0415
+
+        view = _frederik_view(request.view.frederik)
+        window = {RESPONSE: Window.ANSWER, INTERRUPT: Window.INTERRUPT}.get(request.kind)
+        game = engine.load("frederik", players=view.players)
+        _FREDERIK_READ[:] = [request, (game, view, window, base_sim(read_request(request)))]
+    return _FREDERIK_READ[1]
+
+
+def frederik_world(request: Any, rng: random.Random) -> engine.State:
+    """The deal at this decision with the cards the seat cannot place (the others' face-down
+    cards it has not seen, the pile's positions it has not seen go under) dealt uniformly
+    into those places, everything its view shows as it is; the engine's state made from
+    them (engine.frederik.state_at_decision), which asks the same seat in the same window.
+
+    What the seat knows is its view: like the engine, the world does not follow a card the
+    seat returned into the draft hand of a seat that drew it later."""
+    from bots.frederik.cards import names  # noqa: PLC0415 — loaded for frederik only
+    from bots.frederik.sampling import sample  # noqa: PLC0415
+    from engine.frederik import Fill, state_at_decision  # noqa: PLC0415
+
+    game, view, window, base = _frederik_reading(request)
+    world = sample(base, rng, weighted=False)
+    fill = Fill(
+        tuple(names(row) for row in world.cards),
+        tuple(tuple(knows) for knows in world.knows),
+        names(world.pile),
+        tuple(world.pile_knows),
+    )
+    return state_at_decision(game, view, window, fill)
+
+
+#: Games whose worlds hold the deal's past only as the deciding seat saw it (frederik's: the
+#: others' hidden draft choices are not drawn, only where the cards are now), so another
+#: seat's information set in a world does not tell its cards: the search must allow one
+#: information set different actions in different worlds.
+PAST_AS_SEEN = frozenset({"frederik"})
+
 #: The games the bot plays, and how it draws a world of each.
 WORLDS: dict[str, Callable[[Any, random.Random], engine.State]] = {
     "conto": conto_world,
     "invido": invido_world,
     "vegas": vegas_world,
     "bridge": bridge_world,
+    "frederik": frederik_world,
 }
