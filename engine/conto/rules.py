@@ -135,6 +135,9 @@ _ALL_RANKS = (1 << 13) - 1
 _MOVES = {move.value: move for move in Move}
 #: The ranks in each 13-bit mask, lowest first: legal moves visit only the ranks they can name.
 _RANKS_IN = [tuple(rank for rank in range(13) if mask >> rank & 1) for mask in range(1 << 13)]
+#: Per slot, each rank's part of an action's key (see ContoAction.key): its plate code's
+#: rank bits, in the slot's byte.
+_RANK_KEYS = [tuple((rank * 16) << (8 * slot) << 5 for rank in range(13)) for slot in range(3)]
 
 
 class ContoState(ContoRefusals, State):
@@ -206,6 +209,8 @@ class ContoState(ContoRefusals, State):
             for card in hand:
                 self._held[seat][CARD_INDEX[card]] += 1
         self._counts = [sum(h[i] for h in self._held) for i in range(14)]
+        # Per seat, the ranks (not the joker) it holds: bit r for rank r.
+        self._held_ranks = [sum(1 << rank for rank in range(13) if held[rank]) for held in self._held]
         self._sizes = [len(hand) for hand in hands]
         self.cards_dealt = sum(sizes)
         self._revealed: list[RevealedCard] = []
@@ -215,7 +220,6 @@ class ContoState(ContoRefusals, State):
         self.cameriere: int | None = None
         self._to_act: int | None = (self.dealer + 1) % n
         self._legal: tuple[ContoAction, ...] | None = None
-        self._legal_by_key: dict[int, ContoAction] = {}
         self._history.append(
             HandDealt(
                 self.hand_number,
@@ -240,7 +244,6 @@ class ContoState(ContoRefusals, State):
         )
         self._to_act = None
         self._legal = ()
-        self._legal_by_key = {}
         if self.hand_number >= self.deals:
             return
         if self._oste_rule and oste is not None:
@@ -258,15 +261,11 @@ class ContoState(ContoRefusals, State):
     def _generate(self) -> None:
         """Every legal action: the bill, then ordinazioni, speziature, abbondanze."""
         game = self.game
-        table = game._actions
-        held = self._held[self._to_act]  # type: ignore[index]
         mask = self._revealed_mask
         codes = self._codes
         # A rank can be declared when it is revealed or when we hold one to reveal.
-        declarable = mask
-        for rank, count in enumerate(held[:13]):
-            if count:
-                declarable |= 1 << rank
+        declarable = mask | self._held_ranks[self._to_act]  # type: ignore[index]
+        hidden = ~mask  # bit r set: naming rank r reveals a card of it
         used = 0
         total = 0
         plate_code = 0
@@ -275,11 +274,7 @@ class ContoState(ContoRefusals, State):
             total += code & 15
             plate_code |= code << (8 * slot)
         room = total < self.cards_dealt  # may the plate grow by one card?
-        out: list[ContoAction] = []
-        by_key: dict[int, ContoAction] = {}
-        if codes:
-            out.append(game.bill)
-            by_key[game.bill.key] = game.bill
+        out: list[ContoAction] = [game.bill] if codes else []
         jobs = []
         if room and len(codes) < self._courses:
             jobs.append((1, len(codes), 0, 1, ~used))
@@ -290,19 +285,22 @@ class ContoState(ContoRefusals, State):
             if room and (code & 15) < MAX_QUANTITY:
                 others = used & ~(1 << (code >> 4))
                 jobs.append((3, slot, 0, (code & 15) + 1, ~others))
+        # Each job's keys in one comprehension, its interned actions found in one map.
+        find = game._actions.get
         for kind, slot, low, quantity, free in jobs:
             shift = 8 * slot
-            base = (plate_code & ~(0xFF << shift)) << 5 | slot << 3 | kind << 1
-            for rank in _RANKS_IN[(declarable & free) >> low << low & _ALL_RANKS]:
-                hidden = not (mask >> rank) & 1
-                key = base | ((rank * 16 + quantity) << shift << 5) | hidden
-                action = table.get(key)
-                if action is None:
-                    action = self._make(kind, slot, rank * 16 + quantity, hidden, key)
-                out.append(action)
-                by_key[key] = action
+            base = (plate_code & ~(0xFF << shift)) << 5 | slot << 3 | kind << 1 | quantity << shift << 5
+            ranks = _RANKS_IN[(declarable & free) >> low << low & _ALL_RANKS]
+            at = _RANK_KEYS[slot]
+            keys = [base | at[rank] | (hidden >> rank & 1) for rank in ranks]
+            found = list(map(find, keys))
+            if not all(found):  # declarations never met before: made and interned now
+                for i, action in enumerate(found):
+                    if action is None:
+                        rank = ranks[i]
+                        found[i] = self._make(kind, slot, rank * 16 + quantity, bool(hidden >> rank & 1), keys[i])
+            out += found  # type: ignore[arg-type]  # every None was made above
         self._legal = tuple(out)
-        self._legal_by_key = by_key
 
     def _make(self, kind: int, slot: int, new_code: int, reveal: bool, key: int) -> ContoAction:
         portate = self.game._portate
@@ -323,14 +321,19 @@ class ContoState(ContoRefusals, State):
         return action
 
     def verify(self, action: ContoAction) -> None:  # type: ignore[override]
-        # The fast path: interned actions are found by their integer key, far cheaper
-        # than hashing whole plates into the base class's set of legal actions.
-        if self._legal is None:
+        # The fast path: the referee applies the very object it was handed, found among
+        # the (about 18) legal actions by identity: cheaper than a set or a dict of them,
+        # which each decision would have to build.  An equal copy (an action read from
+        # text, or made anew after the intern table was emptied) is found by value.
+        legal = self._legal
+        if legal is None:
             self._generate()
-        if isinstance(action, ContoAction):
-            legal = self._legal_by_key.get(action.key)
-            if legal is not None and (legal is action or legal == action):
+            legal = self._legal
+        for candidate in legal:  # type: ignore[union-attr]
+            if candidate is action:
                 return
+        if isinstance(action, ContoAction) and action in legal:  # type: ignore[operator]
+            return
         raise IllegalAction(self._why_illegal(action))
 
     def parse_action(self, text: str) -> ContoAction:
@@ -351,7 +354,10 @@ class ContoState(ContoRefusals, State):
             return event
         if action.reveals is not None:
             rank = CARD_INDEX[action.reveals]
-            self._held[seat][rank] -= 1
+            held = self._held[seat]
+            held[rank] -= 1
+            if not held[rank]:
+                self._held_ranks[seat] &= ~(1 << rank)
             self._sizes[seat] -= 1
             self._revealed.append(RevealedCard(seat, action.reveals))
             self._revealed_mask |= 1 << rank
@@ -426,6 +432,7 @@ class ContoState(ContoRefusals, State):
         other.points = list(self.points)
         other._explicit = list(self._explicit)
         other._held = [list(h) for h in self._held]
+        other._held_ranks = list(self._held_ranks)
         other._sizes = list(self._sizes)
         other._revealed = list(self._revealed)
         other._codes = list(self._codes)
