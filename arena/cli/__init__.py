@@ -20,36 +20,63 @@ own subcommands.  User mistakes end with a message and exit code 2, never a trac
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
+import signal
 import sqlite3
 import sys
 from pathlib import Path
 
 import engine
-from arena.cli import bench, checkbot, play, report, results, run
 from arena.cli._common import EXIT_USAGE, setup_logging
-from arena.config import load_tournament
 from arena.errors import Interrupted, ResultsDamaged, UsageError
-from arena.play import settle_heap
-from arena.process import EXIT_INTERRUPTED, install_termination_handlers
 from arena.protocol import ARENA_VERSION
-from arena.results import damage_words, readable_matches
+from arena.results.recover import damage_words, readable_matches
 
 __all__ = ["main", "build_parser"]
 
+#: Each command's module (arena/cli/<module>.py) and the function that adds its parser,
+#: in the order `arena --help` lists them.  Only the module of the command run is
+#: imported: `arena table` loads no bot process, gRPC, trio or report.
+_PARSERS = (
+    ("run", "add_parser", ("run",)),
+    ("results", "add_parsers", ("table", "list", "show", "export", "recover")),
+    ("report", "add_parser", ("report",)),
+    ("play", "add_parser", ("play",)),
+    ("bench", "add_parser", ("bench",)),
+    ("checkbot", "add_parser", ("check-bot",)),
+    ("play", "add_games_parser", ("games",)),
+)
+#: The commands that start bots (or play in this process): the process's signal
+#: handling and heap are the player's (`arena.process`, `arena.play.settle_heap`).
+_PLAYING = {"run", "play", "bench", "check-bot"}
+_EXIT_INTERRUPTED = 130  # as arena.process.EXIT_INTERRUPTED: a shell's code for SIGINT
 
-def build_parser() -> argparse.ArgumentParser:
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The `arena` command's parser: every command's, or only `command`'s when it names one."""
     parser = argparse.ArgumentParser(prog="arena", description="A tournament arena for card-game bots.")
     parser.add_argument("--version", action="version", version=f"arena {ARENA_VERSION}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    run.add_parser(sub)
-    results.add_parsers(sub)
-    report.add_parser(sub)
-    play.add_parser(sub)
-    bench.add_parser(sub)
-    checkbot.add_parser(sub)
-    play.add_games_parser(sub)
+    known = any(command in commands for _, _, commands in _PARSERS)
+    for module, function, commands in _PARSERS:
+        if not known or command in commands:
+            getattr(importlib.import_module(f"arena.cli.{module}"), function)(sub)
     return parser
+
+
+def _command(argv: list[str]) -> str | None:
+    """The command word of `argv` (the first word not an option), if any."""
+    return next((word for word in argv if not word.startswith("-")), None)
+
+
+def _interrupt_on_termination() -> None:
+    """SIGTERM and SIGHUP end a command that starts no bot as Ctrl-C does (the playing
+    commands install `arena.process.install_termination_handlers`, which kills bots too)."""
+    if signal.getsignal(signal.SIGINT) in (signal.SIG_IGN, signal.SIG_DFL):
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, signal.default_int_handler)
 
 
 def _holds(error: BaseException, kind: type[BaseException]) -> bool:
@@ -72,6 +99,8 @@ def _results_path(args: argparse.Namespace) -> Path | None:
     if getattr(args, "results", None):
         return Path(args.results)
     if getattr(args, "file", None):  # arena run: the file had loaded, so it loads again
+        from arena.config import load_tournament  # arena run's, which has imported it
+
         try:
             return load_tournament(args.file).results
         except (UsageError, OSError):
@@ -104,11 +133,19 @@ def _damaged_file(path: Path, words: str) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    words = sys.argv[1:] if argv is None else argv
+    parser = build_parser(_command(words))
     args = parser.parse_args(argv)
-    install_termination_handlers()
-    setup_logging(verbose=False)
-    settle_heap()
+    if args.command in _PLAYING:
+        from arena.play import settle_heap
+        from arena.process import install_termination_handlers
+
+        install_termination_handlers()
+        setup_logging(verbose=False)
+        settle_heap()
+    else:
+        _interrupt_on_termination()
+        setup_logging(verbose=False)
     try:
         return int(args.func(args))
     except ResultsDamaged as error:
@@ -128,11 +165,11 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_USAGE
     except Interrupted:
         print("\narena: interrupted", file=sys.stderr)
-        return EXIT_INTERRUPTED
+        return _EXIT_INTERRUPTED
     except BaseException as error:
         if _holds(error, KeyboardInterrupt):  # a Ctrl-C outside the trio runs (start-up, the tables)
             print("\narena: interrupted", file=sys.stderr)
-            return EXIT_INTERRUPTED
+            return _EXIT_INTERRUPTED
         if _holds(error, BrokenPipeError):  # `arena run … | head`: the pipe broke inside a trio run
             return _quiet_broken_pipe()
         raise

@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 from arena.clock import TimeControl
-from arena.config.schema import name_problem
 from arena.errors import UsageError
 
 __all__ = [
@@ -27,6 +26,7 @@ __all__ = [
     "seconds",
     "time_control",
     "add_command",
+    "prior_games",
 ]
 
 EXIT_USAGE = 2
@@ -56,6 +56,8 @@ def split_bot(text: str) -> tuple[str, tuple[str, ...]]:
     name, sep, command = text.partition("=")
     if not sep or not name or not command.strip():
         raise UsageError(f'--bot takes NAME=COMMAND, e.g. --bot r="python bots/random_bot.py"; got {text!r}.')
+    from arena.config.schema import name_problem  # the tournament files' package: a playing command's
+
     problem = name_problem(name, "bot name")  # as a tournament file's: names become file names and columns
     if problem is not None:
         raise UsageError(f"--bot: {problem}")
@@ -152,3 +154,14 @@ def add_command(
     """A subcommand whose --help shows every default and ends with examples."""
     epilog = "examples:\n" + "\n".join(f"  {example}" for example in examples)
     return sub.add_parser(name, help=summary, description=summary, epilog=epilog, formatter_class=_HelpFormatter)
+
+
+def prior_games(text: str) -> float:
+    """--prior-games's G: a number from 0 to 1000."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 <= value <= 1000:
+        raise argparse.ArgumentTypeError(f"must be from 0 to 1000, not {text}")
+    return value

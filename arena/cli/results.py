@@ -12,11 +12,9 @@ from typing import TextIO
 from tabulate import tabulate_formats
 
 import engine
-from arena.cli._common import add_command
-from arena.cli.report import prior_games
+from arena.cli._common import add_command, prior_games
 from arena.errors import StoreError, UsageError
 from arena.records import FaultKind
-from arena.report import match_page, write_page
 from arena.results import (
     DEAL_EXPORT_COLUMNS,
     MATCH_LIST_COLUMNS,
@@ -25,7 +23,6 @@ from arena.results import (
     Salvage,
     elo_columns,
     elo_notes,
-    elo_table,
     explain,
     export_deals,
     export_stats,
@@ -35,9 +32,11 @@ from arena.results import (
     statistics_columns,
     transcript,
 )
-from arena.results.crosstable import crosstable
+from arena.results.crosstable import pairings_table
 from arena.results.export import export_pbn
-from arena.results.summaries import FollowedResults, stored_statistics, stored_summaries, summarised_observations
+from arena.results.file_tables import held_tables, read_file_tables
+from arena.results.summaries import FollowedResults
+from arena.results.tables import fitted_table
 
 __all__ = ["add_parsers"]
 
@@ -247,10 +246,10 @@ def _print_tables(args: argparse.Namespace, seen: FollowedResults | None = None)
     try:
         info = store.info()
         game = engine.load(info.game, players=info.seats, **info.options)
-        if seen is not None:
-            matches, summaries = seen.read(store, info, game)
-        else:  # what the tables need was stored with each match: no history is read
-            matches, summaries = list(store.matches(history=False)), stored_summaries(store, game)[0]
+        if seen is None:  # what the tables need was stored with each match: no history is read
+            made = read_file_tables(store, game, pairings=args.matrix)
+        else:
+            made = held_tables(*seen.read(store, info, game), game, pairings=args.matrix)
         unsandboxed = store.unsandboxed()
     finally:
         store.close()
@@ -258,24 +257,29 @@ def _print_tables(args: argparse.Namespace, seen: FollowedResults | None = None)
         raise UsageError(f"--anchor {args.anchor!r} is not a bot of {info.name}; its bots are {', '.join(info.bots)}.")
     anchor = (args.anchor, args.anchor_elo) if args.anchor else info.anchor
     prior = info.prior_games if args.prior_games is None else args.prior_games
+    matches = made.matches
     print(f"{info.name}: {len(matches)} matches")
-    by_key = {summary.key: summary for summary in summaries}  # in schedule order, as a whole read
-    whole = all(match.key in by_key for match in matches)  # else one saved between the two reads
-    observed = summarised_observations([by_key[match.key] for match in matches], game) if whole else None
-    lines = stored_statistics(summaries)
-    del by_key, summaries  # read: not held through the fit (--watch's follower keeps its own)
-    text, rated = elo_table(matches, game, anchor, tablefmt=args.format, prior_games=prior, rated=observed)
+    text, rated = fitted_table(
+        made.lines,
+        made.observations(),
+        game,
+        anchor,
+        args.format,
+        prior,
+        notes=made.board_notes,
+        played=bool(matches),
+    )
     print(text)
     for note in elo_notes(matches, info.setup.public_deals, unsandboxed, scheduled=info.scheduled):
         print(note)
     if args.explain and rated is not None:
         print(f"\n{explain(elo_columns(game))}")
-    if args.matrix:
+    if made.pairings is not None:
         print()
-        print(crosstable(matches, game, rated, tablefmt=args.format))
-    if lines:
+        print(pairings_table(made.pairings, game, rated, tablefmt=args.format))
+    if made.statistics:
         print()
-        print(render(statistics_columns(game), lines, args.format))
+        print(render(statistics_columns(game), made.statistics, args.format))
         if args.explain:
             print(f"\n{explain(statistics_columns(game))}")
     return 0
@@ -326,6 +330,8 @@ def cmd_show(args: argparse.Namespace) -> int:
     if args.output and not args.html:
         raise UsageError("--output is for --html: arena show RESULTS MATCH --html -o match.html.")
     if args.html:
+        from arena.report import match_page, write_page  # the page's makings, for this command alone
+
         page = match_page(Path(args.results), args.match)
         if args.output:
             write_page(Path(args.output), page)

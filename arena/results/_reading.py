@@ -7,6 +7,7 @@ from __future__ import annotations
 import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -48,10 +49,44 @@ class MatchReader:
             ).fetchall()
         return [self._stored(row[:-1]) for row in rows], (rows[-1][-1] if rows else mark)
 
-    def _pages(self, columns: str, size: int) -> Iterator[list[tuple]]:
+    @contextmanager
+    def snapshot(self) -> Iterator[None]:
+        """Every read inside sees the file as it was at the first (one read transaction),
+        though a run saves matches meanwhile: a table made of several reads adds up."""
+        with self._lock:
+            self._db.execute("BEGIN")
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._db.execute("COMMIT")
+
+    def summarised_pages(self, size: int = 10 * _PAGE) -> Iterator[list[tuple]]:
+        """Every match in schedule order, `size` at a time, as what the tables read of it
+        (no history, no deal results): key, round, table_no, rotation, seed, names,
+        faults, seconds, finished_at, time_use (as stored) and its summary's stats and
+        outcomes (None when it has none: `summaries.SummaryReader` makes it again)."""
+        with self._lock:
+            kept = self._db.execute(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'summaries'"
+            ).fetchone()
+        time_use = "time_use" if "time_use" in self._match_columns else "'[]'"
+        columns = (
+            f"key, round, table_no, rotation, seed, names, faults, seconds, finished_at, {time_use}, stats, outcomes"
+        )
+        joined = "LEFT JOIN summaries ON match = key" if kept else "LEFT JOIN (SELECT NULL AS stats, NULL AS outcomes)"
+        return self._pages(columns, size, joined)
+
+    def deal_totals(self) -> list[tuple[str, int, float]]:
+        """Per bot: the deals it played, one per seat held, and its score summed over them."""
+        with self._lock:
+            return self._db.execute("SELECT bot, COUNT(*), SUM(score) FROM deals GROUP BY bot").fetchall()
+
+    def _pages(self, columns: str, size: int, joined: str = "") -> Iterator[list[tuple]]:
         """Matches in schedule order, `size` rows at a time (keyset paging: bounded memory).
 
-        `columns` must start with key, round, table_no, rotation.
+        `columns` must start with key, round, table_no, rotation; `joined`, a join on
+        ``matches`` whose columns `columns` may name.
         """
         after: tuple | None = None
         while True:
@@ -60,7 +95,7 @@ class MatchReader:
                 where, params = "WHERE (round, table_no, rotation, key) > (?, ?, ?, ?)", after
             with self._lock:
                 page = self._db.execute(
-                    f"SELECT {columns} FROM matches {where} ORDER BY round, table_no, rotation, key LIMIT {int(size)}",
+                    f"SELECT {columns} FROM matches {joined} {where} ORDER BY round, table_no, rotation, key LIMIT {int(size)}",
                     params,
                 ).fetchall()
             if not page:

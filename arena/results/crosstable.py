@@ -36,11 +36,13 @@ __all__ = [
     "Pairing",
     "outcomes",
     "match_outcomes",
+    "HeadToHead",
     "head_to_head",
     "bot_order",
     "head_to_head_table",
     "los_table",
     "crosstable",
+    "pairings_table",
 ]
 
 
@@ -113,25 +115,50 @@ def match_outcomes(
     return [Outcome(sides, tuple(finish[seats[0]] for seats in teams), family) for family, finish in finishes]
 
 
+class HeadToHead:
+    """`head_to_head` summed outcome by outcome as they are read (`add`), so a whole
+    file's crosstable holds its pairs, not its outcomes."""
+
+    def __init__(self) -> None:
+        self._scores: dict[tuple[str, str], float] = defaultdict(float)
+        self._shared: dict[tuple[str, str], int] = defaultdict(int)
+        # A tournament repeats a few thousand seatings and finishes: each one's points, once.
+        self._points: dict[tuple, list[tuple[tuple[str, str], float]]] = {}
+
+    def add(self, sides: tuple[tuple[str, ...], ...], ranks: tuple[int, ...]) -> None:
+        """One outcome: every side of the row bot against every side of the column bot
+        (1 ahead, 0.5 tied, 0 behind), averaged: one point per shared outcome."""
+        points = self._points.get((sides, ranks))
+        if points is None:
+            points = self._points[(sides, ranks)] = _points(sides, ranks)
+        for pair, point in points:
+            self._scores[pair] += point
+            self._shared[pair] += 1
+
+    def pairings(self) -> dict[tuple[str, str], Pairing]:
+        return {pair: Pairing(self._scores[pair], self._shared[pair]) for pair in self._shared}
+
+
+def _points(sides: tuple[tuple[str, ...], ...], ranks: tuple[int, ...]) -> list[tuple[tuple[str, str], float]]:
+    """Per ordered pair of bots on different sides of one outcome, the row bot's point."""
+    points: dict[tuple[str, str], list[float]] = defaultdict(list)
+    for i, j in itertools.permutations(range(len(sides)), 2):
+        mine, theirs = ranks[i], ranks[j]
+        point = 1.0 if mine < theirs else 0.5 if mine == theirs else 0.0
+        for a in dict.fromkeys(sides[i]):
+            for b in dict.fromkeys(sides[j]):
+                if a != b:
+                    points[(a, b)].append(point)
+    return [(pair, sum(values) / len(values)) for pair, values in points.items()]
+
+
 def head_to_head(played: Iterable[Outcome]) -> dict[tuple[str, str], Pairing]:
     """For each ordered pair of bots that met, (row, column): the row bot's score and the
-    outcomes shared.  Per outcome, every side of the row bot against every side of the
-    column bot (1 ahead, 0.5 tied, 0 behind), averaged: one point per shared outcome."""
-    scores: dict[tuple[str, str], float] = defaultdict(float)
-    shared: dict[tuple[str, str], int] = defaultdict(int)
+    outcomes shared (`HeadToHead`)."""
+    pairs = HeadToHead()
     for outcome in played:
-        points: dict[tuple[str, str], list[float]] = defaultdict(list)
-        for i, j in itertools.permutations(range(len(outcome.sides)), 2):
-            mine, theirs = outcome.ranks[i], outcome.ranks[j]
-            point = 1.0 if mine < theirs else 0.5 if mine == theirs else 0.0
-            for a in dict.fromkeys(outcome.sides[i]):
-                for b in dict.fromkeys(outcome.sides[j]):
-                    if a != b:
-                        points[(a, b)].append(point)
-        for pair, values in points.items():
-            scores[pair] += sum(values) / len(values)
-            shared[pair] += 1
-    return {pair: Pairing(scores[pair], shared[pair]) for pair in shared}
+        pairs.add(outcome.sides, outcome.ranks)
+    return pairs.pairings()
 
 
 def bot_order(pairings: dict[tuple[str, str], Pairing], table: RatingTable | None) -> list[str]:
@@ -222,7 +249,13 @@ def crosstable(
     matches: Sequence[StoredMatch], game: engine.Game, table: RatingTable | None, tablefmt: str = "simple"
 ) -> str:
     """Both matrices, head to head then LOS, the bots in the Elo table's order."""
-    pairings = head_to_head(outcomes(matches, game))
+    return pairings_table(head_to_head(outcomes(matches, game)), game, table, tablefmt)
+
+
+def pairings_table(
+    pairings: dict[tuple[str, str], Pairing], game: engine.Game, table: RatingTable | None, tablefmt: str = "simple"
+) -> str:
+    """`crosstable` of the pairs already summed (`HeadToHead`)."""
     names = bot_order(pairings, table)
     if not names:
         return "Head to head: no rated outcome stored yet."

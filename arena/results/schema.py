@@ -25,6 +25,7 @@ __all__ = [
     "match_rows",
     "now_text",
     "stored_match",
+    "stored_time_use",
 ]
 
 FORMAT = "arena-results/1"
@@ -186,12 +187,17 @@ def stored_match(row: tuple) -> StoredMatch:
         faults=tuple(Fault.from_data(f) for f in json.loads(faults)),
         seconds=seconds,
         finished_at=finished_at,
-        time_use=tuple(_time_use(data) for data in json.loads(time_use)),
+        time_use=stored_time_use(time_use),
     )
 
 
 def _time_use_data(use: TimeUse) -> list[float]:
     return [use.decisions, use.total, use.longest, use.cpu.decisions, use.cpu.seconds, use.cpu.off_turn]
+
+
+def stored_time_use(text: str) -> tuple[TimeUse, ...]:
+    """A match's time use per seat, from its ``time_use`` column (JSON as stored)."""
+    return tuple(_time_use(data) for data in json.loads(text))
 
 
 def _time_use(data: list[float]) -> TimeUse:

@@ -16,7 +16,11 @@ is made from the deals rows).
 A file written before summaries existed gets them once, on its first open
 (`fill_missing`: computed from the histories, with a progress line on stderr, and written
 in one transaction); a reader that cannot write it then (a run holds it) computes the few
-it lacks from their histories (`stored_statistics`), as it does for a row it cannot read.
+it lacks from their histories (`SummaryReader`), as it does for a row it cannot read.
+
+Over 450 lines, as one format: a summary made, stored, upgraded, read back and summed
+share its private pieces (the counts' order, the JSON of a row); a whole file's tables
+read through these in `file_tables`.
 """
 
 from __future__ import annotations
@@ -54,6 +58,8 @@ __all__ = [
     "fill_missing",
     "upgrade",
     "stored_summaries",
+    "SummaryReader",
+    "StatisticsTotals",
     "stored_statistics",
     "stored_observations",
     "summarised_observations",
@@ -164,21 +170,24 @@ def _row(
     return key, dumps(stats_data), dumps([[list(side) for side in sides], finishes])
 
 
-def _summary(key: str, names: str, stats: str, outcomes: str, kind: type[engine.SeatStats] | None) -> MatchSummary:
+def _summary(
+    key: str, names: tuple[str, ...], stats: str, outcomes: str, kind: type[engine.SeatStats] | None
+) -> MatchSummary:
     """A stored row read back (ValueError, TypeError or KeyError if it does not fit `kind`)."""
     stats_data = json.loads(stats)
     counts = None
     if stats_data is not None and kind is not None:
         order = _count_order(kind)
+        expected, values = set(order), _values(order)
         for seat in stats_data:
-            if seat.keys() != set(order):
+            if seat.keys() != expected:
                 raise KeyError(f"counts {sorted(seat)} are not {kind.__name__}'s {sorted(order)}")
-        counts = tuple(tuple(seat[name] for name in order) for seat in stats_data)
+        counts = tuple(values(seat) for seat in stats_data)
     side_data, finishes = json.loads(outcomes)
     sides = tuple(tuple(side) for side in side_data)
     return MatchSummary(
         key,
-        tuple(json.loads(names)),
+        names,
         kind,
         counts,
         tuple(Outcome(sides, tuple(ranks), tuple(family)) for ranks, family in finishes),
@@ -193,6 +202,14 @@ def _count_order(kind: type[engine.SeatStats]) -> tuple[str, ...]:
     if kind not in _COUNT_ORDER:
         _COUNT_ORDER[kind] = tuple(field.name for field in fields(cast(Any, kind)))
     return _COUNT_ORDER[kind]
+
+
+@lru_cache(maxsize=16)
+def _values(order: tuple[str, ...]) -> Callable[[Mapping[str, Any]], tuple[Any, ...]]:
+    """A seat's stored counts in `order`, as one tuple."""
+    if len(order) == 1:  # itemgetter of one name gives the value, not a tuple
+        return lambda seat: (seat[order[0]],)
+    return operator.itemgetter(*order)
 
 
 def _record(kind: type[engine.SeatStats], values: Sequence[Any]) -> engine.SeatStats:
@@ -212,7 +229,7 @@ def _tuple(value: object) -> object:
 def _summary_of(match: StoredMatch, game: engine.Game) -> MatchSummary:
     """The summary of a stored match computed from its history (a row missing or unreadable)."""
     row = _row(match.key, game, match.names, (match.round, match.table), match.result, match.history)
-    return _summary(match.key, dumps(list(match.names)), row[1], row[2], game.statistics_kind())
+    return _summary(match.key, match.names, row[1], row[2], game.statistics_kind())
 
 
 def _stored_game(db: sqlite3.Connection) -> engine.Game:
@@ -321,42 +338,80 @@ def stored_summaries(store: ResultStore, game: engine.Game, after: int = 0) -> t
         f"SELECT m.rowid, m.key, m.names, s.stats, s.outcomes FROM matches AS m {joined} WHERE m.rowid > ? ORDER BY m.rowid",
         (after,),
     )
-    kind = game.statistics_kind()
-    out = []
-    for _, key, names, stats, outcomes in rows:
-        try:
-            if stats is None:
-                raise ValueError("no summary")
-            out.append(_summary(key, names, stats, outcomes, kind))
-        except (ValueError, TypeError, KeyError):  # an older arena's row, or none: made again
-            out.append(_summary_of(store.match(key), game))
+    reader = SummaryReader(store, game)
+    out = [reader.read(key, names, stats, outcomes) for _, key, names, stats, outcomes in rows]
     return out, (rows[-1][0] if rows else after)
+
+
+class SummaryReader:
+    """Stored summary rows of `game`'s matches read back (`read`), each computed from its
+    match's history instead when it has none, or an older arena's that does not fit."""
+
+    def __init__(self, store: ResultStore, game: engine.Game) -> None:
+        self._store, self._game, self._kind = store, game, game.statistics_kind()
+        self._seatings: dict[str, tuple[str, ...]] = {}  # a tournament repeats a few hundred
+
+    def seating(self, names: str) -> tuple[str, ...]:
+        """A match's ``names`` column read, one tuple shared by the matches of one seating."""
+        seating = self._seatings.get(names)
+        if seating is None:
+            seating = self._seatings[names] = tuple(json.loads(names))
+        return seating
+
+    def read(self, key: str, names: str, stats: str | None, outcomes: str | None) -> MatchSummary:
+        """The summary of match `key`: `names` and the summary's columns as stored (None: it has none)."""
+        try:
+            if stats is None or outcomes is None:
+                raise ValueError("no summary")
+            return _summary(key, self.seating(names), stats, outcomes, self._kind)
+        except (ValueError, TypeError, KeyError):  # an older arena's row, or none: made again
+            return _summary_of(self._store.match(key), self._game)
+
+
+class StatisticsTotals:
+    """Each bot's statistics summed over its seats, summary by summary as they are read
+    (`stored_statistics` of a list of them, made as a file is read through)."""
+
+    def __init__(self) -> None:
+        self._kind: type[engine.SeatStats] | None = None
+        self._seats: dict[str, list[Sequence[Any]]] = {}  # per bot: its running total, or each seat
+        self._each = False
+
+    def add(self, summary: MatchSummary) -> None:
+        if self._kind is None and summary.kind is not None:
+            self._kind = summary.kind
+            # e.g. frederik's, which adds its own way: its seats are kept and added by its `+`
+            self._each = summary.kind.__add__ is not engine.SeatStats.__add__
+        for name, counts in zip(summary.names, summary.counts or ()):
+            seats = self._seats.get(name)
+            if seats is None:
+                self._seats[name] = [counts]
+            elif self._each:
+                seats.append(counts)
+            else:  # added field by field as SeatStats does, on the stored counts (no record per seat)
+                seats[0] = list(map(operator.add, seats[0], counts))
+
+    def lines(self) -> list[BotStatistics]:
+        """Each bot's statistics, by name; [] when the game has none."""
+        kind = self._kind
+        if kind is None:
+            return []
+        return [BotStatistics(name, _total(kind, self._seats[name])) for name in sorted(self._seats)]
 
 
 def stored_statistics(summaries: Sequence[MatchSummary]) -> list[BotStatistics]:
     """Each bot's statistics summed over its seats, by name, from stored summaries (as
     `tables.bot_statistics` computes them from the histories); [] when the game has none."""
-    by_bot: dict[str, list[tuple[Any, ...]]] = {}
-    kind = None
+    totals = StatisticsTotals()
     for summary in summaries:
-        kind = kind or summary.kind
-        for name, counts in zip(summary.names, summary.counts or ()):
-            by_bot.setdefault(name, []).append(counts)
-    if kind is None:
-        return []
-    return [BotStatistics(name, _total(kind, by_bot[name])) for name in sorted(by_bot)]
+        totals.add(summary)
+    return totals.lines()
 
 
-def _total(kind: type[engine.SeatStats], seats: Sequence[tuple[Any, ...]]) -> engine.SeatStats:
-    """The sum of seats' counts as `kind`'s `+` makes it; made on the stored counts when
-    `kind` adds field by field as SeatStats does (no record per seat), else by its own `+`."""
-    if kind.__add__ is not engine.SeatStats.__add__:  # e.g. frederik's, which adds its own way
-        return functools.reduce(operator.add, (_record(kind, seat) for seat in seats))
-    total = list(seats[0])
-    for seat in seats[1:]:
-        for index, value in enumerate(seat):
-            total[index] = total[index] + value
-    return _record(kind, total)
+def _total(kind: type[engine.SeatStats], seats: Sequence[Sequence[Any]]) -> engine.SeatStats:
+    """The sum of seats' counts as `kind`'s `+` makes it (one seat: the running total
+    `StatisticsTotals` keeps for a kind that adds field by field)."""
+    return functools.reduce(operator.add, (_record(kind, seat) for seat in seats))
 
 
 def summarised_observations(summaries: Sequence[MatchSummary], game: engine.Game) -> list[Observation] | None:

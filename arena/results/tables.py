@@ -13,7 +13,6 @@ after the run, or years later.  (The live progress of a run is `arena.run.progre
 from __future__ import annotations
 
 import enum
-from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
@@ -23,15 +22,7 @@ from tabulate import tabulate
 import engine
 from arena.errors import RatingError
 from arena.records import StoredMatch, TimeUse
-from arena.results.boards import (
-    AVERAGE_MINUS,
-    BoardComparison,
-    BoardTotals,
-    board_observations,
-    board_totals,
-    compare_boards,
-    partnership_of_seats,
-)
+from arena.results.bot_lines import BoardLines, BotLine, summarize
 from arena.results.crosstable import outcomes
 from arena.results.ratings import Observation, Rating, RatingTable, fit
 
@@ -46,6 +37,7 @@ __all__ = [
     "EloLine",
     "elo_columns",
     "elo_table",
+    "fitted_table",
     "BotStatistics",
     "bot_statistics",
     "statistics_columns",
@@ -98,55 +90,6 @@ def observations(matches: Iterable[StoredMatch], game: engine.Game) -> list[Obse
     """Rating observations: per deal, match or board (spec.rate_by), seats grouped by team,
     each in its deal family (`crosstable.outcomes`), whose results the cards' luck ties."""
     return [Observation(o.sides, o.ranks, cluster=o.family) for o in outcomes(matches, game)]
-
-
-@dataclass(frozen=True)
-class BotLine:
-    """A bot's totals over stored matches."""
-
-    name: str
-    deals: int
-    score_sum: float
-    faults: tuple[tuple[str, int], ...]
-    time_use: TimeUse = TimeUse(0, 0.0, 0.0)
-    #: Half the 95% interval of the mean score, where the table shows one (boards).
-    half_width: float | None = None
-    #: The matches played, one per seat held.
-    matches: int = 0
-
-    @property
-    def mean_score(self) -> float:
-        return self.score_sum / self.deals if self.deals else 0.0
-
-
-def summarize(matches: Sequence[StoredMatch]) -> dict[str, BotLine]:
-    """Each bot's matches, deals, score sum, faults and thinking time over `matches`."""
-    played: Counter[str] = Counter(name for match in matches for name in match.names)
-    deals: Counter[str] = Counter()
-    scores: dict[str, float] = defaultdict(float)
-    faults: dict[str, Counter[str]] = {}
-    time_use: dict[str, TimeUse] = defaultdict(lambda: TimeUse(0, 0.0, 0.0))
-    for match in matches:
-        for name, use in zip(match.names, match.time_use):
-            time_use[name] += use
-        for deal in match.deals:
-            for seat, name in enumerate(match.names):
-                deals[name] += 1
-                scores[name] += deal.scores[seat]
-        for fault in match.faults:
-            faults.setdefault(fault.bot, Counter())[fault.kind.value] += 1
-    names = set(deals) | set(faults)
-    return {
-        name: BotLine(
-            name,
-            deals[name],
-            scores[name],
-            tuple(sorted(faults.get(name, Counter()).items())),
-            time_use[name],
-            matches=played[name],
-        )
-        for name in names
-    }
 
 
 def _score_text(value: float, factor: float) -> str:
@@ -300,17 +243,32 @@ def elo_table(
 
     `rated`: the matches' observations when the caller has them (stored with each match:
     `summaries.stored_observations`), instead of making them again from the deals."""
-    spec = game.spec
     notes: list[str] = []
-    if spec.rate_by == "board":
+    if game.spec.rate_by == "board":
         # The boards are compared once, for the totals and the fit alike.
-        comparisons, unpaired = compare_boards(matches, game)
-        totals, notes = _board_lines(matches, game, comparisons, unpaired)
-        rated = board_observations(comparisons)
+        boards = BoardLines(game)
+        boards.add_table(matches)
+        (totals, notes), rated = boards.lines(), boards.observations()
     else:
-        totals, rated = summarize(matches), observations(matches, game) if rated is None else list(rated)
+        totals, rated = summarize(matches), observations(matches, game) if rated is None else rated
+    return fitted_table(totals, rated, game, anchor, tablefmt, prior_games, notes=notes, played=bool(matches))
+
+
+def fitted_table(
+    totals: dict[str, BotLine],
+    rated: Iterable[Observation],
+    game: engine.Game,
+    anchor: tuple[str, float] | None = None,
+    tablefmt: str = "simple",
+    prior_games: float = 2.0,
+    *,
+    notes: Sequence[str] = (),
+    played: bool = True,
+) -> tuple[str, RatingTable | None]:
+    """`elo_table` of matches already summed: each bot's `totals`, the observations the fit
+    rates (read once), the `notes` under the table; `played` False when there is no match."""
     try:
-        if not matches:
+        if not played:
             raise RatingError("no match has been played.")
         table = fit(rated, anchor=anchor, prior_games=prior_games)
     except RatingError as error:
@@ -327,46 +285,7 @@ def elo_table(
         for place, (rating, los) in enumerate(zip(table.ratings, table.los), start=1)
     ]
     text = render(elo_columns(game), lines, tablefmt, aligned=True)
-    return "\n".join([text, *table.footer(spec.rate_by, anchor), *notes]), table
-
-
-def _board_lines(
-    matches: Sequence[StoredMatch],
-    game: engine.Game,
-    comparisons: Sequence[BoardComparison],
-    unpaired: dict[str, int],
-) -> tuple[dict[str, BotLine], list[str]]:
-    """For a game rated by board: each partnership's boards and mean board score (± its
-    95% interval) instead of its seats' deal scores; notes on boards left out."""
-    boards = board_totals(comparisons, unpaired)
-    # Faults and times by partnership: a bot may play in more than one.
-    faults: dict[str, Counter[str]] = defaultdict(Counter)
-    time_use: dict[str, TimeUse] = defaultdict(lambda: TimeUse(0, 0.0, 0.0))
-    for match, names in partnership_of_seats(matches, game):
-        for seat, use in enumerate(match.time_use):
-            time_use[names[seat]] += use
-        for fault in match.faults:
-            faults[names[fault.seat]][fault.kind.value] += 1
-    lines = {}
-    for name in set(boards) | set(faults):
-        mine = boards.get(name, BoardTotals())
-        kinds = tuple(sorted(faults[name].items()))
-        lines[name] = BotLine(name, mine.boards, mine.total, kinds, time_use[name], mine.half_width)
-    notes = []
-    adjusted = sum(1 for board in comparisons if not board.rated)
-    if adjusted:
-        notes.append(
-            f"{adjusted} board(s) with a fault: the faulting side scored {AVERAGE_MINUS:+g} "
-            f"(average-minus), the other {-AVERAGE_MINUS:+g}; such boards are not rated."
-        )
-    waiting = sum(unpaired.values())
-    if waiting:
-        notes.append(
-            "Boards whose other table is not played yet are neither rated nor counted: "
-            + ", ".join(f"{name} {count}" for name, count in sorted(unpaired.items()))
-            + " (an interrupted run; run again to finish them)."
-        )
-    return lines, notes
+    return "\n".join([text, *table.footer(game.spec.rate_by, anchor), *notes]), table
 
 
 @dataclass(frozen=True)
