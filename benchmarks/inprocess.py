@@ -1,24 +1,28 @@
 """Deals a second of random bots in-process against the same bots over gRPC, in one run.
 
-    python benchmarks/inprocess.py [--games conto,vegas] [--deals 40] [--matches 4] [--rounds 3]
+    python benchmarks/inprocess.py [--games conto,vegas,invido] [--deals 40] [--matches 4] [--rounds 3]
 
-For each game, a table of four random bots (bots/random_bot.py's `RandomBot`, each seat
-its own seed) plays `--matches` matches of `--deals` deals, timed, per round:
+For each game, a table of random bots (bots/random_bot.py's `RandomBot`, each seat its
+own seed; four seats, or as many as the game allows: invido two) plays `--matches`
+matches of `--deals` deals, timed, per round, in a process whose heap is settled first,
+as `arena run`'s is (`settle_heap`):
 
 - over gRPC: each seat a process of bots/random_bot.py served by `sdk.run`, as `arena run`
   starts it, one match at a time, then two at once (the best of one process on 2 cores:
   the bots think while the referee works); the processes are started and warmed by an
   untimed match first;
 - in-process: the same class as ``module = "bots.random_bot:RandomBot"``, one match at a
-  time (its bots share the referee's thread: more at once cannot go faster);
+  time (its bots share the referee's thread: more at once cannot go faster), each request
+  an `sdk.LazyDecisionRequest` (a random bot reads only its number of legal actions);
 - the engine alone: the same number of deals played by `random.choice` on the legal
   actions, with no referee: the ceiling of any referee.
 
 The rounds alternate the ways, since this machine's speed moves from one minute to the
-next; compare the figures of one round.  Then where an in-process decision's time goes:
-the referee's phases (`RefereeProfile`: the legal actions, the view, the request's bytes,
-apply, the events handed out) and the rest (the request parsed for the bot, the bot's
-`act`, the driver), in microseconds per decision.
+next; compare the figures of one round.  Then where an in-process decision's CPU goes,
+in microseconds: the engine's (the same moves replayed), the referee's (the same matches
+with a bare seat that reads the request's number of legal actions), the SDK's and the
+bot's (the rest), and what the request's bytes, written and parsed as before the lazy
+requests, would add (a bare seat given them).
 
 Measured on the 2-core machine the arena is developed on, shared with other work:
 see docs/research.md ("In-process bots") for the figures and what they say.
@@ -48,7 +52,9 @@ from arena.play import (
     open_bot_pool,
     play_match,
     poll_for_answers,
+    settle_heap,
 )
+from arena.play.inprocess import InProcessAnswer, LazyRequests
 from arena.protocol import IN_PROCESS
 from arena.records import BotEntry
 from arena.v1 import arena_pb2 as pb
@@ -58,9 +64,15 @@ ROOT = Path(__file__).resolve().parents[1]
 SEATS = 4
 
 
-def entries(in_process: bool) -> dict[str, BotEntry]:
+def players_of(name: str) -> int:
+    """`SEATS`, or as many as the game allows (invido: two)."""
+    spec = engine.load(name).spec
+    return max(spec.min_players, min(SEATS, spec.max_players))
+
+
+def entries(in_process: bool, seats: int = SEATS) -> dict[str, BotEntry]:
     bots = {}
-    for seat in range(SEATS):
+    for seat in range(seats):
         name = f"random{seat}"
         params = (f"--seed={seat}",)
         if in_process:
@@ -131,8 +143,9 @@ async def timed_matches(
 class BareSeat:
     """A seat that plays as bots/random_bot.py does (the same generator, so the same
     match) with no SDK: from the records themselves (`RecordRequests`), whose actions it
-    keeps in `played` (by match id) for `engine_replay`, or from the request's bytes
-    parsed (`ProtobufRequests`), whose bytes it keeps in `kept` for `parse_cpu`."""
+    keeps in `played` (by match id) for `engine_replay`; from the request's bytes parsed
+    (`ProtobufRequests`); or from the lazy request an in-process bot gets
+    (`LazyRequests`), of which it reads the number of legal actions."""
 
     cpu_meter = None
 
@@ -140,13 +153,11 @@ class BareSeat:
         self,
         name: str,
         request_format: RequestFormat,
-        kept: list[bytes] | None = None,
         played: dict[str, list[engine.Action]] | None = None,
     ) -> None:
         self.name = name
         self.request_format = request_format
         self.param = int(name.removeprefix("random"))  # entries(): random<seat> has --seed=<seat>
-        self.kept = kept
         self.played = played
 
     @asynccontextmanager
@@ -161,24 +172,13 @@ class BareSeat:
     def cancel(self) -> None:
         pass
 
-    async def decide(self, request: Any, decision_id: int, time_limit: float) -> pb.Decision:
-        if self.request_format is RecordRequests:
-            index = self.rng.randrange(len(request.legal_actions))
-            if self.actions is not None:
-                self.actions.append(request.legal_actions[index])
-        else:
-            if self.kept is not None:
-                self.kept.append(request)
-            index = self.rng.randrange(len(pb.RefereeMessage.FromString(request).decision_request.legal_actions))
-        return pb.Decision(decision_id=decision_id, action_index=index)
-
-
-def parse_cpu(requests: Sequence[bytes]) -> float:
-    """CPU seconds to parse `requests` as the in-process seat does."""
-    began = time.process_time()
-    for request in requests:
-        pb.RefereeMessage.FromString(request).decision_request  # noqa: B018 - the parse is what is timed
-    return time.process_time() - began
+    async def decide(self, request: Any, decision_id: int, time_limit: float) -> InProcessAnswer:
+        if self.request_format is ProtobufRequests:
+            request = pb.RefereeMessage.FromString(request).decision_request
+        index = self.rng.randrange(len(request.legal_actions))
+        if self.actions is not None:
+            self.actions.append(request.legal_actions[index])
+        return InProcessAnswer(index, "")
 
 
 def engine_replay(game: engine.Game, played: dict[str, list[engine.Action]], seeds: Sequence[int], deals: int) -> Timed:
@@ -213,27 +213,32 @@ def engine_alone(game: engine.Game, seeds: Sequence[int], deals: int) -> Timed:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", default="conto,vegas", help="comma-separated games, 4 players each")
+    parser.add_argument("--games", default="conto,vegas,invido", help="comma-separated games")
     parser.add_argument("--deals", type=int, default=40, help="deals per match")
     parser.add_argument("--matches", type=int, default=4, help="timed matches per way and round")
     parser.add_argument("--rounds", type=int, default=3, help="rounds of every way, alternated")
     args = parser.parse_args()
+    try:
+        players = {name: players_of(name) for name in args.games.split(",")}
+    except engine.EngineError as error:
+        parser.error(f"--games: {error}")
+    settle_heap()  # as arena run does, before any match
     logs = Path(tempfile.mkdtemp(prefix="arena-inprocess-"))
     total = args.deals * args.matches
     print(f"{usable_cores()} usable cores; {args.matches} matches of {args.deals} deals per way and round")
     print("each figure: deals/s of wall time, then deals per CPU-second (the referee's process and the bots')\n")
     ways = ("gRPC 1 at a time", "gRPC 2 at once", "in-process", "engine alone")
-    for name in args.games.split(","):
-        game = engine.load(name, players=SEATS)
+    for name, seats in players.items():
+        game = engine.load(name, players=seats)
         walls: list[float] = []
         cpus: list[float] = []
-        print(f"{name}:      " + "".join(f"{way:>22s}" for way in ways) + "   in-process / best gRPC")
+        print(f"{name} ({seats} seats): " + "".join(f"{way:>22s}" for way in ways) + "   in-process / best gRPC")
         for round_ in range(args.rounds):
             seeds = [1000 * round_ + m for m in range(args.matches)]
             timed = [
-                trio.run(timed_matches, game, entries(False), seeds, args.deals, 1, logs),
-                trio.run(timed_matches, game, entries(False), seeds, args.deals, 2, logs),
-                trio.run(timed_matches, game, entries(True), seeds, args.deals, 1, logs),
+                trio.run(timed_matches, game, entries(False, seats), seeds, args.deals, 1, logs),
+                trio.run(timed_matches, game, entries(False, seats), seeds, args.deals, 2, logs),
+                trio.run(timed_matches, game, entries(True, seats), seeds, args.deals, 1, logs),
                 engine_alone(game, seeds, args.deals),
             ]
             wall = [t.deals_per_second(total) for t in timed]
@@ -255,8 +260,8 @@ def where_the_cpu_goes(game: engine.Game, matches: int, deals: int, logs: Path, 
     tries each: CPU time, which a busy machine disturbs far less than wall time."""
     seeds = [9000 + m for m in range(matches)]
     total = matches * deals
-    kept: list[bytes] = []
     played: dict[str, list[engine.Action]] = {}
+    bots = entries(True, game.players)
 
     def least(play: Callable[[], Timed]) -> float:
         tries = [play() for _ in range(repeats)]
@@ -264,29 +269,27 @@ def where_the_cpu_goes(game: engine.Game, matches: int, deals: int, logs: Path, 
 
     def in_trio(seat_for: Callable[[str, int], SeatClient] | None = None) -> Callable[[], Timed]:
         def play() -> Timed:
-            kept.clear()  # what the seats keep: of the last try only
-            played.clear()
-            return trio.run(timed_matches, game, entries(True), seeds, deals, 1, logs, seat_for)
+            played.clear()  # what the seats keep: of the last try only
+            return trio.run(timed_matches, game, bots, seeds, deals, 1, logs, seat_for)
 
         return play
 
     full = least(in_trio())
-    parsed = least(in_trio(lambda name, seed: BareSeat(name, ProtobufRequests, kept=kept)))
-    parse = min(parse_cpu(kept) for _ in range(repeats)) / len(kept)
-    records = least(in_trio(lambda name, seed: BareSeat(name, RecordRequests, played=played)))
+    lazy = least(in_trio(lambda name, seed: BareSeat(name, LazyRequests)))
+    parsed = least(in_trio(lambda name, seed: BareSeat(name, ProtobufRequests)))
+    least(in_trio(lambda name, seed: BareSeat(name, RecordRequests, played=played)))  # the moves, for the replay
     alone = least(lambda: engine_replay(game, played, seeds, deals))
     decisions = len(played[f"b{seeds[0]}"]) * matches  # about: the first match's count, times the matches
     print(f"  where an in-process decision's CPU goes (about {decisions / total:.1f} decisions a deal), microseconds:")
     parts = {
         "the engine (turn, legal, view, apply)": alone,
-        "the referee's bookkeeping, records handed": records - alone,
-        "the request's bytes written": parsed - records - parse,
-        "parsed for the bot": parse,
-        "the SDK and the bot's act": full - parsed,
+        "the referee, the lazy request made": lazy - alone,
+        "the SDK and the bot's act": full - lazy,
         "all": full,
+        "(the request's bytes, written and parsed)": parsed - lazy,
     }
     for part, cpu in parts.items():
-        print(f"    {part:40s} {cpu * 1e6:7.1f}")
+        print(f"    {part:42s} {cpu * 1e6:7.1f}")
     print()
 
 

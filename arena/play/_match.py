@@ -23,7 +23,7 @@ from arena.clock import Clock, Period, TimeControl
 from arena.errors import BotFault
 from arena.play._formats import ProtobufRequests, RequestFormat, SeatWriter
 from arena.play._ids import DecisionIds
-from arena.play._seat import MatchSeat, SeatStream
+from arena.play._seat import Answer, MatchSeat, SeatStream
 from arena.play.feed import GameWire, wire_for
 from arena.protocol import COMMENT_LIMIT
 from arena.records import Comment, Fault, FaultKind, MatchRecord
@@ -197,7 +197,7 @@ class Match:
             self._asked_work = t3 - t0
         return Ask(seat, request, decision_id, time_limit)
 
-    def answered(self, seat: MatchSeat, decision: pb.Decision, latency: float) -> None:
+    def answered(self, seat: MatchSeat, decision: Answer, latency: float) -> None:
         """Apply a seat's answer (an index out of range is an `illegal` fault)."""
         seat.close_decision()
         seat.latencies.append(latency)

@@ -12,12 +12,22 @@ from arena.clock import Clock
 from arena.play._ids import DecisionIds
 from arena.process import CpuMeter, DecisionCpu
 from arena.records import CpuUse
-from arena.v1 import arena_pb2 as pb
 
 if TYPE_CHECKING:
     from arena.play._formats import RequestFormat, SeatWriter
 
-__all__ = ["MatchSeat", "SeatStream"]
+__all__ = ["MatchSeat", "SeatStream", "Answer"]
+
+
+class Answer(Protocol):
+    """What the referee reads of a seat's decision: a pb.Decision, or the plain record an
+    in-process seat answers with (arena/play/inprocess.py), which costs no message."""
+
+    @property
+    def action_index(self) -> int: ...
+
+    @property
+    def comment(self) -> str: ...
 
 
 class SeatStream(Protocol):
@@ -39,7 +49,7 @@ class SeatStream(Protocol):
         """A message of the match, as `request_format` writes it (MatchStart: a message)."""
         ...
 
-    async def decide(self, request: Any, decision_id: int, time_limit: float) -> pb.Decision:
+    async def decide(self, request: Any, decision_id: int, time_limit: float) -> Answer:
         """`request` as `request_format` writes it: for ProtobufRequests, a serialized
         RefereeMessage holding the DecisionRequest."""
         ...

@@ -17,7 +17,8 @@ hangs the run.  What it does wrong becomes a named fault, as a process bot's doe
 
 - CRASH: `act` (or the `on_event` it triggers) raised, SystemExit included; the reason
   names the exception.
-- MALFORMED: `act` returned something that is not an integer.
+- MALFORMED: `act` returned something that is not an integer, or left a `comment` that
+  is not text.
 - ILLEGAL: an index out of range (a negative one here; the referee checks the rest).
 - TIMEOUT: `act` took longer than the decision's time limit.
 - START: the class cannot be loaded, does not play the game, or making its instance
@@ -34,7 +35,7 @@ import operator
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import Any, NamedTuple
 
 from arena import sdk
 from arena.errors import BotFault
@@ -42,7 +43,8 @@ from arena.play._lazy import LastMessage, LazyRequests
 from arena.records import BotEntry, FaultKind
 from arena.v1 import arena_pb2 as pb
 
-__all__ = ["InProcessSeat", "InProcessStream", "in_process_hello", "BOT_ERRORS"]
+#: LazyRequests: the request format of its seats (arena/play/_lazy.py).
+__all__ = ["InProcessSeat", "InProcessStream", "InProcessAnswer", "LazyRequests", "in_process_hello", "BOT_ERRORS"]
 
 log = logging.getLogger("arena.inprocess")
 
@@ -75,6 +77,14 @@ def in_process_hello(entry: BotEntry, game: str | None) -> pb.HelloReply:
         plays = ", ".join(cls.games) or "nothing"
         raise BotFault(FaultKind.START, f"the bot says it plays {plays}, not {game}")
     return sdk.hello_reply(cls, _params(entry))
+
+
+class InProcessAnswer(NamedTuple):
+    """An in-process bot's decision as the referee reads it (arena.play._seat.Answer):
+    what a pb.Decision would carry to it, without making one."""
+
+    action_index: int
+    comment: str
 
 
 class InProcessSeat:
@@ -133,7 +143,7 @@ class InProcessStream:
         except BOT_ERRORS as error:  # the match is over: nothing to charge
             log.warning("bot %s: %s", self.name, _raised(f"handling {kind}", error), exc_info=True)
 
-    async def decide(self, asked: sdk.LazyDecisionRequest, decision_id: int, time_limit: float) -> pb.Decision:
+    async def decide(self, asked: sdk.LazyDecisionRequest, decision_id: int, time_limit: float) -> InProcessAnswer:
         began = time.perf_counter()
         try:
             chosen = self._session.act(asked)
@@ -147,19 +157,23 @@ class InProcessStream:
                 f"act took {took * 1000:.0f} ms, past its {time_limit * 1000:.0f} ms limit (an in-process bot "
                 "cannot be interrupted: its answer came late and was dropped)",
             )
-        legal = len(asked.legal_actions)
         try:
             index = operator.index(chosen)
         except TypeError:
+            legal = len(asked.legal_actions)
             raise BotFault(
                 FaultKind.MALFORMED, f"act returned {chosen!r}, not the index of one of the {legal} legal actions"
             ) from None
         if index < 0:
+            legal = len(asked.legal_actions)
             raise BotFault(
                 FaultKind.ILLEGAL,
                 f"action index {index} is out of range: there were {legal} legal actions (0 to {legal - 1})",
             )
-        return pb.Decision(decision_id=decision_id, action_index=index, comment=self._session.bot.comment)
+        comment = self._session.bot.comment
+        if type(comment) is not str:  # over gRPC the SDK could not send it: the bot's error
+            raise BotFault(FaultKind.MALFORMED, f"its comment is {comment!r}, not text")
+        return InProcessAnswer(index, comment)
 
     def cancel(self) -> None:
         """Stopped after its faults: it hears nothing more."""
