@@ -158,3 +158,11 @@ def test_a_passed_out_board_reads_no_declarer_though_bbo_names_one():
     board = only(passed)
     assert (board.contract, board.declarer, board.result) == ("Pass", None, None)
     assert check_pbn(board).checked == ("Contract",)
+
+
+def test_notes_suffixes_and_stars_may_be_written_against_a_call_or_card():
+    # PBN 2.1 §3.2: a call or card token ends at the first character that cannot be in it
+    board = only(CLAIM.replace("4S Pass", "4S=1= Pass!").replace("HA D2", "HA?$7 D2"))
+    assert [c.text for c in board.auction] == ["4S", "pass", "pass", "pass"] and board.play[:2] == ("HA", "D2")
+    assert only(CLAIM.replace("4S Pass", "4S=1 Pass")).auction[0].text == "4S"  # a note missing its closing '='
+    assert only(CLAIM.replace("HA D2 C2 S2", "HA D2*")).play == ("HA", "D2")  # the '*' ends the play

@@ -6,7 +6,8 @@ records, a game that cannot be read skipped with a message naming it.
 Games are apart by an empty line (`pbn_text` splits the text into games of tags and
 words, dropping comments, ``;`` to the end of the line and ``{…}`` over lines, and ``%``
 lines).  Reading takes tags and the Auction and Play sections (pbn_sections.py); notes
-(``=1=``), NAGs (``$1``) and ``!``/``?`` after a call or card are skipped, and so is the
+(``=1=``), NAGs (``$1``) and ``!``/``?`` after a call or card are skipped, written apart
+or against it (``5C=1=``, ``HJ?``, §3.2's tokens), and so is the
 data after any other tag (a supplemental section, §4.9: ``…Table``, BridgeComposer's
 answers after its own tags).  As PBN 2.1 allows:
 

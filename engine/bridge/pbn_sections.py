@@ -10,6 +10,7 @@ What they accept is listed in pbn_read.py's docstring.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from enum import Enum
 
@@ -63,16 +64,37 @@ def optional_tag(game: PbnGame, tag: str) -> tuple[str | None, int]:
     return (None if value.strip() in ("", "?") else value.strip()), number
 
 
-def _plain(token: str) -> str | None:
-    """A call or card token without its annotations; None for a note or a NAG."""
-    if (token.startswith("=") and token.endswith("=")) or token.startswith("$"):
-        return None
-    return token.rstrip("!?") or None
+#: PBN 2.1 §3.2's tokens in a section: an irregularity, a call or card, a suffix, a note
+#: (``=1=``; ``=1`` without its closing '=' too), a NAG, '*', '+', or any other character.
+_TOKEN = re.compile(r"\^[A-Za-z]|[A-Za-z0-9-]+|[!?]{1,2}|=\d*=?|\$\d*|[*+]|.")
+
+
+def _words(tokens: Sequence[tuple[str, int]]) -> list[tuple[str, int]]:
+    """A section's calls or cards with their lines, its '*', '+' and irregularities;
+    suffixes, notes and NAGs dropped, though written without a space (``5C=1=``,
+    ``HJ?``).  A '*' written right after a call stays on it (``4C*``), as read_auction
+    tells an alert from the end of the auction by it."""
+    words: list[tuple[str, int]] = []
+    for token, line in tokens:
+        parts = _TOKEN.findall(token)
+        for i, part in enumerate(parts):
+            if part[0] in "!?=$":
+                continue
+            if part == "*" and i and parts[i - 1][0].isalnum():
+                words[-1] = (words[-1][0] + "*", line)
+            else:
+                words.append((part, line))
+    return words
+
+
+def _unglued(word: str) -> tuple[str, ...]:
+    """A card and the '*' written right after it, apart: in play the '*' ends the section."""
+    return (word[:-1], "*") if len(word) > 1 and word.endswith("*") else (word,)
 
 
 def read_auction(game: PbnGame, dealer: int) -> tuple[BridgeAction, ...]:
     first, number = optional_tag(game, "Auction")
-    words = [(w, line) for token, line in game.sections.get("Auction", ()) if (w := _plain(token)) is not None]
+    words = _words(game.sections.get("Auction", ()))
     if first is None:  # no dealer named: no auction, and no call may be given
         if any(w not in ("*", "+", "-") for w, _ in words):
             raise NotationError(f"line {number}: the Auction tag names no seat, but calls follow it.")
@@ -80,9 +102,10 @@ def read_auction(game: PbnGame, dealer: int) -> tuple[BridgeAction, ...]:
     # PBN 2.1 §3.5: the auction may start left of the dealer, a '-' for each seat before him
     before = (dealer - seat_of(first, "Auction", number)) % 4
     if [w for w, _ in words[:before]] != ["-"] * before or (words[before:] and words[before][0] == "-"):
+        given = " ".join(w for w, _ in words[: before + 1])
         raise NotationError(
-            f"line {number}: the auction starts with {first}, and the dealer is {SEATS[dealer]}: "
-            f"write {before} '-' for the seats before the dealer, then the dealer's call."
+            f"line {number}: the auction starts with {first}, and the dealer is {SEATS[dealer]}: write "
+            f"{before} '-' for the seats before the dealer, then the dealer's call (PBN 2.1 §3.5), not {given!r}."
         )
     calls: list[BridgeAction] = []
     for i, (word, line) in enumerate(words[before:], before):
@@ -131,7 +154,7 @@ def auction_declarer(auction: Sequence[BridgeAction], dealer: int) -> int | None
 
 def read_play(game: PbnGame, strain: Strain | None) -> tuple[str, ...]:
     first, number = optional_tag(game, "Play")
-    words = [(w, line) for token, line in game.sections.get("Play", ()) if (w := _plain(token)) is not None]
+    words = [(part, line) for w, line in _words(game.sections.get("Play", ())) for part in _unglued(w)]
     words = words[: next((i for i, (w, _) in enumerate(words) if w == "*"), len(words))]
     for word, line in words:
         _refuse_irregularity(word, line)
