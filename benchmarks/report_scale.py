@@ -44,11 +44,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import engine  # noqa: E402
+from arena.cli.report import replay_count  # noqa: E402
 from arena.config import load_tournament  # noqa: E402
 from arena.records import MatchRecord, MatchSlot  # noqa: E402
-from arena.report import Ratings, write_report  # noqa: E402
+from arena.report import DEFAULT_REPLAYS, Ratings, write_report  # noqa: E402
 from arena.report._replay import CHUNK_MATCHES, pack, replay_data  # noqa: E402
-from arena.results import ResultStore, bot_statistics  # noqa: E402
+from arena.report._sections import StoredResults, table_sections  # noqa: E402
+from arena.results import ResultStore  # noqa: E402
+from arena.results.summaries import stored_summaries  # noqa: E402
 
 BOTS = ("random", "honest", "probabilist", "bluffer", "adaptive", "search")
 
@@ -84,31 +87,38 @@ def build(path: Path, matches: int) -> None:
     print(f"built {path}: {made} matches in {time.perf_counter() - started:.0f} s")
 
 
-def timed_report(path: Path, output: Path, sample: int = 300) -> None:
-    """`write_report` whole, and the cost per match of its phases over `sample` matches in
-    this process: decoding a history, the game's statistics, scenes, the replay's marks
-    (the moves the statistics count) and packing."""
+def timed_report(path: Path, output: Path, replays: int | None, sample: int = 200) -> None:
+    """`write_report` whole, then its parts in this process: reading what the sections
+    need (the matches without history, the summaries), the sections, and the cost per
+    match of a replay over `sample` matches: decoding a history, scenes, marks (the moves
+    the statistics count), replay data and packing."""
+    print(f"load average before: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     start = time.perf_counter()
-    written = write_report(path, output, Ratings())
+    written = write_report(path, output, Ratings(), replays=replays)
     total = time.perf_counter() - start
     print(
-        f"report of {written} matches: {total:.1f} s with {os.cpu_count()} processes, {output.stat().st_size / 1e6:.1f} MB"
+        f"report of {written} matches, replays {'all' if replays is None else replays}: {total:.1f} s with "
+        f"{os.cpu_count()} processes, {output.stat().st_size / 1e6:.1f} MB; "
+        f"load average after: {' '.join(f'{x:.1f}' for x in os.getloadavg())}"
     )
     store = ResultStore.open_readonly(path)
     info = store.info()
     game = engine.load(info.game, players=info.seats, **info.options)
     start = time.perf_counter()
+    summaries = stored_summaries(store, game)[0]
     headers = list(store.matches(history=False))
-    print(f"  reading every match without its history: {time.perf_counter() - start:.1f} s")
+    read = time.perf_counter() - start
+    start = time.perf_counter()
+    table_sections(StoredResults(info, tuple(headers), tuple(summaries), ()), game, info.anchor, info.prior_games)
+    print(
+        f"  in one process: reading matches and summaries {read:.1f} s, the sections {time.perf_counter() - start:.1f} s"
+    )
     keys = [match.key for match in headers[:sample]]
-    phases = dict.fromkeys(("decoding", "statistics", "scenes", "marks", "replay data", "packing"), 0.0)
+    phases = dict.fromkeys(("decoding", "scenes", "marks", "replay data", "packing"), 0.0)
     for index in range(0, len(keys), CHUNK_MATCHES):
         tick = time.perf_counter()
         matches = [store.match(key) for key in keys[index : index + CHUNK_MATCHES]]
         phases["decoding"] += time.perf_counter() - tick
-        tick = time.perf_counter()
-        bot_statistics(matches, game)
-        phases["statistics"] += time.perf_counter() - tick
         tick = time.perf_counter()
         scenes = [game.scenes(match.history) for match in matches]
         phases["scenes"] += time.perf_counter() - tick
@@ -116,15 +126,17 @@ def timed_report(path: Path, output: Path, sample: int = 300) -> None:
         marks = [engine.counted_moments(game, match.history) for match in matches]  # the bluff lens
         phases["marks"] += time.perf_counter() - tick
         tick = time.perf_counter()
-        replays = [replay_data(scene, match.names, mark) for scene, match, mark in zip(scenes, matches, marks)]
+        replays_data = [replay_data(scene, match.names, mark) for scene, match, mark in zip(scenes, matches, marks)]
         phases["replay data"] += time.perf_counter() - tick
         tick = time.perf_counter()
-        pack(replays)
+        pack(replays_data)
         phases["packing"] += time.perf_counter() - tick
     store.close()
     per_match = {name: seconds / len(keys) * 1000 for name, seconds in phases.items()}
     print(
-        f"  per match in one process, over {len(keys)}: " + ", ".join(f"{n} {ms:.1f} ms" for n, ms in per_match.items())
+        f"  a replay, per match in one process, over {len(keys)}: "
+        + ", ".join(f"{n} {ms:.1f} ms" for n, ms in per_match.items())
+        + f"; {sum(per_match.values()):.0f} ms in all"
     )
 
 
@@ -146,7 +158,7 @@ def open_in_chromium(output: Path, runs: int = 3) -> None:
             page.wait_for_selector("body[data-ready='1']")
             ready = time.perf_counter() - start
             start = time.perf_counter()
-            page.click("#match-list tbody tr:nth-child(7) .open-replay")
+            page.click("#match-list tbody .open-replay >> nth=3")
             page.wait_for_selector("#replay-step:has-text('/')")
             opened = page.evaluate("() => performance.getEntriesByName('replay-opened').at(-1).duration") / 1000
             navigation = page.evaluate(
@@ -166,11 +178,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--matches", type=int, default=10_000)
     parser.add_argument("--file", type=Path, default=Path("/tmp/report-scale.sqlite"))
+    parser.add_argument("--replays", type=replay_count, default=DEFAULT_REPLAYS, metavar="all|N")
     args = parser.parse_args()
     if not args.file.exists():
         build(args.file, args.matches)
     output = args.file.with_suffix(".html")
-    timed_report(args.file, output)
+    timed_report(args.file, output, args.replays)
     open_in_chromium(output)
 
 

@@ -7,9 +7,9 @@ import sys
 from pathlib import Path
 
 from arena.cli._common import add_command
-from arena.report import Ratings, write_report
+from arena.report import DEFAULT_REPLAYS, Ratings, write_report
 
-__all__ = ["add_parser", "prior_games"]
+__all__ = ["add_parser", "prior_games", "replay_count"]
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -20,6 +20,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         (
             "arena report results/conto-zoo.sqlite -o report.html",
             "arena report results/conto-zoo.sqlite --anchor random",
+            "arena report results/conto-zoo.sqlite --replays all",
         ),
     )
     report.add_argument("results", help="a results file (also mid-run)")
@@ -37,6 +38,14 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         metavar="G",
         help="the fit's prior: G virtual draws per bot against the pool mean (default: the tournament file's, else 2), as arena table takes it",
     )
+    report.add_argument(
+        "--replays",
+        type=replay_count,
+        default=DEFAULT_REPLAYS,
+        metavar="all|N",
+        help=f"how many matches the page makes replayable (default {DEFAULT_REPLAYS}; every match stays listed "
+        "with its result): those with a fault, the SPRT's last, the rest spread over the run; all: every match",
+    )
     report.set_defaults(func=cmd_report)
 
 
@@ -44,7 +53,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     results = Path(args.results)
     output = Path(args.output) if args.output else results.with_suffix(".html")
     anchor = (args.anchor, args.anchor_elo) if args.anchor else None
-    written = write_report(results, output, Ratings(anchor, args.prior_games))
+    written = write_report(results, output, Ratings(anchor, args.prior_games), replays=args.replays)
     size = output.stat().st_size
     print(
         f"{written} match{'es' if written != 1 else ''} written to {output} ({size / 1e6:.1f} MB); open it in a browser."
@@ -61,4 +70,17 @@ def prior_games(text: str) -> float:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
     if not 0 <= value <= 1000:
         raise argparse.ArgumentTypeError(f"must be from 0 to 1000, not {text}")
+    return value
+
+
+def replay_count(text: str) -> int | None:
+    """--replays: "all" (None) or a whole number of matches, 0 or more."""
+    if text.strip().lower() == "all":
+        return None
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is neither 'all' nor a whole number of matches") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 'all' or 0 or more matches, not {text}")
     return value

@@ -5,17 +5,24 @@
 The page needs no server and no network (styles, script and data are inlined), so it
 can be mailed or put on any static host. It shows the Elo ladder with its intervals,
 the tables as `arena table` prints them, the head-to-head heat map, the game's rates as
-charts, the faults, and every match, each replayable step by step from the game's
-scenes (`engine.Game.scenes`), loaded lazily from compressed chunks.
+charts, Elo and the SPRT's LLR over the run, the faults, and every match with its result,
+up to `replays` of them replayable step by step from the game's scenes
+(`engine.Game.scenes`), loaded lazily from compressed chunks.  The tables and charts
+read the summaries stored with each match (as `arena table` does); only the replays
+read histories, which is why a large file's page holds a bounded number (_choice.py).
 
-    _page.py    the page: its sections, the embedded match list and replays
-    _charts.py  the ladder, the heat map and the rate charts (SVG and HTML, no script)
+    _page.py      the page: the match list and the replay viewer's data
+    _sections.py  its sections from the stored summaries: ratings, head to head, statistics…
+    _charts.py    the ladder, the heat map and the rate charts (SVG and HTML, no script)
     _progress.py  Elo over the run: the fit of the first matches at a few points
-    _axes.py    the Elo axis the charts share
-    _replay.py  a match's scenes as compact replay data, packed in chunks
-    _bridge.py  bridge's boards at each table and the two rooms compared
-    _scores.py  each bot's distribution of scores
-    assets/     the viewer's style sheet and script
+    _llr.py       the SPRT's LLR over the run, between its bounds
+    _axes.py      the axes the charts share
+    _choice.py    which matches get a replay
+    _histories.py the chosen matches' replays, read by several processes
+    _replay.py    a match's scenes as compact replay data, packed in chunks
+    _bridge.py    bridge's boards at each table and the two rooms compared
+    _scores.py    each bot's distribution of scores
+    assets/       the viewer's style sheet and script
 
 Imports run one way: this package reads arena.results and the engine, nothing else.
 """
@@ -26,23 +33,35 @@ from pathlib import Path
 
 import engine
 from arena.errors import UsageError
-from arena.report._histories import match_histories, read_histories
+from arena.report._choice import DEFAULT_REPLAYS, choose_replays
+from arena.report._histories import match_histories, reading_histories
 from arena.report._page import Ratings, tournament_page
 from arena.report._page import match_page as _match_page
+from arena.report._sections import StoredResults
 from arena.results import ResultStore
+from arena.results.summaries import stored_summaries
 
-__all__ = ["Ratings", "write_report", "match_page", "write_page"]
+__all__ = ["DEFAULT_REPLAYS", "Ratings", "write_report", "match_page", "write_page"]
 
 
-def write_report(results: Path, output: Path, ratings: Ratings | None = None, workers: int | None = None) -> int:
+def write_report(
+    results: Path,
+    output: Path,
+    ratings: Ratings | None = None,
+    workers: int | None = None,
+    replays: int | None = DEFAULT_REPLAYS,
+) -> int:
     """Write the report of every match in `results` to `output`; the matches written.
 
-    The histories are read by `workers` processes (default: one per core) when the file
-    holds more than one chunk of matches."""
+    At most `replays` matches get a replay (None: every one; see _choice.py for which);
+    they are read by `workers` processes (default: one per core) when there are more
+    than one chunk of them."""
     ratings = ratings or Ratings()
     store = ResultStore.open_readonly(results)
     try:
         info = store.info()
+        game = engine.load(info.game, players=info.seats, **info.options)
+        summaries = stored_summaries(store, game)[0]  # in the order saved
         matches = list(store.matches(history=False))  # in schedule order
         unsandboxed = store.unsandboxed()
     finally:
@@ -51,9 +70,15 @@ def write_report(results: Path, output: Path, ratings: Ratings | None = None, wo
         raise UsageError(
             f"--anchor {ratings.anchor[0]!r} is not a bot of {info.name}; its bots are {', '.join(info.bots)}."
         )
-    game = engine.load(info.game, players=info.seats, **info.options)
-    histories = read_histories(results, [match.key for match in matches], game, workers)
-    write_page(output, tournament_page(info, matches, histories, game, unsandboxed, ratings))
+    # A run may save a match between the two reads: the page holds those both read.
+    summarised = {summary.key for summary in summaries}
+    matches = [match for match in matches if match.key in summarised]
+    listed = {match.key for match in matches}
+    stored = StoredResults(info, tuple(matches), tuple(s for s in summaries if s.key in listed), tuple(unsandboxed))
+    choice = choose_replays(matches, stored.saved_keys(), replays, game, info.sprt)
+    with reading_histories(results, choice.keys, game, workers) as histories:
+        page = tournament_page(results, stored, choice, histories, game, ratings)
+    write_page(output, page)
     return len(matches)
 
 

@@ -1,30 +1,36 @@
-"""What the report needs from the matches' full histories: the replays, packed in chunks,
-and each bot's statistics. Decoding a history and walking it is most of a report's time
-(conto's statistics judge every declaration's odds), so a large file is read by several
-processes at once, one chunk of matches each; a small one in this process."""
+"""The replays the page holds, made from the chosen matches' full histories and packed in
+chunks.  Decoding a history and walking it is most of a report's time, so a large choice
+is read by several processes at once, one chunk of matches each, while the report's
+process makes the other sections; a small one in this process.  (The statistics the page shows come from the summaries stored with each match,
+not from here.)"""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 import engine
 from arena.records import StoredMatch
 from arena.report._replay import CHUNK_MATCHES, match_replay, pack
-from arena.results import BotStatistics, ResultStore, bot_statistics
+from arena.results import ResultStore
 
-__all__ = ["Histories", "read_histories", "match_histories"]
+__all__ = ["Histories", "read_histories", "reading_histories", "match_histories"]
 
 
 @dataclass(frozen=True)
 class Histories:
-    #: The replays in the order of the matches asked for, CHUNK_MATCHES to a chunk.
+    """The page's replays: `keys[i]` is in chunk i // CHUNK_MATCHES at place i % CHUNK_MATCHES."""
+
     chunks: tuple[str, ...]
-    #: Each bot's statistics over all its seats, by name; () when the game has none.
-    statistics: tuple[BotStatistics, ...]
+    keys: tuple[str, ...]
+
+    def place(self) -> dict[str, int]:
+        """Each replayed match's place among the replays, by key."""
+        return {key: index for index, key in enumerate(self.keys)}
 
 
 @dataclass(frozen=True)
@@ -40,46 +46,58 @@ class _Game:
 
 
 def read_histories(results: Path, keys: Sequence[str], game: engine.Game, workers: int | None = None) -> Histories:
-    """The replays and statistics of the matches `keys` of `results`, in that order."""
+    """The replays of the matches `keys` of `results`, in that order."""
+    with reading_histories(results, keys, game, workers) as histories:
+        return histories()
+
+
+@contextmanager
+def reading_histories(
+    results: Path, keys: Sequence[str], game: engine.Game, workers: int | None = None
+) -> Iterator[Callable[[], Histories]]:
+    """The replays of the matches `keys` of `results`, read by `workers` processes
+    (default: one per core) from the moment this is entered, while the caller does its
+    own work; calling what it yields waits for them.  One chunk of matches or one
+    worker: read in this process, when called.  Leaving early cancels what is not begun."""
     spec = _Game(game.spec.name, game.players, tuple(game.options.items()))
     groups = [tuple(keys[i : i + CHUNK_MATCHES]) for i in range(0, len(keys), CHUNK_MATCHES)]
     workers = min(workers or os.cpu_count() or 1, len(groups))
     if workers <= 1:
-        store = ResultStore.open_readonly(results)
+        yield lambda: Histories(tuple(_read_here(results, groups, game)), tuple(keys))
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        pending = [pool.submit(_chunk, results, group, spec) for group in groups]
         try:
-            parts = [_pack_matches([store.match(key) for key in group], game) for group in groups]
-        finally:
-            store.close()
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            parts = list(pool.map(_chunk, [results] * len(groups), groups, [spec] * len(groups)))
-    totals: dict[str, engine.SeatStats] = {}
-    for _, stats in parts:
-        for name, line in stats.items():
-            totals[name] = line if name not in totals else totals[name] + line
-    return Histories(
-        tuple(chunk for chunk, _ in parts), tuple(BotStatistics(name, totals[name]) for name in sorted(totals))
-    )
+            yield lambda: Histories(tuple(future.result() for future in pending), tuple(keys))
+        except BaseException:
+            pool.shutdown(cancel_futures=True)
+            raise
+
+
+def _read_here(results: Path, groups: Sequence[tuple[str, ...]], game: engine.Game) -> list[str]:
+    store = ResultStore.open_readonly(results)
+    try:
+        return [_pack_matches([store.match(key) for key in group], game) for group in groups]
+    finally:
+        store.close()
 
 
 def match_histories(match: StoredMatch, game: engine.Game) -> Histories:
-    """One match's replay and statistics, from a match already read whole."""
-    chunk, _ = _pack_matches([match], game)
-    return Histories((chunk,), ())
+    """One match's replay, from a match already read whole."""
+    return Histories((_pack_matches([match], game),), (match.key,))
 
 
 _stores: dict[Path, ResultStore] = {}
 
 
-def _chunk(results: Path, keys: tuple[str, ...], spec: _Game) -> tuple[str, dict[str, engine.SeatStats]]:
-    """One chunk's packed replays and its bots' statistics (run in a worker process: the
-    store is opened once per process and read only)."""
+def _chunk(results: Path, keys: tuple[str, ...], spec: _Game) -> str:
+    """One chunk's packed replays (run in a worker process: the store is opened once per
+    process and read only)."""
     store = _stores.get(results)
     if store is None:
         store = _stores[results] = ResultStore.open_readonly(results)
     return _pack_matches([store.match(key) for key in keys], spec.load())
 
 
-def _pack_matches(matches: Sequence[StoredMatch], game: engine.Game) -> tuple[str, dict[str, engine.SeatStats]]:
-    stats = {line.name: line.stats for line in bot_statistics(matches, game)}
-    return pack([match_replay(game, match.history, match.names) for match in matches]), stats
+def _pack_matches(matches: Sequence[StoredMatch], game: engine.Game) -> str:
+    return pack([match_replay(game, match.history, match.names) for match in matches])

@@ -1,40 +1,26 @@
-"""The report as one self-contained HTML page: the tables and pictures drawn here, the
-match list and the replays as embedded data for the viewer (assets/report.js)."""
+"""The report as one self-contained HTML page: the sections (_sections.py), the match
+list and the replays as embedded data for the viewer (assets/report.js)."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import engine
 from arena.records import StoredMatch
 from arena.report._bridge import rooms
-from arena.report._charts import RateChart, heat_map, ladder_svg, rate_charts
+from arena.report._choice import ReplayChoice
 from arena.report._histories import Histories
-from arena.report._progress import POINTS, checkpoints, elo_over_run_svg
 from arena.report._replay import CHUNK_MATCHES
-from arena.report._scores import scores_section
-from arena.results import (
-    BotStatistics,
-    RatingTable,
-    elo_columns,
-    elo_notes,
-    elo_table,
-    explain,
-    render,
-    statistics_columns,
-)
-from arena.results.crosstable import bot_order, head_to_head, los_table, outcomes
+from arena.report._sections import StoredResults, faults_section, table_sections
 from arena.results.store import StoreInfo
 
 __all__ = ["Ratings", "tournament_page", "match_page", "standings"]
-
-#: Faults listed by the report; `arena list --fault KIND` lists every one.
-FAULTS_SHOWN = 1000
 
 
 @dataclass(frozen=True)
@@ -50,35 +36,30 @@ class Ratings:
 
 
 def tournament_page(
-    info: StoreInfo,
-    matches: Sequence[StoredMatch],
-    histories: Histories,
+    results: Path,
+    stored: StoredResults,
+    choice: ReplayChoice,
+    replays: Callable[[], Histories],
     game: engine.Game,
-    unsandboxed: Sequence[str],
     ratings: Ratings,
 ) -> str:
-    """The whole report of a results file: `matches` in schedule order (their histories
-    are not needed), `histories` their replays and statistics."""
+    """The whole report of the results file `results`: what `stored` holds, and the
+    replays of the matches `choice` chose, which `replays()` gives once they are read
+    (the sections are made meanwhile)."""
+    info, matches = stored.info, stored.matches
     anchor, prior = ratings.of(info)
-    text, table = elo_table(matches, game, anchor, tablefmt="html", prior_games=prior)
-    notes = elo_notes(matches, info.setup.public_deals, unsandboxed, scheduled=info.scheduled)
     sections = [
-        _ratings_section(text, notes, table, game),
-        _progress_section(matches, game, anchor, prior, table),
-        _crosstable_section(matches, game, table),
-        _statistics_section(histories.statistics, game),
-        scores_section(matches, game, [rating.name for rating in table.ratings] if table else info.bots),
-        _faults_section(matches),
-        _matches_section(info),
+        *table_sections(stored, game, anchor, prior),
+        _matches_section(info, choice.note(results, info.sprt)),
         _replay_section(game.spec),
     ]
     subtitle = f"{info.game} · {len(matches)} matches · {info.seats} seats · bots: {', '.join(info.bots)}"
-    return _document(info.name, subtitle, sections, matches, histories, game, open_first=False)
+    return _document(info.name, subtitle, sections, matches, replays(), game, open_first=False)
 
 
 def match_page(info: StoreInfo, match: StoredMatch, histories: Histories, game: engine.Game) -> str:
     """One match: its replay, its result and its faults (`arena show --html`)."""
-    sections = [_replay_section(game.spec), _faults_section([match])]
+    sections = [_replay_section(game.spec), faults_section([match])]
     subtitle = f"{info.name} · {info.game} · seed {match.seed} · {', '.join(match.names)}"
     return _document(f"Match {match.key}", subtitle, sections, [match], histories, game, open_first=True)
 
@@ -93,7 +74,8 @@ def _document(
     open_first: bool,
 ) -> str:
     boards = rooms(matches, game)
-    listing = [_listed(match, index, boards.get(match.key)) for index, match in enumerate(matches)]
+    place = histories.place()
+    listing = [_listed(match, place.get(match.key), boards.get(match.key)) for match in matches]
     data = {"matches": listing, "open": open_first, "suits": _suits(game.spec), "compass": _compass(game)}
     packed = "\n".join(
         f'<script type="application/octet-stream" class="replay-chunk" data-chunk="{index}">{chunk}</script>'
@@ -107,6 +89,7 @@ def _document(
             ("crosstable", "head to head"),
             ("statistics", "statistics"),
             ("scores", "scores"),
+            ("sprt", "SPRT"),
             ("faults", "faults"),
             ("matches", "matches"),
         )
@@ -149,17 +132,21 @@ def _compass(game: engine.Game) -> bool:
     return game.spec.partnerships and game.players == 4
 
 
-def _listed(match: StoredMatch, index: int, room: dict[str, Any] | None) -> dict[str, Any]:
+def _listed(match: StoredMatch, index: int | None, room: dict[str, Any] | None) -> dict[str, Any]:
+    """A match in the list: its result, and where its replay is (none: not replayable here)."""
     best = [name for name, rank in zip(match.names, match.ranks) if rank == 0]
-    return ({"room": room} if room else {}) | {
-        "key": match.key,
-        "names": list(match.names),
-        "result": f"{', '.join(dict.fromkeys(best))} first · {standings(match.names, match.standing)}",
-        "deals": len(match.deals),
-        "faults": [{"bot": fault.bot, "kind": fault.kind.value, "deal": fault.deal} for fault in match.faults],
-        "chunk": index // CHUNK_MATCHES,
-        "index": index % CHUNK_MATCHES,
-    }
+    replay = {} if index is None else {"chunk": index // CHUNK_MATCHES, "index": index % CHUNK_MATCHES}
+    return (
+        ({"room": room} if room else {})
+        | {
+            "key": match.key,
+            "names": list(match.names),
+            "result": f"{', '.join(dict.fromkeys(best))} first · {standings(match.names, match.standing)}",
+            "deals": len(match.deals),
+            "faults": [{"bot": fault.bot, "kind": fault.kind.value, "deal": fault.deal} for fault in match.faults],
+        }
+        | replay
+    )
 
 
 def standings(names: Sequence[str], standing: Sequence[float]) -> str:
@@ -176,116 +163,14 @@ def standings(names: Sequence[str], standing: Sequence[float]) -> str:
     return ", ".join(f"{name} {shown(value)}" for name, value in dict.fromkeys(zip(names, standing)))
 
 
-def _ratings_section(text: str, notes: list[str], table: RatingTable | None, game: engine.Game) -> str:
-    html_table, _, rest = text.partition("</table>")
-    lines = [line for line in rest.splitlines() if line.strip()] + notes
-    if table is None:  # nothing rated: elo_table's text is the reason
-        return f'<section id="ratings"><h2>Ratings</h2>{_paragraphs(text.splitlines() + notes)}</section>'
-    return (
-        '<section id="ratings"><h2>Ratings</h2>'
-        f'<div id="ladder">{ladder_svg(table)}</div>'
-        f"{html_table}</table>{_paragraphs(lines)}"
-        f"<details><summary>What the columns mean</summary>{_paragraphs(explain(elo_columns(game)).splitlines())}"
-        "</details></section>"
-    )
-
-
-def _progress_section(
-    matches: Sequence[StoredMatch],
-    game: engine.Game,
-    anchor: tuple[str, float] | None,
-    prior: float,
-    table: RatingTable | None,
-) -> str:
-    """The ratings as the matches came in: the table's fit on the first matches, at a
-    few points of the run (nothing for a run too short to show a course)."""
-    if table is None:
-        return ""
-
-    def fit_first(count: int) -> RatingTable | None:
-        return elo_table(matches[:count], game, anchor, prior_games=prior)[1]
-
-    chart = elo_over_run_svg(checkpoints(len(matches), fit_first), [r.name for r in table.ratings])
-    if not chart:
-        return ""
-    return (
-        '<section id="progress"><h2>Elo over the run</h2>'
-        f'<p class="note">The table\'s fit on the first matches, at {POINTS} points of the run (the last is '
-        "the table above); the shaded band is each bot's 95% interval, none where the data only "
-        "bound it.</p>"
-        f"{chart}</section>"
-    )
-
-
-def _crosstable_section(matches: Sequence[StoredMatch], game: engine.Game, table: RatingTable | None) -> str:
-    pairings = head_to_head(outcomes(matches, game))
-    names = bot_order(pairings, table)
-    if not names:
-        return '<section id="crosstable"><h2>Head to head</h2><p>No rated outcome stored yet.</p></section>'
-    los = los_table(table, names, tablefmt="html")
-    los_html, _, los_footer = los.partition("</table>")
-    return (
-        '<section id="crosstable"><h2>Head to head</h2>'
-        f"{heat_map(pairings, names, 'row against column')}"
-        '<p class="note">The row bot\'s score against the column bot over the outcomes both took part in: '
-        "1 ahead, 1/2 tied, 0 behind, as a percentage; in brackets the shared outcomes. "
-        "Green: the row bot scores above 50%; red: below.</p>"
-        f"<h3>Likelihood of superiority</h3>{los_html}</table>{_paragraphs(los_footer.splitlines())}</section>"
-    )
-
-
-def _statistics_section(lines: Sequence[BotStatistics], game: engine.Game) -> str:
-    if not lines:
-        return ""
-    columns = statistics_columns(game)
-    charts = [
-        RateChart(column.heading, column.explanation, tuple((line.name, _percent(column.cell(line))) for line in lines))
-        for column in columns
-        if column.heading.endswith("%")
-    ]
-    return (
-        '<section id="statistics"><h2>Statistics</h2>'
-        f'<div class="rates">{rate_charts(charts)}</div>{render(columns, lines, "html")}'
-        f"<details><summary>What the columns mean</summary>{_paragraphs(explain(columns).splitlines())}</details>"
-        "</section>"
-    )
-
-
-def _percent(cell: object) -> float | None:
-    try:
-        return float(str(cell).rstrip("%"))
-    except ValueError:
-        return None
-
-
-def _faults_section(matches: Sequence[StoredMatch]) -> str:
-    faults = [(match.key, fault) for match in matches for fault in match.faults]
-    if not faults:
-        return '<section id="faults"><h2>Faults</h2><p>No bot faulted.</p></section>'
-    rows = "".join(
-        f"<tr><td>{escape(key)}</td><td>{fault.seat}</td><td>{escape(fault.bot)}</td><td>{fault.kind.value}</td>"
-        f"<td>{fault.deal}</td><td>{escape(fault.reason)}</td></tr>"
-        for key, fault in faults[:FAULTS_SHOWN]
-    )
-    more = (
-        f'<p class="note">{len(faults) - FAULTS_SHOWN} more not listed here: arena list RESULTS --fault KIND.</p>'
-        if len(faults) > FAULTS_SHOWN
-        else ""
-    )
-    return (
-        f'<section id="faults"><h2>Faults</h2><p>{len(faults)} fault{"s" if len(faults) != 1 else ""}; '
-        "each forfeits the deal it happened in.</p>"
-        '<table class="faults"><thead><tr><th>match</th><th>seat</th><th>bot</th><th>kind</th><th>deal</th>'
-        f"<th>reason</th></tr></thead><tbody>{rows}</tbody></table>{more}</section>"
-    )
-
-
-def _matches_section(info: StoreInfo) -> str:
+def _matches_section(info: StoreInfo, replays: str) -> str:
     options = "".join(f'<option value="{escape(name)}">{escape(name)}</option>' for name in info.bots)
     return (
-        '<section id="matches"><h2>Matches</h2><div class="controls">'
+        f'<section id="matches"><h2>Matches</h2><p class="note" id="replays-note">{escape(replays)}</p>'
+        '<div class="controls">'
         f'<label>bot <select id="bot-filter"><option value="">all</option>{options}</select></label>'
         '<label><input type="checkbox" id="fault-filter"> with faults only</label>'
+        '<label><input type="checkbox" id="replay-filter"> replayable only</label>'
         '<button type="button" id="list-prev">previous</button><button type="button" id="list-next">next</button>'
         '<span id="list-count"></span></div>'
         '<table id="match-list"><thead><tr><th>match</th><th>seats, in order</th><th>result</th><th>deals</th>'
@@ -336,10 +221,6 @@ def _legend(spec: engine.GameSpec) -> str:
     if {face.name for face in spec.suits} == _ITALIAN_SUITS:
         ranks = "; ranks: " + ", ".join(f"{letter} {escape(name)}" for letter, name in _ITALIAN_RANKS)
     return f'<p class="note" id="legend">Cards: suits {suits}{ranks}.</p>'
-
-
-def _paragraphs(lines: Sequence[str]) -> str:
-    return "".join(f'<p class="note">{escape(line)}</p>' for line in lines)
 
 
 def _json(data: object) -> str:

@@ -26,7 +26,10 @@
   function filterMatches() {
     const bot = $("bot-filter").value;
     const faulty = $("fault-filter").checked;
-    shown = data.matches.filter((m) => (!bot || m.names.includes(bot)) && (!faulty || m.faults.length));
+    const replayable = $("replay-filter").checked;
+    shown = data.matches.filter(
+      (m) => (!bot || m.names.includes(bot)) && (!faulty || m.faults.length) && (!replayable || m.chunk !== undefined),
+    );
     page = 0;
     renderList();
   }
@@ -41,9 +44,14 @@
       row.append(element("td", { class: "result" }, match.result), element("td", {}, String(match.deals)));
       row.append(element("td", {}, match.faults.length ? match.faults.map((f) => f.bot + " " + f.kind).join(", ") : "-"));
       const cell = element("td");
-      const button = element("button", { class: "open-replay", type: "button" }, "replay");
-      button.addEventListener("click", () => openMatch(match));
-      cell.append(button);
+      if (match.chunk === undefined) {
+        // Not among the replays this page holds (the line above the list says which and why).
+        cell.append(element("span", { class: "no-replay", title: "no replay in this page: see the line above the list" }, "listed only"));
+      } else {
+        const button = element("button", { class: "open-replay", type: "button" }, "replay");
+        button.addEventListener("click", () => openMatch(match));
+        cell.append(button);
+      }
       row.append(cell);
       body.append(row);
     }
@@ -79,9 +87,22 @@
     return text.replace(/\bseat (\d+)/g, (all, seat) => (seat < names.length ? names[seat] : all));
   }
 
+  function notReplayable(match) {
+    // A link to a match this page lists without its replay: say so where the replay would be.
+    replay = null;
+    $("replay-title").textContent = "Match " + match.key + ": " + match.names.join(", ");
+    $("replay-text").textContent = "This page holds no replay of this match (" + match.result + "). " + $("replays-note").textContent;
+    for (const id of ["replay-step", "replay-marks", "replay-seats", "replay-table", "replay-log", "bluff-count"]) $(id).replaceChildren();
+    $("replay-summary").hidden = true;
+    $("board-table").hidden = true;
+    $("replay").hidden = false;
+    $("replay").scrollIntoView({ block: "start" });
+  }
+
   async function openMatch(match, step) {
-    performance.mark("replay-open");
     stopAutoplay();
+    if (match.chunk === undefined) return notReplayable(match);
+    performance.mark("replay-open");
     const replays = await chunk(match.chunk);
     const scenes = expand(replays[match.index].scenes);
     const marks = new Map();
@@ -216,7 +237,7 @@
     if (!own.boards) return;
     const room = match.room || { room: 1, other: null, sides: [], imps: {} };
     const other = data.matches.find((m) => m.key === room.other);
-    const theirs = other ? (await chunk(other.chunk))[other.index].boards : [];
+    const theirs = other && other.chunk !== undefined ? (await chunk(other.chunk))[other.index].boards : [];
     const [first, second] = room.room === 1 ? [own.boards, theirs] : [theirs, own.boards];
     const keys = room.room === 1 ? [match.key, other ? other.key : "not stored"] : [other.key, match.key];
     const table = element("table", { class: "boards" });
@@ -380,6 +401,7 @@
   if ($("match-list")) {
     $("bot-filter").addEventListener("change", filterMatches);
     $("fault-filter").addEventListener("change", filterMatches);
+    $("replay-filter").addEventListener("change", filterMatches);
     $("list-prev").addEventListener("click", () => { page--; renderList(); });
     $("list-next").addEventListener("click", () => { page++; renderList(); });
     renderList();
