@@ -175,3 +175,27 @@ def test_the_page_uses_the_windows_width(browser, conto_results: Path, tmp_path:
     page.wait_for_selector("body[data-ready='1']")
     main = page.locator("main").bounding_box()
     assert main is not None and main["width"] > width - 40
+
+
+def test_a_page_with_some_replays_lists_the_others_and_says_how_to_get_them(
+    browser, conto_results: Path, tmp_path: Path
+):
+    report = tmp_path / "report.html"
+    arena("report", conto_results, "-o", report, "--replays", "2")
+    _, matches, _ = stored(conto_results)
+    page, errors = open_page(browser, report)
+    assert page.inner_text("#replays-note").startswith(f"2 of {len(matches)} matches are replayable here")
+    rows = page.eval_on_selector_all(
+        "#match-list tbody tr", "rows => rows.map(r => [r.dataset.key, !!r.querySelector('.open-replay')])"
+    )
+    assert len(rows) == len(matches) and sum(replayable for _, replayable in rows) == 2
+    page.check("#replay-filter")
+    shown = page.eval_on_selector_all("#match-list tbody tr", "rows => rows.map(r => r.dataset.key)")
+    assert shown == [key for key, replayable in rows if replayable]
+    # A link to a listed match without a replay says so where its replay would be.
+    listed_only = next(key for key, replayable in rows if not replayable)
+    page.goto(report.as_uri() + f"#{listed_only}/1")
+    page.wait_for_selector(f"#replay-title:has-text('{listed_only}')")
+    assert page.inner_text("#replay-text").startswith("This page holds no replay of this match")
+    assert "--replays all" in page.inner_text("#replay-text")
+    assert errors == []
