@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import random
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -19,7 +21,9 @@ import engine
 from arena.cli import main
 from arena.records import BotEntry, CpuUse, MatchRecord, MatchSlot
 from arena.results import ResultStore, elo_notes, elo_table, statistics_table
+from arena.results._lock import lock_writer
 from arena.results.crosstable import crosstable
+from arena.results.summary_seats import has_seat_columns, seats_kept
 from tests.test_explain import played
 from tests.test_store import make_config
 
@@ -110,3 +114,32 @@ def test_arena_table_loads_no_grpc_trio_or_report(tmp_path: Path) -> None:
     loaded = set(done.stdout.splitlines()[-1].split())
     assert "arena.results.ratings" in loaded  # it did rate the matches
     assert not {"grpc", "trio", "arena.report", "arena.play", "arena.process", "arena.run"} & loaded
+
+
+def test_a_file_whose_summaries_lack_the_seats_gets_them_once_and_reads_the_same(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _results("conto", tmp_path)
+    expected = _tables_of_the_matches(path)
+    db = sqlite3.connect(path)  # as an arena before summary_seats.py wrote it
+    db.executescript(
+        "CREATE TABLE older (match TEXT PRIMARY KEY REFERENCES matches (key) ON DELETE CASCADE, "
+        "stats TEXT NOT NULL, outcomes TEXT NOT NULL);"
+        "INSERT INTO older SELECT match, stats, outcomes FROM summaries;"
+        "DROP TABLE summaries; ALTER TABLE older RENAME TO summaries;"
+        "DELETE FROM meta WHERE key = 'summary_seats';"
+    )
+    db.close()
+    held = lock_writer(path)  # a run holds it: read from the matches as they are
+    try:
+        assert main(["table", str(path), "--matrix"]) == 0
+    finally:
+        os.close(held)
+    assert capsys.readouterr().out == expected
+    assert not has_seat_columns(sqlite3.connect(path))
+    assert main(["table", str(path), "--matrix"]) == 0  # no one holds it: copied now, once
+    assert capsys.readouterr().out == expected
+    with sqlite3.connect(path) as db:
+        assert has_seat_columns(db) and seats_kept(db)
+        assert db.execute("SELECT COUNT(*) FROM summaries WHERE time_use IS NULL OR faults IS NULL").fetchone() == (0,)
+    db.close()

@@ -14,6 +14,7 @@ from typing import Any
 from arena.errors import StoreError
 from arena.records import StoredMatch
 from arena.results.schema import stored_match
+from arena.results.summary_seats import SEAT_COLUMNS
 
 __all__ = ["MatchReader"]
 
@@ -64,17 +65,22 @@ class MatchReader:
     def summarised_pages(self, size: int = 10 * _PAGE) -> Iterator[list[tuple]]:
         """Every match in schedule order, `size` at a time, as what the tables read of it
         (no history, no deal results): key, round, table_no, rotation, seed, names,
-        faults, seconds, finished_at, time_use (as stored) and its summary's stats and
-        outcomes (None when it has none: `summaries.SummaryReader` makes it again)."""
+        faults, time_use (as stored) and its summary's stats and outcomes (None when it
+        has none: `summaries.SummaryReader` makes it again).  The faults and time use
+        are read from the summary's copy (summary_seats.py), which spares reading the
+        history stored before them, or from the match when it has none."""
         with self._lock:
-            kept = self._db.execute(
-                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'summaries'"
-            ).fetchone()
-        time_use = "time_use" if "time_use" in self._match_columns else "'[]'"
-        columns = (
-            f"key, round, table_no, rotation, seed, names, faults, seconds, finished_at, {time_use}, stats, outcomes"
+            summary_columns = {row[1] for row in self._db.execute("PRAGMA table_info(summaries)")}
+        time_use = "matches.time_use" if "time_use" in self._match_columns else "'[]'"
+        faults = "matches.faults"
+        if all(column in summary_columns for column in SEAT_COLUMNS):
+            time_use, faults = f"COALESCE(summaries.time_use, {time_use})", "COALESCE(summaries.faults, matches.faults)"
+        columns = f"key, round, table_no, rotation, seed, names, {faults}, {time_use}, stats, outcomes"
+        joined = (
+            "LEFT JOIN summaries ON match = key"
+            if summary_columns
+            else "LEFT JOIN (SELECT NULL AS stats, NULL AS outcomes)"
         )
-        joined = "LEFT JOIN summaries ON match = key" if kept else "LEFT JOIN (SELECT NULL AS stats, NULL AS outcomes)"
         return self._pages(columns, size, joined)
 
     def deal_totals(self) -> list[tuple[str, int, float]]:

@@ -3,7 +3,8 @@
 
 `read_file_tables` reads, in one read transaction (a run may be writing the file), each
 match in schedule order, a page at a time, as the tables need it: its seats, faults and
-time use, and its summary (each seat's statistics counts and the rated outcomes, stored
+time use (copied beside its summary, which spares reading past its history:
+`summary_seats`), and its summary (each seat's statistics counts and the rated outcomes, stored
 when it was saved: `summaries`), never its history nor its deal results; and each bot's
 deals and score sum as one aggregate over the ``deals`` rows.  A game rated by board
 compares its boards table by table instead (the two seatings of a table are read
@@ -81,14 +82,17 @@ class FileTables:
 
 
 class _Matches(Sequence[StoredMatch]):
-    """The matches of a file as kept from their stored rows: each made again when asked
-    for, with its seats, faults and time use, its results left out."""
+    """The matches of a file as the notes under the Elo table read them (`elo_notes`:
+    their seats and time use), each made again from what was kept of it when asked for:
+    its key, place, seed, seats, faults and time use.  Like a match read without its
+    history, it leaves out what is not read: its results, history, duration and finish
+    time (0 s, '')."""
 
-    def __init__(self, rows: list[tuple]) -> None:
-        self._rows = rows
+    def __init__(self, kept: list[tuple]) -> None:
+        self._kept = kept
 
     def __len__(self) -> int:
-        return len(self._rows)
+        return len(self._kept)
 
     @overload
     def __getitem__(self, index: int) -> StoredMatch: ...
@@ -98,20 +102,19 @@ class _Matches(Sequence[StoredMatch]):
 
     def __getitem__(self, index: int | slice) -> StoredMatch | Sequence[StoredMatch]:
         if isinstance(index, slice):
-            return _Matches(self._rows[index])
-        return _match(self._rows[index])
+            return _Matches(self._kept[index])
+        return _match(self._kept[index])
 
     def __iter__(self) -> Iterator[StoredMatch]:
-        return map(_match, self._rows)
+        return map(_match, self._kept)
 
 
 def _match(kept: tuple) -> StoredMatch:
-    """A match as `_outcomes` keeps it (its row, names and faults read), made again."""
-    key, round_, table, rotation, seed, names, faults, seconds, finished_at, time_use = kept
+    """A match as `_read` keeps it (its names and faults read), made again."""
+    key, round_, table, rotation, seed, names, faults, time_use = kept
     return StoredMatch(
-        key, round_, table, rotation, int(seed), names, (), (), (), (), (), faults, seconds, finished_at,
-        stored_time_use(time_use),
-    )  # fmt: skip
+        key, round_, table, rotation, int(seed), names, (), (), (), (), (), faults, 0.0, "", stored_time_use(time_use)
+    )
 
 
 def read_file_tables(store: ResultStore, game: engine.Game, *, pairings: bool = False) -> FileTables:
@@ -129,10 +132,10 @@ def _read(store: ResultStore, game: engine.Game) -> Iterator[tuple[MatchSummary,
     summaries = SummaryReader(store, game)
     no_faults: tuple[Fault, ...] = ()
     for page in store.summarised_pages():
-        for key, round_, table, rotation, seed, names, faults, seconds, finished_at, time_use, stats, finishes in page:
+        for key, round_, table, rotation, seed, names, faults, time_use, stats, finishes in page:
             summary = summaries.read(key, names, stats, finishes)
             faulted = no_faults if faults == "[]" else tuple(Fault.from_data(fault) for fault in json.loads(faults))
-            yield summary, (key, round_, table, rotation, seed, summary.names, faulted, seconds, finished_at, time_use)
+            yield summary, (key, round_, table, rotation, seed, summary.names, faulted, time_use)
 
 
 def _outcomes(store: ResultStore, game: engine.Game, pairings: bool) -> FileTables:
@@ -143,7 +146,7 @@ def _outcomes(store: ResultStore, game: engine.Game, pairings: bool) -> FileTabl
     shared: dict[tuple, tuple] = {}  # one copy of each seating's sides and of each ranking
     for summary, match in _read(store, game):
         statistics.add(summary)
-        totals.add_match(summary.names, match[6], stored_time_use(match[9]))
+        totals.add_match(summary.names, match[6], stored_time_use(match[7]))
         kept.append(match)
         for outcome in summary.outcomes:
             sides = shared.setdefault(outcome.sides, outcome.sides)

@@ -70,6 +70,8 @@ from arena.results.summaries import MatchRows, fill_missing, finished_rows, upgr
 __all__ = ["Tournament", "StoreInfo", "ResultStore", "EXPORT_COLUMNS", "MatchRows", "finished_rows"]
 
 _BUSY_TIMEOUT_MS = 10_000
+# Where a ``matches`` row (schema.match_rows) holds the faults and time use its summary copies.
+_FAULTS, _TIME_USE = 11, 14
 
 
 class ResultStore(MatchReader):
@@ -375,7 +377,9 @@ class ResultStore(MatchReader):
                     # A summary whose match is not stored is stale (its match was removed by
                     # hand, without the cascade): the new one replaces it.
                     self._db.execute(
-                        "INSERT OR REPLACE INTO summaries (match, stats, outcomes) VALUES (?, ?, ?)", summary_row
+                        "INSERT OR REPLACE INTO summaries (match, stats, outcomes, faults, time_use) "
+                        "VALUES (?, ?, ?, ?, ?)",
+                        (*summary_row, match_row[_FAULTS], match_row[_TIME_USE]),  # where the tables read them
                     )
         except sqlite3.IntegrityError as error:
             stored = self.completed_keys()

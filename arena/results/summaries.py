@@ -44,6 +44,7 @@ from arena.results._lock import lock_writer
 from arena.results.crosstable import Outcome, match_outcomes
 from arena.results.ratings import Observation
 from arena.results.schema import MATCH_COLUMNS, dumps, match_rows, now_text, stored_match
+from arena.results.summary_seats import keep_seats, seats_kept
 from arena.results.tables import BotStatistics, observations
 
 if TYPE_CHECKING:
@@ -70,7 +71,9 @@ SUMMARIES_TABLE = """
 CREATE TABLE IF NOT EXISTS summaries (
     match    TEXT PRIMARY KEY REFERENCES matches (key) ON DELETE CASCADE,
     stats    TEXT NOT NULL,   -- JSON: per seat {count: value} of the game's SeatStats; null: the game has none
-    outcomes TEXT NOT NULL    -- JSON: [sides, [[ranks, family], ...]]; no finishes for a game rated by board
+    outcomes TEXT NOT NULL,   -- JSON: [sides, [[ranks, family], ...]]; no finishes for a game rated by board
+    faults   TEXT,            -- the match's faults and time use as ``matches`` holds them (summary_seats.py);
+    time_use TEXT             -- null: not copied yet
 )
 """
 
@@ -132,7 +135,12 @@ def upgrade(path: Path, probe: sqlite3.Connection) -> None:
     """Give a file opened read-only (on `probe`) the summaries it lacks, once, when no run
     holds it (a run's own open does it then); a file that cannot be written is left as it is."""
     has_table = probe.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'summaries'").fetchone()
-    if has_table and not probe.execute(_MISSING).fetchone()[0] and not _stale(probe, _stored_game(probe)):
+    if (
+        has_table
+        and not probe.execute(_MISSING).fetchone()[0]
+        and not _stale(probe, _stored_game(probe))
+        and seats_kept(probe)
+    ):
         return
     try:
         lock = lock_writer(path)
@@ -250,6 +258,7 @@ def fill_missing(db: sqlite3.Connection, path: object, *, progress: Callable[[st
     (missing,) = db.execute("SELECT COUNT(*) FROM matches" if stale else _MISSING).fetchone()
     if not missing:
         _note_counts(db, game)
+        keep_seats(db)
         return 0
     say = progress or _on_stderr
     say(f"{path}: computing the statistics of {missing} stored matches once (kept from now on): 0/{missing}")
@@ -279,6 +288,7 @@ def fill_missing(db: sqlite3.Connection, path: object, *, progress: Callable[[st
         db.execute("ROLLBACK")
         raise
     db.execute("COMMIT")
+    keep_seats(db, again=True)
     if progress is None:
         print(file=sys.stderr, flush=True)
     return len(rows)
