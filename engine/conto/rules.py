@@ -14,6 +14,7 @@ from .._errors import IllegalAction, OptionError, PositionError, SeatError
 from .._registry import register
 from .._rng import DealRandom
 from .._scene import Scene
+from .legal import ContoLegalMoves
 from .notation import parse_action, parse_hand
 from .records import (
     CARD_INDEX,
@@ -131,19 +132,14 @@ class ContoGame(Game["ContoState"]):
 
 
 _CARDS = RANKS + JOKER  # in count-array order
-_ALL_RANKS = (1 << 13) - 1
 _MOVES = {move.value: move for move in Move}
-#: The ranks in each 13-bit mask, lowest first: legal moves visit only the ranks they can name.
-_RANKS_IN = [tuple(rank for rank in range(13) if mask >> rank & 1) for mask in range(1 << 13)]
-#: Per slot, each rank's part of an action's key (see ContoAction.key): its plate code's
-#: rank bits, in the slot's byte.
-_RANK_KEYS = [tuple((rank * 16) << (8 * slot) << 5 for rank in range(13)) for slot in range(3)]
 
 
-class ContoState(ContoRefusals, State):
+class ContoState(ContoLegalMoves, ContoRefusals, State):
     """One conto match: a sequence of hands at one table.
 
-    `_why_illegal`, the sentence for a refused action, comes from ContoRefusals
+    The legal actions and `verify` come from ContoLegalMoves (engine/conto/legal.py),
+    `_why_illegal`, the sentence for a refused action, from ContoRefusals
     (engine/conto/refusals.py).
     """
 
@@ -170,6 +166,7 @@ class ContoState(ContoRefusals, State):
         self.deals = deals
         self._courses = game.options["courses"]
         self._oste_rule = game.options["oste"]
+        self._hand_size_option = game.options["hand_size"]
         self.points = [0] * n
         self._explicit = [tuple(first_hands)] if first_hands is not None else []
         if replay_hands is not None:
@@ -211,6 +208,8 @@ class ContoState(ContoRefusals, State):
         self._counts = [sum(h[i] for h in self._held) for i in range(14)]
         # Per seat, the ranks (not the joker) it holds: bit r for rank r.
         self._held_ranks = [sum(1 << rank for rank in range(13) if held[rank]) for held in self._held]
+        # Per seat, its hand as its view shows it, made again when it reveals a card.
+        self._hands = [_hand_of(held) for held in self._held]
         self._sizes = [len(hand) for hand in hands]
         self.cards_dealt = sum(sizes)
         self._revealed: list[RevealedCard] = []
@@ -258,50 +257,6 @@ class ContoState(ContoRefusals, State):
     def standing(self) -> tuple[float, ...]:
         return tuple(float(p) for p in self.points)
 
-    def _generate(self) -> None:
-        """Every legal action: the bill, then ordinazioni, speziature, abbondanze."""
-        game = self.game
-        mask = self._revealed_mask
-        codes = self._codes
-        # A rank can be declared when it is revealed or when we hold one to reveal.
-        declarable = mask | self._held_ranks[self._to_act]  # type: ignore[index]
-        hidden = ~mask  # bit r set: naming rank r reveals a card of it
-        used = 0
-        total = 0
-        plate_code = 0
-        for slot, code in enumerate(codes):
-            used |= 1 << (code >> 4)
-            total += code & 15
-            plate_code |= code << (8 * slot)
-        room = total < self.cards_dealt  # may the plate grow by one card?
-        out: list[ContoAction] = [game.bill] if codes else []
-        jobs = []
-        if room and len(codes) < self._courses:
-            jobs.append((1, len(codes), 0, 1, ~used))
-        for slot, code in enumerate(codes):
-            others = used & ~(1 << (code >> 4))
-            jobs.append((2, slot, (code >> 4) + 1, code & 15, ~others))
-        for slot, code in enumerate(codes):
-            if room and (code & 15) < MAX_QUANTITY:
-                others = used & ~(1 << (code >> 4))
-                jobs.append((3, slot, 0, (code & 15) + 1, ~others))
-        # Each job's keys in one comprehension, its interned actions found in one map.
-        find = game._actions.get
-        for kind, slot, low, quantity, free in jobs:
-            shift = 8 * slot
-            base = (plate_code & ~(0xFF << shift)) << 5 | slot << 3 | kind << 1 | quantity << shift << 5
-            ranks = _RANKS_IN[(declarable & free) >> low << low & _ALL_RANKS]
-            at = _RANK_KEYS[slot]
-            keys = [base | at[rank] | (hidden >> rank & 1) for rank in ranks]
-            found = list(map(find, keys))
-            if not all(found):  # declarations never met before: made and interned now
-                for i, action in enumerate(found):
-                    if action is None:
-                        rank = ranks[i]
-                        found[i] = self._make(kind, slot, rank * 16 + quantity, bool(hidden >> rank & 1), keys[i])
-            out += found  # type: ignore[arg-type]  # every None was made above
-        self._legal = tuple(out)
-
     def _make(self, kind: int, slot: int, new_code: int, reveal: bool, key: int) -> ContoAction:
         portate = self.game._portate
         plate = [portate[c >> 4][c & 15] for c in self._codes]
@@ -319,22 +274,6 @@ class ContoState(ContoRefusals, State):
             table[self.game.bill.key] = self.game.bill
         table[key] = action
         return action
-
-    def verify(self, action: ContoAction) -> None:  # type: ignore[override]
-        # The fast path: the referee applies the very object it was handed, found among
-        # the (about 18) legal actions by identity: cheaper than a set or a dict of them,
-        # which each decision would have to build.  An equal copy (an action read from
-        # text, or made anew after the intern table was emptied) is found by value.
-        legal = self._legal
-        if legal is None:
-            self._generate()
-            legal = self._legal
-        for candidate in legal:  # type: ignore[union-attr]
-            if candidate is action:
-                return
-        if isinstance(action, ContoAction) and action in legal:  # type: ignore[operator]
-            return
-        raise IllegalAction(self._why_illegal(action))
 
     def parse_action(self, text: str) -> ContoAction:
         action = parse_action(text, self.plate, self._revealed_mask)
@@ -358,6 +297,7 @@ class ContoState(ContoRefusals, State):
             held[rank] -= 1
             if not held[rank]:
                 self._held_ranks[seat] &= ~(1 << rank)
+            self._hands[seat] = _hand_of(held)
             self._sizes[seat] -= 1
             self._revealed.append(RevealedCard(seat, action.reveals))
             self._revealed_mask |= 1 << rank
@@ -404,8 +344,6 @@ class ContoState(ContoRefusals, State):
     def view(self, seat: int) -> ContoView:
         if not 0 <= seat < self.game.players:
             raise SeatError(f"There is no seat {seat} at a {self.game.players}-player table.")
-        hand = tuple("".join([card * count for card, count in zip(_CARDS, self._held[seat])]))
-        options = self.game.options
         return ContoView(
             seat=seat,
             players=self.game.players,
@@ -414,16 +352,16 @@ class ContoState(ContoRefusals, State):
             dealer=self.dealer,
             oste=self.oste,
             to_act=self._to_act,
-            hand=hand,
+            hand=self._hands[seat],
             hand_sizes=tuple(self._sizes),
             cards_dealt=self.cards_dealt,
             plate=self.plate,
             revealed=tuple(self._revealed),
             cameriere=self.cameriere,
             points=tuple(self.points),
-            courses=options["courses"],
-            hand_size_option=options["hand_size"],
-            oste_rule=options["oste"],
+            courses=self._courses,
+            hand_size_option=self._hand_size_option,
+            oste_rule=self._oste_rule,
             deal_events=self.deal_events(seat),
         )
 
@@ -433,10 +371,16 @@ class ContoState(ContoRefusals, State):
         other._explicit = list(self._explicit)
         other._held = [list(h) for h in self._held]
         other._held_ranks = list(self._held_ranks)
+        other._hands = list(self._hands)
         other._sizes = list(self._sizes)
         other._revealed = list(self._revealed)
         other._codes = list(self._codes)
         return other
+
+
+def _hand_of(held: Sequence[int]) -> tuple[str, ...]:
+    """A hand's cards in count-array order, from its counts."""
+    return tuple("".join([card * count for card, count in zip(_CARDS, held)]))
 
 
 def _check_explicit_hands(hands: Sequence[Sequence[str]], sizes: Sequence[int]) -> None:
