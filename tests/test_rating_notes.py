@@ -1,7 +1,8 @@
 """The lines under the Elo table, read aloud as a user reads them: one case of each kind
 (issue 40: one number where the arithmetic gave two, the board's "(each against the
 other table)" once, what the prior entered and what the table is centred on, why the
-intervals fell back to the inverse Hessian)."""
+intervals fell back to the inverse Hessian, which intervals are likelihood-ratio ones
+and why)."""
 
 import sys
 from pathlib import Path
@@ -15,6 +16,10 @@ from test_explain import matches_of  # noqa: E402
 
 TABLE = (("ada",), ("bea",), ("cid",), ("dan",))
 TAIL = "; LOS next = likelihood of superiority over the bot below."
+WHY_LIKELIHOOD_RATIO = (
+    "with fewer than 5 results one way the likelihood can be lopsided where Elo ± a half-width is symmetric, so "
+    "each end is the Elo the results reject at 5%, the other ratings refitted"
+)
 NO_PRIOR_NEEDED = (
     "with a prior of 2 virtual draws per bot against the pool mean, used only for a bot the data only bound "
     "(none here: plain maximum likelihood)"
@@ -30,10 +35,21 @@ def deals(losers: list[int], families: bool = True) -> list[Observation]:
 
 
 def test_cluster_robust_intervals():
-    assert fit(deals([0, 1, 2, 3, 1, 2, 3, 0, 2, 3, 1, 2] * 2)).footer() == [
+    assert fit(deals([0, 1, 2, 3, 1, 2, 3, 0, 2, 3, 1, 2] * 3)).footer() == [
         f"Elo: luce-loser fit over all deals, centred on the pool mean, {NO_PRIOR_NEEDED}; ±95% cluster-robust "
-        "over 24 deal families (one deal at all its rotations; each bot played in at least 24 of them, and the ± "
-        "uses Student's t with 23 degrees of freedom; duplicate deals narrow it as much as they remove luck)" + TAIL
+        "over 36 deal families (one deal at all its rotations; each bot played in at least 36 of them, and the ± "
+        "uses Student's t with 35 degrees of freedom; duplicate deals narrow it as much as they remove luck)" + TAIL
+    ]
+
+
+def test_a_bot_that_lost_twice_has_a_likelihood_ratio_interval():
+    table = fit(deals([0 if deal in (9, 33) else 1 + deal % 3 for deal in range(60)]))
+    assert table.footer() == [
+        f"Elo: luce-loser fit over all deals, centred on the pool mean, {NO_PRIOR_NEEDED}; ±95% cluster-robust "
+        "over 60 deal families (one deal at all its rotations; each bot played in at least 60 of them, and the ± "
+        "uses Student's t with 59 degrees of freedom; duplicate deals narrow it as much as they remove luck)" + TAIL,
+        "The 95% interval of ada (finished behind another bot in only 2 of its 60 deals) is the likelihood-ratio "
+        f"one: {WHY_LIKELIHOOD_RATIO}, scaled to the cluster-robust spread.",
     ]
 
 
@@ -42,7 +58,10 @@ def test_too_few_families_says_why_it_fell_back():
     assert fit(deals([0, 1, 2, 3, 1, 2, 3, 0, 2])).footer() == [
         f"Elo: luce-loser fit over all deals, centred on the pool mean, {NO_PRIOR_NEEDED}; ±95% from the inverse "
         "Hessian, which counts every deal as independent: the cluster-robust interval needs each bot in 10 deal "
-        "families, and one played in only 9 (play more rounds)" + TAIL
+        "families, and one played in only 9 (play more rounds)" + TAIL,
+        "The 95% intervals of ada (finished behind another bot in only 2 of its 9 deals), bea (finished behind "
+        "another bot in only 2 of its 9 deals), cid (finished behind another bot in only 3 of its 9 deals) and dan "
+        f"(finished behind another bot in only 2 of its 9 deals) are likelihood-ratio ones: {WHY_LIKELIHOOD_RATIO}.",
     ]
 
 
@@ -50,7 +69,10 @@ def test_no_families_and_an_anchor():
     table = fit(deals([0, 1, 2, 3, 1, 2, 3, 0, 2], families=False), anchor=("ada", 100))
     assert table.footer("match", ("ada", 100)) == [
         f"Elo: luce-loser fit over all matches, centred on ada = +100, {NO_PRIOR_NEEDED}; ±95% from the inverse "
-        "Hessian" + TAIL
+        "Hessian" + TAIL,
+        "The 95% intervals of bea (finished behind another bot in only 2 of its 9 matches), cid (finished behind "
+        "another bot in only 3 of its 9 matches) and dan (finished behind another bot in only 2 of its 9 matches) "
+        f"are likelihood-ratio ones: {WHY_LIKELIHOOD_RATIO}.",
     ]
 
 
@@ -77,6 +99,10 @@ def test_a_bot_that_lost_its_only_match():
     ]
     lines = fit(matches).footer("match")
     assert lines[1] == (
+        "The 95% intervals of a (finished behind another bot in only 2 of its 6 matches) and b (finished ahead of "
+        f"another bot in only 2 of its 5 matches) are likelihood-ratio ones: {WHY_LIKELIHOOD_RATIO}."
+    )
+    assert lines[2] == (
         "z never finished ahead of another bot in its 1 match: the data bound its rating only from above, and its "
         "Elo is where the prior puts it (the table is centred on the other bots); no interval is shown, and its "
         "LOS values are not to be trusted. It needs a result the other way before it can be rated: after 1 match "
@@ -98,6 +124,8 @@ def test_boards_say_each_against_the_other_table_once():
         "cluster-robust over 36 deal families (a board at its two tables; each pair played in at least 24 of "
         "them, and the ± uses Student's t with 23 degrees of freedom; duplicate deals narrow it as much as they "
         "remove luck)" + TAIL,
+        "The 95% interval of n (finished behind another bot in only 4 of its 24 boards) is the likelihood-ratio "
+        f"one: {WHY_LIKELIHOOD_RATIO}, scaled to the cluster-robust spread.",
         "w never finished ahead of another bot in its 24 boards: the data bound its rating only from above, and "
         "its Elo is where the prior puts it (the table is centred on the other bots); no interval is shown, and "
         "its LOS values are not to be trusted. It needs a result the other way before it can be rated: after 24 "
@@ -113,6 +141,9 @@ def test_groups_that_never_met():
         "Elo: bradley-terry-draws fit over all deals, centred on the pool mean, with a prior of 2 virtual draws "
         "per bot against the pool mean, in every rating (the results alone do not determine them); ±95% from the "
         "inverse Hessian" + TAIL,
+        "The 95% intervals of a (finished behind another bot in only 3 of its 6 deals), b (finished behind another "
+        "bot in only 3 of its 6 deals), c (finished behind another bot in only 3 of its 6 deals) and d (finished "
+        f"behind another bot in only 3 of its 6 deals) are likelihood-ratio ones: {WHY_LIKELIHOOD_RATIO}.",
         "These groups of bots never met one another, directly or through common opponents: a, b; c, d. Their "
         "ratings are comparable within a group only; between groups, Elo and LOS rest on the prior alone.",
     ]

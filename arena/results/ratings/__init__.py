@@ -91,6 +91,21 @@ much as the design removes luck, and copies count once. The prior's curvature st
 ``H``; ``M`` holds the data only. `RatingTable.design` says which was used, with the
 bots whose results were one-sided and the groups that never met.
 
+A rated bot with fewer than `design.THIN` (5) results one way (`design.Tally`: the
+deals it lost, or did not lose, under Luce; its wins or losses in a pairwise game; the
+times it finished behind, or ahead of, another side in an order) has a likelihood that
+rests on that small count, lopsided where Elo ± 1.96 sd is symmetric: a bot at +900
+that lost twice in 400 deals was printed about 220 Elo low, and its Wald interval
+never reached the truth.  Its ``low``/``high`` are then the **profile likelihood-ratio
+interval**: its rating held at a value, every other parameter refitted, the values
+whose penalised log-likelihood is within 3.84 / 2 of the maximum; under the sandwich the
+3.84 is scaled by the ratio of that rating's sandwich variance to its model-based one
+(Chandler and Bate's adjusted profile likelihood, Student's t included), so that the
+interval is the sandwich's locally.  ``sd``, LOS and the covariance stay the Wald ones.
+The counts are what every model's likelihood rests on and the one-sided flag is their
+zero, so the rule reads the same for every game; `Design.likelihood_ratio` names the
+bots, and the note under the table says why.
+
 Observations whose sides are all the same set of bots (a bot against copies of
 itself) are dropped entirely: the strengths cancel, so they say nothing about the
 ratings, and a self-play draw rate says little about draws between different bots.
@@ -100,16 +115,18 @@ bots well under a second, and makes the result independent of input order.
 
 Modules: `observations` (the input: `Observation` and its canonical key), `models`
 (the likelihoods, one registered class per model, found as games are: a new model is one
-module there), `design` (what the results can say before the fit: one-sided bots, groups,
-the families the sandwich needs), `solver` (`fit`: the penalised Newton fit, summing what
-each model's blocks give), `intervals` (covariance to Elo, ±95% and LOS; `Rating`,
-`RatingTable`).
+module there), `design` (what the results can say before the fit: one-sided bots, the
+counts each way, groups, the families the sandwich needs), `likelihood` (`Problem`: the
+penalised log-likelihood, summing what each model's blocks give, and its Newton
+maximiser), `solver` (`fit`), `_profile` (the likelihood-ratio interval of one rating),
+`intervals` (covariance to Elo, ±95% and LOS; `Rating`, `RatingTable`, `plus_minus`:
+the table's ±95% text).
 """
 
 from arena.errors import RatingError
 from arena.results.ratings.design import Design
-from arena.results.ratings.intervals import Rating, RatingTable
+from arena.results.ratings.intervals import Rating, RatingTable, plus_minus
 from arena.results.ratings.observations import Observation
 from arena.results.ratings.solver import fit
 
-__all__ = ["Design", "Observation", "Rating", "RatingError", "RatingTable", "fit"]
+__all__ = ["Design", "Observation", "Rating", "RatingError", "RatingTable", "fit", "plus_minus"]

@@ -3,7 +3,9 @@ only bound (one-sided), the groups they connect, and how many deal families the
 cluster-robust intervals need.
 
     Design              what the intervals rest on, and what the data cannot say, in words
+    Tally, tallies      how often each bot finished ahead of another side, and behind one
     one_sided           the bots that finished ahead of (behind) every other side every time
+    THIN                the fewest results one way for a symmetric (Wald) interval
     groups              the bots in groups that the results connect
     families_per_unit   the fewest deal families any rated unit played in
     FAMILIES_PER_UNIT   how many the sandwich covariance needs
@@ -19,12 +21,15 @@ from dataclasses import dataclass, field
 __all__ = [
     "FAMILIES_PER_UNIT",
     "Z95",
+    "THIN",
     "Design",
+    "Tally",
     "families_per_unit",
     "groups",
     "one_sided",
     "small_sample",
     "t_quantile",
+    "tallies",
 ]
 
 Z95 = 1.959963984540054
@@ -69,22 +74,54 @@ def small_sample(per_unit: int) -> float:
     return (t_quantile(per_unit - 1) / Z95) ** 2 if per_unit > 1 else math.inf
 
 
+#: A rated bot with fewer results than this one way (`Tally.fewest`) gets the profile
+#: likelihood-ratio interval instead of Elo ± 1.96 sd: its likelihood rests on a count
+#: that small, and is lopsided where the Wald interval is symmetric (issue 40: a bot at
+#: +900 that lost twice in 400 deals was 220 Elo low, and its Wald interval never reached
+#: the truth, while the likelihood-ratio one did every time).
+THIN = 5
+
+
+@dataclass(frozen=True)
+class Tally:
+    """How often a bot finished ahead of another side, and behind another side, its
+    observations' weights summed.  Every model's likelihood rests on these two counts:
+    Il Conto's "who loses" on the deals lost (behind) and not lost (ahead), a pairwise
+    model's on the wins and the losses (a draw counts neither way), Plackett-Luce's on
+    both, a middle place counting once each way."""
+
+    ahead: float = 0.0
+    behind: float = 0.0
+
+    @property
+    def fewest(self) -> float:
+        """The smaller of the two counts: 0 for a bot the data only bound."""
+        return min(self.ahead, self.behind)
+
+
+def tallies(keys: list[tuple], weights: Iterable[float], names: list[str]) -> dict[str, Tally]:
+    """Each bot's `Tally` over the canonical observations `keys` (with their `weights`);
+    a bot on several sides of one observation counts once each way it went."""
+    ahead = dict.fromkeys(names, 0.0)
+    behind = dict.fromkeys(names, 0.0)
+    for (sides, ranks), weight in zip(keys, map(float, weights)):
+        best, worst = min(ranks), max(ranks)
+        went_ahead = {bot for side, rank in zip(sides, ranks) if rank < worst for bot in side}
+        went_behind = {bot for side, rank in zip(sides, ranks) if rank > best for bot in side}
+        for bot in went_ahead:
+            ahead[bot] += weight
+        for bot in went_behind:
+            behind[bot] += weight
+    return {name: Tally(ahead[name], behind[name]) for name in names}
+
+
 def one_sided(keys: list[tuple], names: list[str]) -> dict[str, str]:
     """The bots that never finished behind (ahead of) another side: name -> "won" ("lost") every time."""
-    ahead: set[str] = set()
-    behind: set[str] = set()
-    for sides, ranks in keys:
-        best, worst = min(ranks), max(ranks)
-        for side, rank in zip(sides, ranks):
-            if rank < worst:
-                ahead.update(side)
-            if rank > best:
-                behind.update(side)
     out = {}
-    for name in names:
-        if name not in ahead:
+    for name, tally in tallies(keys, [1.0] * len(keys), names).items():
+        if not tally.ahead:
             out[name] = "lost"
-        elif name not in behind:
+        elif not tally.behind:
             out[name] = "won"
     return out
 
@@ -127,6 +164,7 @@ class Design:
     ``centred_on``: the bots whose mean is 0 when some are one-sided (a rating the prior
     sets would otherwise move the others'); empty: all of them, or the anchor.
     ``per_unit``: the fewest deal families any rated unit played in (0: none given).
+    ``likelihood_ratio``: the bots whose interval is the likelihood-ratio one.
     """
 
     families: int = 0
@@ -138,6 +176,9 @@ class Design:
     #: The fewest deal families any rated unit played in (0: no families given); the
     #: sandwich needs `design.FAMILIES_PER_UNIT`.
     per_unit: int = 0
+    #: The rated bots with fewer than `THIN` results one way, whose ``low``/``high`` are the
+    #: profile likelihood-ratio interval's ends, and their counts.
+    likelihood_ratio: dict[str, Tally] = field(default_factory=dict)
 
     def prior_text(self, count: int) -> str:
         """The prior in words, for the note under a table of `count` bots."""

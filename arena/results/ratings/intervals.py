@@ -9,19 +9,30 @@ intervals and the likelihood of superiority (LOS) of each over the next.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from arena.errors import RatingError
 from arena.results.ratings._logistic import C
-from arena.results.ratings.design import Z95, Design
+from arena.results.ratings.design import THIN, Z95, Design
 
 #: The design of a table built without one: inverse Hessian, no prior, nothing to say.
 NO_DESIGN = Design()
 
-__all__ = ["Z95", "NO_DESIGN", "Design", "Rating", "RatingTable", "los", "elo_covariance", "rating_table"]
+__all__ = [
+    "Z95",
+    "NO_DESIGN",
+    "Design",
+    "Rating",
+    "RatingTable",
+    "los",
+    "elo_map",
+    "elo_covariance",
+    "plus_minus",
+    "rating_table",
+]
 
 
 @dataclass(frozen=True)
@@ -29,7 +40,10 @@ class Rating:
     """One bot's line in the table.
 
     ``elo`` is centred on the pool mean (or relative to the anchor); ``low``/``high``
-    are ``elo -+ 1.96 sd`` with ``sd`` from the covariance (`Design` says which); ``observations`` is
+    are the 95% interval's ends: ``elo -+ 1.96 sd`` with ``sd`` from the covariance
+    (`Design` says which), or for a bot with fewer than `design.THIN` results one way
+    (`Design.likelihood_ratio`) the profile likelihood-ratio interval's, asymmetric
+    about ``elo``; ``sd`` is the covariance's all the same (LOS uses it); ``observations`` is
     the total weight of the observations the bot took part in (once per observation,
     however many seats it held).
     """
@@ -82,7 +96,25 @@ class RatingTable:
             + "; LOS next = likelihood of superiority over the bot below."
         )
         played = {rating.name: rating.observations for rating in self.ratings}
-        return [note, *design.notes(unit, played)]
+        thin = [self._likelihood_ratio_note(unit)] if design.likelihood_ratio else []
+        return [note, *thin, *design.notes(unit, played)]
+
+    def _likelihood_ratio_note(self, unit: str) -> str:
+        """Which intervals are likelihood-ratio ones, and why, in one sentence."""
+        played = {rating.name: rating.observations for rating in self.ratings}
+        items = [
+            f"{name} (finished {'behind' if tally.behind <= tally.ahead else 'ahead of'} another bot in only "
+            f"{tally.fewest:g} of its {played[name]:g} {unit})"
+            for name, tally in sorted(self.design.likelihood_ratio.items())
+        ]
+        many = len(items) > 1
+        listed = ", ".join(items[:-1]) + " and " + items[-1] if many else items[0]
+        robust = ", scaled to the cluster-robust spread" if self.design.families else ""
+        return (
+            f"The 95% interval{'s' if many else ''} of {listed} {'are likelihood-ratio ones' if many else 'is the likelihood-ratio one'}"
+            f": with fewer than {THIN} results one way the likelihood can be lopsided where Elo ± a half-width is "
+            f"symmetric, so each end is the Elo the results reject at 5%, the other ratings refitted{robust}."
+        )
 
     def los_between(self, a: str, b: str) -> float:
         """Probability that bot ``a`` is truly stronger than bot ``b``.
@@ -123,6 +155,18 @@ def los(ratings: tuple[Rating, ...], covariance: tuple[tuple[float, ...], ...], 
     return p if i == hi else 1.0 - p
 
 
+def elo_map(n: int, anchor: int | None = None, centre: Sequence[int] | None = None) -> np.ndarray:
+    """The (n, n) linear map from ratings on any centre to the table's: centred on the pool
+    mean, or on the mean of the bots `centre`, or relative to bot `anchor` (its row 0)."""
+    if anchor is not None:
+        shift = np.eye(n)
+        shift[:, anchor] -= 1.0  # R_i - R_anchor
+        return shift
+    weights = np.zeros(n)
+    weights[list(range(n)) if centre is None else list(centre)] = 1.0
+    return np.eye(n) - (weights / weights.sum())[None, :]  # R_i - mean of R over `centre`
+
+
 def elo_covariance(
     basis: np.ndarray,
     theta: np.ndarray,
@@ -138,23 +182,13 @@ def elo_covariance(
     sits at ``value``, the covariance then that of ``R_i - R_anchor`` (the anchor has sd 0).
     """
     n = basis.shape[0]
-    u = basis @ theta[: n - 1]
-    elo = u / C
-    cov = basis @ cov_theta[: n - 1, : n - 1] @ basis.T / C**2
-    if centre is not None and anchor is None:
-        mean = np.zeros(n)
-        mean[list(centre)] = 1.0 / len(centre)
-        shift = np.eye(n) - mean[None, :]  # R_i - mean of R over `centre`
-        elo = shift @ elo
-        cov = shift @ cov @ shift.T
+    shift = elo_map(n, None if anchor is None else anchor[0], centre) @ basis / C
+    elo = shift @ theta[: n - 1]
+    cov = shift @ cov_theta[: n - 1, : n - 1] @ shift.T
     if anchor is not None:
-        a = anchor[0]
-        shift = np.eye(n)
-        shift[:, a] -= 1.0
-        elo = elo - elo[a] + anchor[1]
-        cov = shift @ cov @ shift.T
-        cov[a, :] = 0.0
-        cov[:, a] = 0.0
+        elo = elo + anchor[1]
+        cov[anchor[0], :] = 0.0  # exactly: rounding would leave the anchor a tiny sd
+        cov[:, anchor[0]] = 0.0
     sd = np.sqrt(np.clip(np.diag(cov), 0.0, None))
     return elo, cov, sd
 
@@ -169,16 +203,19 @@ def rating_table(
     model: str,
     draw_elo: float | None,
     design: Design = NO_DESIGN,
+    ends: Mapping[int, tuple[float, float]] | None = None,
 ) -> RatingTable:
-    """The bots best first (ties by name), with their 95% intervals and LOS over the next."""
+    """The bots best first (ties by name), with their 95% intervals and LOS over the next:
+    Elo ± 1.96 sd, or the (low, high) `ends` given for a bot (by its index in `names`)."""
     n = len(names)
     order = sorted(range(n), key=lambda i: (-elo[i], names[i]))
+    wald = {i: (float(elo[i] - Z95 * sd[i]), float(elo[i] + Z95 * sd[i])) for i in range(n)}
     ratings = tuple(
         Rating(
             name=names[i],
             elo=float(elo[i]),
-            low=float(elo[i] - Z95 * sd[i]),
-            high=float(elo[i] + Z95 * sd[i]),
+            low=(ends or wald).get(i, wald[i])[0],
+            high=(ends or wald).get(i, wald[i])[1],
             sd=float(sd[i]),
             observations=counts[i],
         )
@@ -193,3 +230,21 @@ def rating_table(
         covariance=covariance,
         design=design,
     )
+
+
+def plus_minus(rating: Rating) -> str:
+    """The table's "±95%" text for `rating`: "±75" when its interval reaches as far above
+    the Elo as below (in whole Elo, as printed), else "+240/-150": 240 above, 150 below
+    ("inf" where the data leave an end open).  The minus is the Elo column's.
+
+    The column's explanation: "how far the rating's 95% interval reaches from the Elo:
+    ±75 either way, or +240/-150, 240 above and 150 below, for a bot with fewer than 5
+    results one way, whose likelihood is lopsided (the note under the table says how it
+    was computed); - for a bot that won or lost every time, whose rating the data only
+    bound"."""
+    up, down = _reach(rating.high - rating.elo), _reach(rating.elo - rating.low)
+    return f"±{up}" if up == down else f"+{up}/-{down}"
+
+
+def _reach(distance: float) -> str:
+    return "inf" if math.isinf(distance) else f"{max(0.0, distance):.0f}"

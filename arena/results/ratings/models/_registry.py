@@ -4,7 +4,7 @@ A model is one likelihood for the observations whose ranks it claims.  It declar
 itself (a name, a precedence, whether it uses the shared draw parameter), groups its
 observations into blocks that one vectorised call evaluates, and gives each
 observation's log-likelihood with its first and second derivatives in the sides'
-strengths (and in drawelo, when it uses it).  The fit (`solver.Problem`) only sums what
+strengths (and in drawelo, when it uses it).  The fit (`likelihood.Problem`) only sums what
 the models give, so a new model is one module in this package: its class, decorated
 with `@register`, and one line in the package's `__init__` that imports the module.
 """
