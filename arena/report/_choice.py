@@ -28,7 +28,7 @@ __all__ = ["DEFAULT_REPLAYS", "SPRT_MATCHES", "ReplayChoice", "choose_replays"]
 
 #: Replays a report holds unless told otherwise: every match of a small tournament, and
 #: a page that opens quickly and is written in seconds for a large one.
-DEFAULT_REPLAYS = 500
+DEFAULT_REPLAYS = 300
 #: The SPRT's last matches given a replay.
 SPRT_MATCHES = 20
 
