@@ -166,3 +166,13 @@ def test_notes_suffixes_and_stars_may_be_written_against_a_call_or_card():
     assert [c.text for c in board.auction] == ["4S", "pass", "pass", "pass"] and board.play[:2] == ("HA", "D2")
     assert only(CLAIM.replace("4S Pass", "4S=1 Pass")).auction[0].text == "4S"  # a note missing its closing '='
     assert only(CLAIM.replace("HA D2 C2 S2", "HA D2*")).play == ("HA", "D2")  # the '*' ends the play
+
+
+def test_a_tag_may_span_lines():
+    # PBN 2.1 §3.3: in import format a tag pair may span more than one line
+    board = only(CLAIM.replace('[Board "1"]', ' [\n   Board\n         "1"\n                  ]'))
+    assert board.board == 1 and dict(board.tags)["Board"] == "1"
+    assert only(CLAIM.replace('[Contract "4S"]', '[Contract\n"4S"]')).contract == "4S"
+    # an empty line ends the game: the tag was never closed (the rest is a game of its own)
+    read = read_pbn(CLAIM.replace('[Contract "4S"]', '[Contract "4S"\n\n'))
+    assert len(read) == 0 and read.skipped[0].reason == 'line 6: the tag \'[Contract "4S"\' is not closed by "]".'

@@ -31,8 +31,15 @@ def split_games(text: str) -> list[PbnGame]:
     games = [PbnGame(0)]
     in_comment = 0  # the line a {comment} that is still open began on, in `opened`
     opened = games[0]
+    open_tag, tag_line = "", 0  # a tag pair not closed on its line (§3.3), and its line
     for number, line in enumerate(text.splitlines(), 1):
         game = games[-1]
+        joined = bool(open_tag) and bool(line.strip()) and not line.startswith("%")
+        if joined:
+            line, open_tag = open_tag + " " + line, ""
+        elif open_tag:  # the game ends (or a % line comes) inside the tag
+            _unclosed(game, open_tag, tag_line)
+            open_tag = ""
         if in_comment:
             end = line.find("}")
             if end < 0:
@@ -59,6 +66,9 @@ def split_games(text: str) -> list[PbnGame]:
                 i = end + 1
             elif c == "[":
                 m = _TAG.match(line, i)
+                if m is None and "]" not in line[i:]:  # the tag goes on on the next line
+                    open_tag, tag_line = line[i:], tag_line if joined and i == 0 else number
+                    break
                 if m is None:
                     game.line = game.line or number
                     if game.error is None:
@@ -67,7 +77,7 @@ def split_games(text: str) -> list[PbnGame]:
                         )
                     break
                 value = re.sub(r"\\(.)", r"\1", m.group(2))
-                game.tokens.append(("tag", f"{m.group(1)}\0{value}", number))
+                game.tokens.append(("tag", f"{m.group(1)}\0{value}", tag_line if joined and i == 0 else number))
                 i = m.end()
             else:
                 m = _WORD.match(line, i)
@@ -76,9 +86,16 @@ def split_games(text: str) -> list[PbnGame]:
                 i = m.end()
         if game.tokens and not game.line:
             game.line = game.tokens[0][2]
+    if open_tag:
+        _unclosed(games[-1], open_tag, tag_line)
     if in_comment:
         opened.line = opened.line or in_comment
         opened.error = (
             opened.error or f"line {in_comment}: the text ends inside a {{comment}} opened here: a '}}' is missing."
         )
     return [g for g in games if g.tokens or g.error]
+
+
+def _unclosed(game: PbnGame, tag: str, line: int) -> None:
+    game.line = game.line or line
+    game.error = game.error or f'line {line}: the tag {tag.strip()!r} is not closed by "]".'
