@@ -24,7 +24,7 @@ from arena.errors import RatingError
 from arena.records import StoredMatch, TimeUse
 from arena.results.bot_lines import BoardLines, BotLine, summarize
 from arena.results.crosstable import outcomes
-from arena.results.ratings import Observation, Rating, RatingTable, fit
+from arena.results.ratings import Observation, Rating, RatingTable, fit, plus_minus
 
 __all__ = [
     "Align",
@@ -137,9 +137,11 @@ def elo_columns(game: engine.Game) -> tuple[Column[EloLine], ...]:
         ),
         Column(
             "±95%",
-            "half the width of the rating's 95% interval: Elo ± this (the note under the table says how it "
-            "was computed); - for a bot that won or lost every time, whose rating the data only bound",
-            lambda line: "-" if line.one_sided else f"{(line.rating.high - line.rating.low) / 2:.0f}",
+            "how far the rating's 95% interval reaches from the Elo: 75 either way, or +240/-150, 240 above and "
+            "150 below, for a bot with fewer than 5 results one way, whose likelihood is lopsided (the note under "
+            "the table says how it was computed); - for a bot that won or lost every time, whose rating the data "
+            "only bound",
+            lambda line: "-" if line.one_sided else plus_minus(line.rating),
             Align.RIGHT,
         ),
         Column(

@@ -233,17 +233,19 @@ def rating_table(
 
 
 def plus_minus(rating: Rating) -> str:
-    """The table's "±95%" text for `rating`: "±75" when its interval reaches as far above
-    the Elo as below (in whole Elo, as printed), else "+240/-150": 240 above, 150 below
-    ("inf" where the data leave an end open).  The minus is the Elo column's.
+    """The table's "±95%" text for `rating`: "75" (Elo ± 75, as the column's title says)
+    when its interval reaches as far above the Elo as below, else "+240/-150": 240 above,
+    150 below ("inf" where the data leave an end open).  The minus is the Elo column's.
 
     The column's explanation: "how far the rating's 95% interval reaches from the Elo:
-    ±75 either way, or +240/-150, 240 above and 150 below, for a bot with fewer than 5
+    75 either way, or +240/-150, 240 above and 150 below, for a bot with fewer than 5
     results one way, whose likelihood is lopsided (the note under the table says how it
     was computed); - for a bot that won or lost every time, whose rating the data only
     bound"."""
-    up, down = _reach(rating.high - rating.elo), _reach(rating.elo - rating.low)
-    return f"±{up}" if up == down else f"+{up}/-{down}"
+    above, below = rating.high - rating.elo, rating.elo - rating.low
+    if abs(above - below) < 0.5:  # a symmetric interval, up to rounding: its half width, as ever
+        return f"{(rating.high - rating.low) / 2:.0f}"
+    return f"+{_reach(above)}/-{_reach(below)}"
 
 
 def _reach(distance: float) -> str:
