@@ -31,7 +31,6 @@ import engine
 from arena.cli._common import EXIT_USAGE, setup_logging
 from arena.errors import Interrupted, ResultsDamaged, UsageError
 from arena.protocol import ARENA_VERSION
-from arena.results.recover import damage_words, readable_matches
 
 __all__ = ["main", "build_parser"]
 
@@ -110,6 +109,8 @@ def _results_path(args: argparse.Namespace) -> Path | None:
 
 def _damaged(args: argparse.Namespace, error: sqlite3.DatabaseError) -> str:
     """The message for a results file damaged on disk: what can still be read, and the way out."""
+    from arena.results.recover import damage_words  # a damaged file's words, only when one is met
+
     path = _results_path(args)
     words = damage_words(error)
     if path is None:
@@ -119,6 +120,8 @@ def _damaged(args: argparse.Namespace, error: sqlite3.DatabaseError) -> str:
 
 def _damaged_file(path: Path, words: str) -> str:
     """The message for the damaged results file `path` (`words`: how): what can still be read, and the way out."""
+    from arena.results.recover import readable_matches  # only when a damaged file is met
+
     try:
         salvage = readable_matches(path)
     except (UsageError, sqlite3.Error, OSError):
