@@ -9,7 +9,7 @@ from pathlib import Path
 
 from arena.records import MatchSlot
 from arena.results import ResultStore
-from tests.test_html_report import conto_file, listing, parse_strictly, replays, stored_matches
+from tests.test_html_report import conto_file, game_file, listing, parse_strictly, replays, stored_matches
 from tests.test_store import NAMES, make_config, play_record, rotated
 from tests.test_tournament import arena, arena_here
 
@@ -80,3 +80,11 @@ def test_a_bad_replays_value_is_named_with_exit_2(tmp_path: Path, capsys):
         assert (code, out) == (2, "")
         assert "--replays" in err and reason in err and "Traceback" not in err
     assert not results.with_suffix(".html").exists()
+
+
+def test_bridge_rooms_are_replayable_together(tmp_path: Path):
+    # A bridge board is compared across its two rooms, so a room's replay comes with the other's.
+    results = game_file(tmp_path, "bridge")
+    arena("report", results, "-o", tmp_path / "r.html", "--replays", "1")
+    page = (tmp_path / "r.html").read_text()
+    assert len(replays(page)) == 2 and all("chunk" in entry for entry in listing(page)["matches"])
