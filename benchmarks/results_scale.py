@@ -15,19 +15,35 @@ timed from start to exit, its peak RSS read from the kernel (`wait4`).
 The figures to reach (issue 44): `arena table` on 8,000 matches <= 1.5 s and <= 150 MB,
 on 100,000 <= 10 s and <= 500 MB; `arena report` of 10,000 <= 20 s.
 
-Measured 2026-11-27 on the 2-core machine shared with other work (the load average in
-brackets: figures move with it), wall time and peak RSS of the whole command:
+Each run prints wall time, CPU time (user + system) and peak RSS, with the 1-minute load
+average after it: the machine has 2 cores shared with other work, and at a load of 20-40
+the wall time is mostly waiting for a core, so compare CPU times taken at the same load.
 
-- `arena table`, 8,000 matches [3]: before the summaries 24.1 s, 403 MB; after 2.17 s,
-  146 MB (--matrix 2.84 s, 152 MB), of which 0.76 s is importing the command line and
-  about 60% of the rest decoding the matches without their histories (deals, time use).
-  Under load [20-23]: before 123 s, 394 MB; after 20 s.  A file from before summaries
-  gets them on its first open: 19.5 s once for 8,000 matches [3] (206 s [23]).
-- after: 1,000 matches 2.9 s, 85 MB [10]; 10,000: 7.5 s, 187 MB [10]; 40,000: 7.6 s,
-  443 MB [3]; 100,000 (built in 252 s): 18.1-19.4 s, 957-974 MB [1-4], --matrix 26.3 s,
-  1,035 MB: the figures of 10 s and 500 MB are not reached (the matches, read without their
-  histories, are all held while the fit runs).
-- `arena report` (its data path unchanged): 1,000 matches 66 s, 10,000 matches 513 s [20+].
+Before `file_tables.py` (measured 2026-11-27, the load in brackets): `arena table`, 8,000
+matches: before the summaries 24.1 s, 403 MB [3]; with them 2.17 s, 146 MB (--matrix
+2.84 s, 152 MB) [3], 0.76 s of it importing the command line and about 60% of the rest
+decoding the matches without their histories; 100,000 matches 18.1-19.4 s, 957-974 MB
+[1-4], --matrix 26.3 s, 1,035 MB (every match held while the fit ran).  `arena report`
+(not this issue's): 1,000 matches 66 s, 10,000 matches 513 s [20+].
+
+After (`arena table` reads the file in one pass, holding no match, and the faults and
+time use from the summaries' copy; the printed bytes unchanged), 2026-11-28 at load 15-40:
+
+- 8,000 matches: CPU 2.3-2.6 s, peak 70 MB (wall 14-21 s [25-27]); the same build
+  before, timed alternately at the same load: CPU 3.1-5.0 s, peak 140-143 MB (wall
+  23-29 s); --matrix: CPU 3.4 s, 70 MB (before summary_seats.py).
+- 100,000 matches: CPU 26.0-35.8 s, peak 279-281 MB (wall 402-518 s [31]); --matrix CPU
+  26.5 s, peak 281 MB (wall 225 s [25]): the 500 MB reached; the 10 s could not be timed
+  on this machine at that load.  An estimate, not a measurement: on 8,000 the CPU is
+  about half the old one's, which ran in 2.1 s at load 3, so about 1.1 s there; halving
+  the old 18-19 s on 100,000 gives 9-10 s, at the edge of the figure.
+- `arena table --help`: CPU 1.1-1.4 s, 47 MB; before 2.0-2.9 s, 70 MB [40] (only the
+  command's own module is imported: no gRPC, trio, report, play or bot processes).
+- Where the CPU goes now (cProfile, 8,000 matches): reading each match's summary (JSON
+  of its counts and outcomes) about a third; the fit's 16,500 `Observation`s (the
+  outcomes of a deal family that finished alike merged, 24,000 before) a tenth, most of
+  it their validation; decoding each match's time use twice (the table, and the notes
+  under it, which take a list of matches) a tenth; importing the command a fifth.
 """
 
 from __future__ import annotations
@@ -104,15 +120,15 @@ def build(path: Path, matches: int, distinct: int) -> float:
     return time.perf_counter() - started
 
 
-def timed(command: list[str]) -> tuple[float, float]:
-    """Run `command`; its wall seconds and its peak RSS in MB."""
+def timed(command: list[str]) -> tuple[float, float, float]:
+    """Run `command`; its wall seconds, its CPU seconds (user and system) and its peak RSS in MB."""
     started = time.perf_counter()
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _, status, usage = os.wait4(process.pid, 0)
     seconds = time.perf_counter() - started
     if os.waitstatus_to_exitcode(status) != 0:
         raise SystemExit(f"{' '.join(command)} failed: {process.stderr.read().decode() if process.stderr else ''}")
-    return seconds, usage.ru_maxrss / 1024
+    return seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
 def main() -> None:
@@ -122,6 +138,7 @@ def main() -> None:
     parser.add_argument("--distinct", type=int, default=500, help="matches actually played (default 500)")
     parser.add_argument("--skip", nargs="*", default=[], choices=["table", "matrix", "report"])
     parser.add_argument("--rebuild", action="store_true", help="build the files again even if they exist")
+    parser.add_argument("--repeat", type=int, default=1, help="time each command this many times (default 1)")
     args = parser.parse_args()
     args.folder.mkdir(parents=True, exist_ok=True)
     arena = [sys.executable, "-m", "arena"]
@@ -137,8 +154,13 @@ def main() -> None:
         for name, command in commands.items():
             if name in args.skip:
                 continue
-            seconds, peak = timed(command)
-            print(f"{matches} matches: {name}: {seconds:.2f} s, peak {peak:.0f} MB", flush=True)
+            for _ in range(args.repeat):
+                seconds, cpu, peak = timed(command)
+                load = os.getloadavg()[0]
+                print(
+                    f"{matches} matches: {name}: {seconds:.2f} s (CPU {cpu:.2f} s), peak {peak:.0f} MB [load {load:.1f}]",
+                    flush=True,
+                )
 
 
 if __name__ == "__main__":
