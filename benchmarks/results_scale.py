@@ -29,14 +29,14 @@ decoding the matches without their histories; 100,000 matches 18.1-19.4 s, 957-9
 After (`arena table` reads the file in one pass, holding no match, and the faults and
 time use from the summaries' copy; the printed bytes unchanged), 2026-11-28 at load 15-40:
 
-- 8,000 matches: CPU 2.3-2.6 s, peak 70 MB (wall 14-21 s [25-27]); the same build
-  before, timed alternately at the same load: CPU 3.1-5.0 s, peak 140-143 MB (wall
-  23-29 s); --matrix: CPU 3.4 s, 70 MB (before summary_seats.py).
+- 8,000 matches: CPU 2.3-2.7 s, peak 70 MB (wall 14-30 s [18-27]); the build before,
+  timed alternately with it at the same load: CPU 3.1-5.0 s, peak 140-143 MB (wall
+  23-47 s); --matrix: CPU 3.4 s, 70 MB (before summary_seats.py).
 - 100,000 matches: CPU 26.0-35.8 s, peak 279-281 MB (wall 402-518 s [31]); --matrix CPU
   26.5 s, peak 281 MB (wall 225 s [25]): the 500 MB reached; the 10 s could not be timed
   on this machine at that load.  An estimate, not a measurement: on 8,000 the CPU is
-  about half the old one's, which ran in 2.1 s at load 3, so about 1.1 s there; halving
-  the old 18-19 s on 100,000 gives 9-10 s, at the edge of the figure.
+  0.5-0.65 of the old one's, which ran in 2.1 s at load 3, so 1.1-1.4 s there; the same
+  ratio on the old 18-19 s of 100,000 gives 9-12 s: the 10 s figure is not shown reached.
 - `arena table --help`: CPU 1.1-1.4 s, 47 MB; before 2.0-2.9 s, 70 MB [40] (only the
   command's own module is imported: no gRPC, trio, report, play or bot processes).
 - Where the CPU goes now (cProfile, 8,000 matches): reading each match's summary (JSON
