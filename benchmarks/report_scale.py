@@ -105,12 +105,12 @@ def timed_report(path: Path, output: Path, replays: int | None, sample: int = 20
     match of a replay over `sample` matches: decoding a history, scenes, marks (the moves
     the statistics count), replay data and packing."""
     print(f"load average before: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
-    start, cpu = time.perf_counter(), _cpu_seconds()
+    start, before = time.perf_counter(), _cpu_seconds()
     written = write_report(path, output, Ratings(), replays=replays)
-    total, cpu = time.perf_counter() - start, [after - before for after, before in zip(_cpu_seconds(), cpu)]
+    total, used = time.perf_counter() - start, [after - then for after, then in zip(_cpu_seconds(), before)]
     print(
         f"report of {written} matches, replays {'all' if replays is None else replays}: {total:.1f} s with "
-        f"{os.cpu_count()} processes (CPU: {cpu[0]:.1f} s in this process, {cpu[1]:.1f} s in the workers), "
+        f"{os.cpu_count()} processes (CPU: {used[0]:.1f} s in this process, {used[1]:.1f} s in the workers), "
         f"{output.stat().st_size / 1e6:.1f} MB; load average after: {' '.join(f'{x:.1f}' for x in os.getloadavg())}"
     )
     store = ResultStore.open_readonly(path)
@@ -120,11 +120,11 @@ def timed_report(path: Path, output: Path, replays: int | None, sample: int = 20
     summaries = stored_summaries(store, game)[0]
     headers = list(store.matches(history=False))
     read = time.perf_counter() - start
-    start, cpu = time.perf_counter(), time.process_time()
+    start, cpu_start = time.perf_counter(), time.process_time()
     table_sections(StoredResults(info, tuple(headers), tuple(summaries), ()), game, info.anchor, info.prior_games)
     print(
         f"  in one process: reading matches and summaries {read:.1f} s, the sections "
-        f"{time.perf_counter() - start:.1f} s (CPU {time.process_time() - cpu:.1f} s)"
+        f"{time.perf_counter() - start:.1f} s (CPU {time.process_time() - cpu_start:.1f} s)"
     )
     keys = [match.key for match in headers[:sample]]
     phases = dict.fromkeys(("decoding", "scenes", "marks", "replay data", "packing"), 0.0)
