@@ -32,7 +32,8 @@ time use from the summaries' copy; the printed bytes unchanged), 2026-11-28 at l
 - 8,000 matches: CPU 2.3-2.7 s, peak 70 MB (wall 14-30 s [18-27]); the build before,
   timed alternately with it at the same load: CPU 3.1-5.0 s, peak 140-143 MB (wall
   23-47 s); --matrix: CPU 3.4 s, 70 MB (before summary_seats.py).
-- 100,000 matches: CPU 26.0-35.8 s, peak 279-281 MB (wall 402-518 s [31]); --matrix CPU
+- 100,000 matches: CPU 22.3 s, peak 278 MB (wall 86 s [16]); CPU 26.0-35.8 s, peak
+  279-281 MB (wall 402-518 s [31]); --matrix CPU
   26.5 s, peak 281 MB (wall 225 s [25]): the 500 MB reached; the 10 s could not be timed
   on this machine at that load.  An estimate, not a measurement: on 8,000 the CPU is
   0.5-0.65 of the old one's, which ran in 2.1 s at load 3, so 1.1-1.4 s there; the same
