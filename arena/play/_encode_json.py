@@ -36,8 +36,12 @@ class JsonLine(bytes):
 
 Writer = Callable[..., str]
 _WRITERS: dict[tuple[type, Descriptor, str | None], Writer] = {}
-#: Nested records kept as text per field; past this many, that field's are dropped.
-_CACHE_LIMIT = 20_000
+#: Nested records kept as text per field; past this many, that field's are dropped.  Most
+#: are a deal's own (its hands, its showdown), met again only within the deal, so the
+#: cache need only hold the deals under way: at 20,000 a long conto run with stdio bots
+#: kept about 20 MB of them that nothing would ask for again.  At 2,000, 300 random matches
+#: wrote 34,908 nested records against 33,381 (4.6% more, a few µs each).
+_CACHE_LIMIT = 2_000
 
 _INT32S = {FieldDescriptor.TYPE_INT32, FieldDescriptor.TYPE_UINT32}
 _INT64S = {FieldDescriptor.TYPE_INT64, FieldDescriptor.TYPE_UINT64}

@@ -14,7 +14,10 @@ from typing import TextIO
 from arena.records import MatchRecord
 from arena.run.match_errors import ERRORS_NAMED, MatchError
 
-__all__ = ["EtaEstimator", "Progress", "ProgressPrinter", "match_kind"]
+__all__ = ["REST_WINDOW", "EtaEstimator", "Progress", "ProgressPrinter", "match_kind"]
+
+#: The matches whose time besides their thinking `EtaEstimator` takes the median of.
+REST_WINDOW = 1000
 
 #: A kind of match: the bots at the table, sorted (the seats' order and the deals aside).
 Kind = tuple[str, ...]
@@ -138,7 +141,10 @@ class EtaEstimator:
         self._running: list[tuple[Kind, float]] = []  # under way: kind and start time, oldest first
         self._kinds: dict[Kind, list[float]] = {}  # kind -> [seconds summed, matches]
         self._think: dict[str, list[float]] = {}  # bot -> [thinking summed, seats played]
-        self._rest: list[float] = []  # each match's slot time less its thinking, sorted
+        # The last `REST_WINDOW` matches' slot time less their thinking: in the order
+        # they finished, and sorted (for the median).
+        self._rest_order: deque[float] = deque()
+        self._rest: list[float] = []
         self._all = [0.0, 0]
         self._start(started)
 
@@ -163,7 +169,11 @@ class EtaEstimator:
             sums = self._think.setdefault(bot, [0.0, 0])
             sums[0] += thought
             sums[1] += 1
-        bisect.insort(self._rest, max(0.0, seconds - sum(think)))
+        rest = max(0.0, seconds - sum(think))
+        self._rest_order.append(rest)
+        bisect.insort(self._rest, rest)
+        if len(self._rest_order) > REST_WINDOW:
+            del self._rest[bisect.bisect_left(self._rest, self._rest_order.popleft())]
         self._start(at)
 
     def left(self, at: float) -> None:
