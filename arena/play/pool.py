@@ -187,8 +187,11 @@ class BotPool:
     def _claimed(self, name: str, running: _Running, deals: int | None) -> _Running:
         if deals is not None:
             running.deals.add(deals)
-            if self._expected[name][deals] > 0:
-                self._expected[name][deals] -= 1
+            expected = self._expected[name]
+            if expected[deals] > 1:
+                expected[deals] -= 1
+            else:  # none left: a long run's tables would otherwise each leave a 0 behind
+                expected.pop(deals, None)
         return running
 
     async def _serve(self, entry: BotEntry, task_status=trio.TASK_STATUS_IGNORED) -> None:

@@ -235,7 +235,9 @@ class Workers:
         run's policies, as in one process: an SPRT test decides before another match starts."""
         plan, store, config = ledger.plan, ledger.store, self.config
         todo = Assigner(plan.todo, plan.schedule, self.count)
-        attempts: dict[str, int] = {}
+        attempts: dict[str, int] = {}  # match key -> the workers that died playing it
+        # Of the matches played again (those of `attempts`), those whose result came back:
+        # another match is sent once only, so one result, and a long run keeps no key of it.
         received: set[str] = set()
         back: list[tuple[MatchSlot, MatchRecord, Any]] = []  # results to save, in the order they came
 
@@ -280,7 +282,8 @@ class Workers:
                 elif kind == "failed" and key not in received:  # the worker plays on
                     ledger.failed(message[2])
                 elif kind == "record" and key not in received:  # each match's result is saved once
-                    received.add(key)
+                    if key in attempts:
+                        received.add(key)
                     back.append((slot, message[2], message[3]))
 
         def died(worker: _Worker) -> None:
