@@ -27,6 +27,15 @@ is cold in a worker that no longer computes the statistics first), replay data 4
 packing 31.4; 266 ms in all (an earlier run at load 27 gave 1.2 s: the wall clock at such
 loads varies fourfold). Chromium, three runs at load 31-33: load event 4.45, 1.50,
 1.35 s; match list drawn 5.07, 2.46, 1.93 s; a replay opened in 1131, 389, 207 ms.
+Again as the load fell, the same day: at load 10-13, 54.6 s wall, CPU 12.6 s here and
+18.8 s in the workers; reading matches and summaries 8.3 s, the sections 17.0 s (CPU 5.7
+s); a replay 94 ms (decoding 20.0, scenes 16.1, marks 31.5, replay data 18.1, packing
+8.5); Chromium: load event 1.27, 0.56, 0.75 s; match list drawn 1.82, 0.95, 0.85 s; a
+replay opened in 171, 149, 341 ms.  At load 6.5-7.4: 59.7 s wall, CPU 13.9 s here and
+21.5 s in the workers (35.4 s: about 18 s on 2 idle cores, the goal's 20 s met only by
+that estimate: no idle machine was to be had); reading 6.6 s, the sections 8.2 s (CPU
+7.6 s); a replay 87 ms; Chromium: load event 1.00, 1.30, 1.13 s; match list drawn 1.43,
+1.63, 1.50 s; a replay opened in 209, 301, 261 ms.
 The same report with 500 replays, at load 28-29: 392.6 s wall, CPU 14.2 s here and
 35.6 s in the workers (about 25 s on 2 idle cores: over the goal, hence 300).
 
