@@ -6,10 +6,10 @@ import argparse
 import sys
 from pathlib import Path
 
-from arena.cli._common import add_command
+from arena.cli._common import add_command, prior_games
 from arena.report import DEFAULT_REPLAYS, Ratings, write_report
 
-__all__ = ["add_parser", "prior_games", "replay_count"]
+__all__ = ["add_parser", "replay_count"]
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -60,17 +60,6 @@ def cmd_report(args: argparse.Namespace) -> int:
     )
     sys.stdout.flush()
     return 0
-
-
-def prior_games(text: str) -> float:
-    """--prior-games's G: a number from 0 to 1000."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not 0 <= value <= 1000:
-        raise argparse.ArgumentTypeError(f"must be from 0 to 1000, not {text}")
-    return value
 
 
 def replay_count(text: str) -> int | None:
