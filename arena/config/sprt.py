@@ -3,31 +3,20 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from arena.config.check import Reporter
 from arena.config.schema import SPRT
 from arena.config.values import describe, did_you_mean
+from arena.records import SprtTest
 
-__all__ = ["SprtConfig", "check_sprt"]
-
-
-@dataclass(frozen=True)
-class SprtConfig:
-    """The [sprt] table: a candidate tested against a baseline (`arena.results.sprt`)."""
-
-    candidate: str
-    baseline: str
-    elo0: float
-    elo1: float
-    alpha: float = 0.05
-    beta: float = 0.05
+__all__ = ["check_sprt"]
 
 
-def check_sprt(report: Reporter, table: Any, names: list[str]) -> SprtConfig | None:
+def check_sprt(report: Reporter, table: Any, names: list[str]) -> SprtTest | None:
     """The [sprt] table, when there is one: two different bots of the file, elo0 below
-    elo1, alpha and beta strictly between 0 and 1 with alpha + beta below 1."""
+    elo1, alpha and beta strictly between 0 and 1 with alpha + beta below 1.  Its prior
+    is the default's until the tournament sets its own (`load_tournament`)."""
     if table is None:
         return None
     s = ("sprt",)
@@ -62,7 +51,7 @@ def check_sprt(report: Reporter, table: Any, names: list[str]) -> SprtConfig | N
         report.problem((*s, "beta"), "alpha + beta must be below 1, or the test decides before it starts.")
     if any(value[key] is None for key in SPRT.names):
         return None
-    return SprtConfig(
+    return SprtTest(
         candidate=value["candidate"],
         baseline=value["baseline"],
         elo0=float(value["elo0"]),

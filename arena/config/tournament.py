@@ -13,7 +13,7 @@ import os
 import sys
 import tomllib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -24,13 +24,13 @@ from arena.config.bots import BotChecker, bot_names
 from arena.config.check import Reporter
 from arena.config.lines import syntax_problem
 from arena.config.schema import BOT, TABLES, TOURNAMENT
-from arena.config.sprt import SprtConfig, check_sprt
+from arena.config.sprt import check_sprt
 from arena.config.values import describe, did_you_mean, safe_repr, toml_literal
 from arena.config.workers import default_workers, workers_env_problem
 from arena.errors import ConfigError, Problem
-from arena.records import BotEntry, BotSetup, Setup
+from arena.records import BotEntry, BotSetup, Setup, SprtTest
 
-__all__ = ["SprtConfig", "TournamentConfig", "load_tournament"]
+__all__ = ["TournamentConfig", "load_tournament"]
 
 # --- the configuration ------------------------------------------------------------------
 
@@ -68,7 +68,7 @@ class TournamentConfig:
     #: format = "gauntlet": the bots that play the field; empty: a round robin.
     gauntlet: tuple[str, ...] = ()
     #: The [sprt] table: the run stops when the test decides; None: no test.
-    sprt: SprtConfig | None = None
+    sprt: SprtTest | None = None
 
     @property
     def setup(self) -> Setup:
@@ -282,7 +282,8 @@ def _check(report: Reporter, data: dict[str, Any], overrides: Mapping[str, Any],
         bots=tuple(bots),
         results=value["results"] if value["results"] is not None else Path("results") / f"{name}.sqlite",
         logs=value["logs"] if value["logs"] is not None else Path("logs") / name,
-        sprt=sprt,
+        # the test fits with the prior the tournament's Elo table uses
+        sprt=replace(sprt, prior_games=float(value["prior_games"])) if sprt is not None else None,
     )
 
 

@@ -25,9 +25,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
 
-from arena.config.tournament import SprtConfig
+from arena.records import SprtTest
 from arena.results import ResultStore, elo_table
-from arena.results.sprt import Decision, SprtFollower, SprtState, SprtTest
+from arena.results.sprt import Decision, SprtFollower, SprtState
 from arena.results.summaries import FollowedResults, summarised_observations
 from arena.run.plan import TournamentPlan
 from arena.run.progress import Progress
@@ -58,7 +58,7 @@ class SprtStop:
     """Stop the run once the SPRT `test` decides (see the module docstring); `on_line`
     hears each line of the test and the note that it stopped the run."""
 
-    def __init__(self, test: SprtConfig, on_line: Callable[[str], None] = _to_log) -> None:
+    def __init__(self, test: SprtTest, on_line: Callable[[str], None] = _to_log) -> None:
         self.test = test
         self._on_line = on_line
         #: The test over the stored matches, as last computed (None: not yet).
@@ -68,13 +68,8 @@ class SprtStop:
         self._done = -1  # progress.done when the test was last computed
 
     def start(self, plan: TournamentPlan, store: ResultStore) -> None:
-        test = self.test
-        # the prior the tournament's Elo table uses
-        tested = SprtTest(
-            test.candidate, test.baseline, test.elo0, test.elo1, test.alpha, test.beta, plan.config.prior_games
-        )
-        self._follower = SprtFollower(plan.game, tested)
-        store.note_sprt(tested)
+        self._follower = SprtFollower(plan.game, self.test)
+        store.note_sprt(self.test)
         self._results = store.path
         self._update()  # a resumed run stops at once when the file already decides
 
