@@ -22,19 +22,19 @@ The bots (`--bot`): the SDK's random bot (bots/random_bot.py, Python over gRPC, 
 process per bot for the run), bots/stdio/random.awk (stdio, one process per match), or
 the SDK's random bot inside the arena's process (``module = …``: no process at all).
 
-Measured 2026-11-28 on the 2-core machine at load 18-34 (so the times mean little),
-``--matches 2000 --every 200 --objects`` with the SDK bots: 74.6 MB before the first
-match, 129.1 after 200, 193.2 after 1,000, 211.4 after 2,000 (+82 MB; the growth slows:
-+2.6 MB over the last 400).  What grew were conto's actions (+86,483 ContoAction, with
-their tuples), revealed cards, dealt hands and conto's odds (Chance): the caches that
-hold them are bounded, but far above 20 MB — conto's intern table (engine/conto/rules.py,
-INTERN_LIMIT 400,000 actions, 37 MB at 115,000), the wire's encoded actions
-(arena/play/feed.py, 400,000, as much again), conto's two odds caches of 65,536 answers
-(full after about 1,000 matches), and the identity caches of nested records
-(arena/play/_encode.py and _encode_json.py, 20,000 per field, mostly a deal's own hands
-and showdowns that are never asked for again).  The same run of 1,000 matches with those
-bounds lowered in the process (intern table and encoded actions 20,000, nested records
-2,000 a field, odds 4,096 each): 93.8 MB after 100 matches, 97.8 after 1,000 (+3.9 MB).
+Measured 2026-11-28 on the 2-core machine, ``--matches 2000 --every 200`` with the SDK
+bots, at low load (10.6 matches/s): 74.4 MB before the first match, 128.7 after 200, 197.0
+after 1,000, 212.7 after 2,000 (+84 MB; the growth slows, +2.8 MB over the last 400; an
+earlier run at load 18-34 gave the same RSS within 4 MB).  ``--objects`` names what grew:
+conto's actions (+86,483 ContoAction, with their tuples), revealed cards, dealt hands and
+conto's odds (Chance).  The caches that hold them are bounded, but far above 20 MB:
+conto's intern table (engine/conto/rules.py, INTERN_LIMIT 400,000 actions: 37 MB at
+115,000), the wire's encoded actions (arena/play/feed.py, 400,000, as much again), conto's
+two odds caches of 65,536 answers (full after about 1,000 matches), and the identity caches
+of nested records (arena/play/_encode.py, 20,000 per field: a deal's own hands, never asked
+for again).  The same 2,000 matches with those bounds set lower in the benchmark's process
+(intern table and encoded actions 20,000, nested records 2,000 a field, odds 4,096 each):
+95.5 MB after 200, 99.4 after 1,000, 101.3 after 2,000 (+5.9 MB), at 11.2 matches/s.
 """
 
 from __future__ import annotations
