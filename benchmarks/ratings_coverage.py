@@ -112,7 +112,7 @@ the fit's reading of ties as an unseen order.
 
     python benchmarks/ratings_coverage.py [--replicates 500] [--events 400] [--seed 1]
 
-Over 450 lines because the measured tables head the file (105 lines of figures, each
+Over 450 lines because the measured tables head the file (98 lines of figures, each
 part's as printed); the code is under 390.
 """
 
