@@ -148,12 +148,12 @@ def speed(args: argparse.Namespace) -> None:
         timed: dict[bool, list[float]] = {True: [], False: []}
         for _ in range(5):
             for with_lr in (True, False):
-                solver.THIN = 5 if with_lr else 0  # type: ignore[attr-defined]  # 0: no bot is thin
+                solver.THIN = 5 if with_lr else 0  # 0: no bot is thin
                 start = time.perf_counter()
                 table = fit(obs)
                 timed[with_lr].append(time.perf_counter() - start)
                 assert bool(table.design.likelihood_ratio) == with_lr
-        solver.THIN = 5  # type: ignore[attr-defined]
+        solver.THIN = 5
         best = {key: statistics.median(times) for key, times in timed.items()}
         print(f"{events:7d} {losses:6d} {best[True]:7.3f} {best[False]:13.3f} {1000 * (best[True] - best[False]):9.1f}")
 
