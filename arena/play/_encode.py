@@ -63,7 +63,9 @@ def encode_record(record: Any, descriptor: Descriptor, skip: frozenset[str] = _N
     return encoder(record)
 
 
-_CACHE_LIMIT = 20_000
+# Per field.  Mostly each deal's dealt hands, never met again once the deal is over: at
+# 20,000 they held 3.9 MB after 1,000 matches (benchmarks/run_memory.py --objects).
+_CACHE_LIMIT = 2_000
 
 
 def _nested_field(cache: dict[int, tuple[Any, bytes]], record: Any, descriptor: Descriptor, tag: bytes) -> bytes:
