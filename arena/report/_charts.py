@@ -11,6 +11,7 @@ from html import escape
 from arena.report._axes import nice_range, ticks
 from arena.results import RatingTable
 from arena.results.crosstable import Pairing
+from arena.results.ratings import plus_minus
 
 __all__ = ["RateChart", "ladder_svg", "heat_map", "rate_charts"]
 
@@ -51,7 +52,10 @@ def ladder_svg(table: RatingTable) -> str:
             parts.append(
                 f'<line class="interval" x1="{x(rating.low):.1f}" x2="{x(rating.high):.1f}" y1="{y}" y2="{y}"/>'
             )
-        label = f"{rating.elo:+.0f}" + ("" if bounded else f" ± {(rating.high - rating.low) / 2:.0f}")
+        label = f"{rating.elo:+.0f}"
+        if not bounded:
+            spread = plus_minus(rating)  # "75", or "+240/-150" for a lopsided likelihood
+            label += f" {spread}" if "/" in spread else f" ± {spread}"
         parts.append(
             f'<circle class="{"bounded" if bounded else "elo"}" cx="{x(rating.elo):.1f}" cy="{y}" r="5">'
             f"<title>{name}: {label}{' (won or lost every time: no interval)' if bounded else ''}</title></circle>"
