@@ -144,13 +144,37 @@ def test_a_small_tournament_runs_and_prints_the_table(small_tournament, tmp_path
     middle = len(data) // 2
     data[middle : middle + 8192] = b"\xde\xad\xbe\xef" * 2048
     damaged.write_bytes(bytes(data))
-    code, _, broken = arena_here(capsys, "table", damaged)
+    # `arena list` reads every match's row, so it meets the damage wherever it fell.
+    code, _, broken = arena_here(capsys, "list", damaged)
     assert code == 2 and "Traceback" not in broken, broken
-    assert f"arena: {damaged} is damaged (" in broken
+    assert f"arena: {damaged} is damaged (" in broken and "arena recover" in broken
+    # `arena table` reads only the summaries and seats: it prints the table when the damage
+    # fell in pages it does not read (a history here), or says the file is damaged.
+    code, _, table_says = arena_here(capsys, "table", damaged)
+    assert "Traceback" not in table_says
+    assert code == 0 or (code == 2 and f"arena: {damaged} is damaged (" in table_says), table_says
+    # Damage where the table reads is said as damage: the summaries' pages overwritten.
+    code, _, summaries_hit = arena_here(capsys, "table", _with_summaries_damaged(results, tmp_path))
+    assert code == 2 and "Traceback" not in summaries_hit and " is damaged (" in summaries_hit, summaries_hit
     # An anchor that is not one of the bots is refused, with the bots named.
     code, _, nobody = arena_here(capsys, "table", results, "--anchor", "nobody")
     assert code == 2 and "Traceback" not in nobody
     assert "'nobody' is not a bot of small; its bots are" in nobody and "random-b" in nobody
+
+
+def _with_summaries_damaged(results: Path, folder: Path) -> Path:
+    """A copy of `results` whose summaries table's pages (found by SQLite's dbstat) are garbage."""
+    with sqlite3.connect(results) as db:
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        size = db.execute("PRAGMA page_size").fetchone()[0]
+        pages = [page for (page,) in db.execute("SELECT pageno FROM dbstat WHERE name = 'summaries'")]
+    data = bytearray(results.read_bytes())
+    for page in pages:
+        start = (page - 1) * size
+        data[start : start + size] = b"\xde\xad\xbe\xef" * (size // 4)
+    damaged = folder / "summaries-damaged.sqlite"
+    damaged.write_bytes(bytes(data))
+    return damaged
 
 
 def test_kill_9_mid_run_then_resume_gives_the_identical_table(tmp_path):
