@@ -327,7 +327,10 @@ def _connect(address: str, config: TournamentConfig) -> tuple[Any, Any]:
             threads_per_worker=max(1, math.ceil(config.concurrency / workers)),
             processes=True,
             dashboard_address=None,
-            silence_logs=logging.ERROR,
+            # Its own workers log an error with a traceback when a heartbeat meets the
+            # scheduler already closed as the run ends (seen in CI: "Stream is closed");
+            # what matters in a run the arena says itself (a lost worker, a bot's fault).
+            silence_logs=logging.CRITICAL,
         )
         return Client(cluster), cluster
     try:
