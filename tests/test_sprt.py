@@ -36,7 +36,7 @@ def test_the_bounds_move_in_by_the_overshoot_of_a_step():
     assert decide(2.8, 0.05, 0.05, step=0.5) is Decision.H1
     assert decide(-2.8, 0.05, 0.05, step=0.5) is Decision.H0
     # The state's bounds and decision use its step.
-    state = SprtState("c", "b", 0, 20, 0.05, 0.05, 2.8, 40, 12.3, 4.1, step=0.5)
+    state = SprtState(SprtTest("c", "b", 0, 20, 0.05, 0.05), 2.8, 40, 12.3, 4.1, step=0.5)
     assert state.bounds == bounds(0.05, 0.05, 0.5) and state.decision is Decision.H1
 
 
@@ -98,9 +98,9 @@ def test_stopping_on_prepared_results():
 
 
 def test_the_line_names_the_tables_elo():
-    state = SprtState("c", "b", 0, 20, 0.05, 0.05, 1.234, 40, 12.3, 9.1)
+    state = SprtState(SprtTest("c", "b", 0, 20, 0.05, 0.05), 1.234, 40, 12.3, 9.1)
     assert state.line() == ("SPRT c vs b [0, 20]: LLR 1.23 (-2.94, 2.94), table Elo +12 ± 9 (1 sd), 40 deal families")
-    assert SprtState("c", "b", 0, 20, 0.05, 0.05, 0.0, 0).line() == (
+    assert SprtState(SprtTest("c", "b", 0, 20, 0.05, 0.05), 0.0, 0).line() == (
         "SPRT c vs b [0, 20]: LLR 0.00 (-2.94, 2.94), no table Elo yet, 0 deal families"
     )
 

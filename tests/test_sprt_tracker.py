@@ -31,7 +31,7 @@ def _duel(seed: int, score: float, matches: int) -> list[Observation]:
 
 
 def _state(llr: float, step: float) -> SprtState:
-    return SprtState("c", "b", 0, 20, 0.05, 0.05, llr, 500, 10.0, 5.0, step)
+    return SprtState(SprtTest("c", "b", 0, 20, 0.05, 0.05), llr, 500, 10.0, 5.0, step)
 
 
 def test_quiet_matches():

@@ -89,8 +89,8 @@ def llr_section(looks: Sequence[Look]) -> str:
     every = "every match" if looks[-1].matches == len(looks) else f"{len(looks)} points of the run"
     return (
         '<section id="sprt"><h2>SPRT over the run</h2>'
-        f'<p class="note">The test the run made, {escape(last.candidate)} against {escape(last.baseline)} '
-        f"(H0: {last.elo0:g} Elo, H1: {last.elo1:g} Elo, alpha {last.alpha:g}, beta {last.beta:g}): its "
+        f'<p class="note">The test the run made, {escape(last.test.candidate)} against {escape(last.test.baseline)} '
+        f"(H0: {last.test.elo0:g} Elo, H1: {last.test.elo1:g} Elo, alpha {last.test.alpha:g}, beta {last.test.beta:g}): its "
         f"log-likelihood ratio over the matches saved so far, at {every}, between its stopping bounds "
         "(Wald's, moved in by the overshoot of the run's steps); above the upper bound it accepts H1, "
         "below the lower H0.</p>"

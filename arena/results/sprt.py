@@ -176,12 +176,7 @@ class SprtState:
     estimate of the difference (`elo`, `sd`; sd 0 when there is none yet); `step`, the sd
     of the LLR's step per look, moves the bounds in (see the module docstring)."""
 
-    candidate: str
-    baseline: str
-    elo0: float
-    elo1: float
-    alpha: float
-    beta: float
+    test: SprtTest
     llr: float
     families: int
     elo: float = 0.0
@@ -190,18 +185,19 @@ class SprtState:
 
     @property
     def bounds(self) -> tuple[float, float]:
-        return bounds(self.alpha, self.beta, self.step)
+        return bounds(self.test.alpha, self.test.beta, self.step)
 
     @property
     def decision(self) -> Decision:
-        return decide(self.llr, self.alpha, self.beta, self.step)
+        return decide(self.llr, self.test.alpha, self.test.beta, self.step)
 
     def line(self) -> str:
         """`SPRT candidate vs baseline [elo0, elo1]: LLR 1.23 (-2.94, 2.94), table Elo +12 ± 9 (1 sd), …`."""
         lower, upper = self.bounds
+        test = self.test
         estimate = f"table Elo {self.elo:+.0f} ± {self.sd:.0f} (1 sd), " if self.sd else "no table Elo yet, "
         return (
-            f"SPRT {self.candidate} vs {self.baseline} [{self.elo0:g}, {self.elo1:g}]: LLR {self.llr:.2f} "
+            f"SPRT {test.candidate} vs {test.baseline} [{test.elo0:g}, {test.elo1:g}]: LLR {self.llr:.2f} "
             f"({lower:.2f}, {upper:.2f}), {estimate}"
             f"{self.families} deal famil{'y' if self.families == 1 else 'ies'}"
         )
@@ -209,20 +205,21 @@ class SprtState:
     def verdict(self) -> str:
         """The decision in words."""
         decision = self.decision
+        test = self.test
         rates = (
             f"{self.families} deal families; the table's Elo difference {self.elo:+.0f} ± {self.sd:.0f} (1 sd); "
-            f"error rates alpha {self.alpha:g}, beta {self.beta:g}"
+            f"error rates alpha {test.alpha:g}, beta {test.beta:g}"
         )
         if decision is Decision.H1:
             return (
-                f"SPRT decided H1: {self.candidate} is stronger than {self.baseline} by about {self.elo1:g} Elo "
-                f"(of the Elo table) or more, not {self.elo0:g} or less (LLR {self.llr:.2f} reached "
+                f"SPRT decided H1: {test.candidate} is stronger than {test.baseline} by about {test.elo1:g} Elo "
+                f"(of the Elo table) or more, not {test.elo0:g} or less (LLR {self.llr:.2f} reached "
                 f"{self.bounds[1]:.2f}; {rates})."
             )
         if decision is Decision.H0:
             return (
-                f"SPRT decided H0: {self.candidate} is not {self.elo1:g} Elo (of the Elo table) stronger than "
-                f"{self.baseline}; about {self.elo0:g} or less (LLR {self.llr:.2f} reached {self.bounds[0]:.2f}; "
+                f"SPRT decided H0: {test.candidate} is not {test.elo1:g} Elo (of the Elo table) stronger than "
+                f"{test.baseline}; about {test.elo0:g} or less (LLR {self.llr:.2f} reached {self.bounds[0]:.2f}; "
                 f"{rates})."
             )
         return f"SPRT undecided: {self.line()}."
@@ -236,14 +233,13 @@ def _looks(matches: Iterable[StoredMatch], test: SprtTest) -> int:
 
 def _state(rated: Sequence[Observation], test: SprtTest, looks: int) -> SprtState:
     """The state over `rated`, seen at `looks` looks (one per stored match of the two)."""
-    head = (test.candidate, test.baseline, test.elo0, test.elo1, test.alpha, test.beta)
     estimate = difference(rated, test.candidate, test.baseline, test.prior_games)
     value = llr(estimate, test.elo0, test.elo1)
     if estimate is None:
-        return SprtState(*head, value, 0)
+        return SprtState(test, value, 0)
     # The information per look, the run's own looks being one per saved match of the two.
     step = step_sd(test.elo0, test.elo1, estimate.sd * math.sqrt(max(looks, 1)))
-    return SprtState(*head, value, estimate.families, estimate.elo, estimate.sd, step)
+    return SprtState(test, value, estimate.families, estimate.elo, estimate.sd, step)
 
 
 #: A refit is put off only while the LLR could not reach a bound without moving this many
