@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .._core import DealResult, Event, Game, GameSpec, Option, RateBy, State, ranks_from_scores
+from .._core import Action, DealResult, Event, Game, GameSpec, Option, RateBy, State, ranks_from_scores
 from .._errors import IllegalAction, OptionError, PositionError, SeatError
 from .._registry import register
 from .._rng import DealRandom
@@ -34,13 +34,13 @@ from .records import (
     Payout,
     ShownHand,
     VegasAction,
-    VegasView,
     card_value,
     sort_cards,
 )
 from .refusals import VegasRefusals
 from .scene import vegas_scenes
 from .stats import VegasStats, vegas_statistics
+from .views import VegasViews
 
 __all__ = ["VegasGame", "VegasState", "DEFAULT_HANDS", "split_chips"]
 
@@ -95,6 +95,13 @@ class VegasGame(Game["VegasState"]):
         self.rilancia = {
             self.bet * (1 + n): VegasAction(Bet.RILANCIA, self.bet * (1 + n)) for n in range(1, self.max_raises + 1)
         }
+        # Every legal set a seat can face, with the frozenset `verify` falls back on, made
+        # once: with nothing bet; facing each level a raise may still follow; at the cap.
+        self.opening = _legal_set(self.busso, self.punta)
+        self.facing = {
+            level - self.bet: _legal_set(self.vedi, raise_to, self.lascia) for level, raise_to in self.rilancia.items()
+        }
+        self.capped = _legal_set(self.vedi, self.lascia)
 
     def new_match(
         self,
@@ -129,6 +136,11 @@ class VegasGame(Game["VegasState"]):
 
 
 _LEVELLED = (Bet.PUNTA, Bet.RILANCIA)
+_NO_ACTIONS: tuple[tuple[VegasAction, ...], frozenset[VegasAction]] = ((), frozenset())
+
+
+def _legal_set(*actions: VegasAction) -> tuple[tuple[VegasAction, ...], frozenset[VegasAction]]:
+    return actions, frozenset(actions)
 
 
 def split_chips(amount: int, winners: Sequence[int], dealer: int, players: int) -> dict[int, int]:
@@ -139,11 +151,12 @@ def split_chips(amount: int, winners: Sequence[int], dealer: int, players: int) 
     return {seat: share + (1 if i < rest else 0) for i, seat in enumerate(order)}
 
 
-class VegasState(VegasRefusals, State):
+class VegasState(VegasRefusals, VegasViews, State):
     """One Las Vegas match: a fixed number of hands, the deal rotating to the left.
 
     `_why_illegal`, the sentence for a refused action, comes from VegasRefusals
-    (engine/vegas/refusals.py).
+    (engine/vegas/refusals.py); `view` and `deal_events`, what a seat may know, from
+    VegasViews (engine/vegas/views.py).
     """
 
     game: VegasGame
@@ -191,6 +204,10 @@ class VegasState(VegasRefusals, State):
             hands = tuple(dealt)
             centre = tuple(deck[players * HAND_SIZE : players * HAND_SIZE + CENTRE_SIZE])
         ante = self.game.ante
+        # Where this hand begins in the history, and its HandDealt as each seat sees it
+        # (made when first asked): `deal_events`.
+        self._deal_at = len(self._history)
+        self._dealt_seen: list[HandDealt | None] = [None] * players
         self._cards = [list(h) for h in hands]
         self._centre = centre
         self.flipped: list[str] = []
@@ -240,15 +257,27 @@ class VegasState(VegasRefusals, State):
         """With nothing bet: busso, punta.  Facing a bet: vedi, rilancia (under the cap), lascia."""
         game = self.game
         if self._to_act is None:
-            out: tuple[VegasAction, ...] = ()
+            legal = _NO_ACTIONS
         elif self.level == 0:
-            out = (game.busso, game.punta)
+            legal = game.opening
         elif self.raises < game.max_raises:
-            out = (game.vedi, game.rilancia[self.level + game.bet], game.lascia)
+            legal = game.facing[self.level]
         else:
-            out = (game.vedi, game.lascia)
-        self._legal = out
-        self._legal_set = frozenset(out)
+            legal = game.capped
+        self._legal, self._legal_set = legal
+
+    def verify(self, action: Action) -> None:
+        """As State.verify; a legal action handed back itself (as the referee and most
+        bots do) is found by identity, without hashing it: a VegasAction's hash hashes
+        its Bet, whose hash is Python code (an Enum's), and that was a tenth of `apply`."""
+        legal = self._legal
+        if legal is None:
+            self._generate()
+            legal = self._legal
+        for candidate in legal:  # type: ignore[union-attr]  # _generate sets it
+            if candidate is action:
+                return
+        super().verify(action)
 
     def parse_action(self, text: str) -> VegasAction:
         action = parse_action(text)
@@ -373,34 +402,6 @@ class VegasState(VegasRefusals, State):
                 self._end_hand(HandEnd.FOLDS, {still_in[0]: (self.pot, "last in")})
         return event
 
-    def view(self, seat: int) -> VegasView:
-        if not 0 <= seat < self.players:
-            raise SeatError(f"There is no seat {seat} at a {self.players}-player Las Vegas table.")
-        game = self.game
-        return VegasView(
-            seat=seat,
-            hand=self.hand,
-            hands_in_match=self.hands_in_match,
-            players=self.players,
-            dealer=self.dealer,
-            ante=game.ante,
-            bet=game.bet,
-            max_raises=game.max_raises,
-            cards=tuple(self._cards[seat]),
-            hand_sizes=tuple(len(c) for c in self._cards),
-            flipped=tuple(self.flipped),
-            folded=tuple(self.folded),
-            round=self.round,
-            level=self.level,
-            put_in_round=tuple(self.put_in_round),
-            put_in=tuple(self.put_in),
-            pot=self.pot,
-            raises=self.raises,
-            to_act=self._to_act,
-            chips=tuple(self.chips),
-            deal_events=self.deal_events(seat),
-        )
-
     def clone(self) -> VegasState:
         other = self._copy()
         other.chips = list(self.chips)
@@ -411,4 +412,5 @@ class VegasState(VegasRefusals, State):
         other.put_in = list(self.put_in)
         other.put_in_round = list(self.put_in_round)
         other._acted = list(self._acted)
+        other._dealt_seen = list(self._dealt_seen)
         return other

@@ -113,3 +113,24 @@ def test_replay_rebuilds_the_match_from_its_history_midway(seed, choice, n, stop
     again = state.game.replay(state.history)
     assert again.history == state.history
     assert [again.view(s) for s in range(n)] == [state.view(s) for s in range(n)]
+
+
+@FAST
+@given(seed=seeds, choice=seeds, n=players)
+def test_a_views_deal_events_are_its_hands_events_as_the_seat_sees_them(seed, choice, n):
+    # VegasState reads them from the hand's start instead of keeping a log per seat.
+    state = engine.load("vegas", players=n).new_match(seed=seed, deals=3)
+    chooser = random.Random(choice)
+    while True:
+        history = state.history
+        start = max(i for i, event in enumerate(history) if isinstance(event, HandDealt))
+        for seat in range(n):
+            assert state.view(seat).deal_events == state.events_for(seat, start)
+        if state.is_terminal():
+            break
+        if chooser.random() < 0.05:
+            state.forfeit(state.current_seat(), "a random fault")
+        else:
+            state.apply(chooser.choice(state.legal_actions()))
+        if chooser.random() < 0.1:
+            state = state.clone()
