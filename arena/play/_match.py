@@ -33,6 +33,9 @@ __all__ = ["Match", "MatchSeat", "Ask", "RefereeProfile"]
 
 log = logging.getLogger("arena.referee")
 
+#: An event class that keeps engine.Event's `visible_to` shows every seat the very event.
+_HIDES_NOTHING = engine.Event.visible_to
+
 
 @dataclass
 class RefereeProfile:
@@ -338,6 +341,11 @@ class Match:
                 for seat in seats:
                     seat.clock.new_deal()
                     seat.deal_from = len(seat.events)
+            if type(event).visible_to is _HIDES_NOTHING:  # most events: the very event for all
+                for seat in seats:
+                    seat.events.append(event)
+                    seat.writer.recorded(seat, event)
+                continue
             for seat in seats:
                 visible = event.visible_to(seat.index)
                 if visible is not None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .._core import Action, DealResult, Event, Game, GameSpec, Option, RateBy, State, ranks_from_scores
+from .._core import Action, DealResult, Event, Game, GameSpec, Option, RateBy, State, Turn, ranks_from_scores
 from .._errors import IllegalAction, OptionError, PositionError, SeatError
 from .._registry import register
 from .._rng import DealRandom
@@ -102,6 +102,8 @@ class VegasGame(Game["VegasState"]):
             level - self.bet: _legal_set(self.vedi, raise_to, self.lascia) for level, raise_to in self.rilancia.items()
         }
         self.capped = _legal_set(self.vedi, self.lascia)
+        # Each seat's plain turn, made once: the referee asks for the turn at every decision.
+        self.turns = tuple(Turn(seat) for seat in range(self.players))
 
     def new_match(
         self,
@@ -278,6 +280,11 @@ class VegasState(VegasRefusals, VegasViews, State):
             if candidate is action:
                 return
         super().verify(action)
+
+    def turn(self) -> Turn | None:
+        """As State.turn (every Las Vegas decision is a plain turn), the game's own Turn."""
+        seat = self._to_act
+        return None if seat is None else self.game.turns[seat]
 
     def parse_action(self, text: str) -> VegasAction:
         action = parse_action(text)
