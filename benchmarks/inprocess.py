@@ -31,6 +31,7 @@ see docs/research.md ("In-process bots") for the figures and what they say.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import tempfile
@@ -56,7 +57,8 @@ from arena.play import (
 )
 from arena.play.inprocess import InProcessAnswer, LazyRequests
 from arena.protocol import IN_PROCESS
-from arena.records import BotEntry
+from arena.records import BotEntry, MatchRecord, MatchSlot
+from arena.results.store import finished_rows
 from arena.v1 import arena_pb2 as pb
 from bots.seeds import seat_rng
 
@@ -84,12 +86,14 @@ def entries(in_process: bool, seats: int = SEATS) -> dict[str, BotEntry]:
 
 class Timed(NamedTuple):
     """One way's timed matches: wall seconds, and CPU seconds of this process and of the
-    bots' processes (their meters: `MatchRecord.cpu`)."""
+    bots' processes (their meters: `MatchRecord.cpu`); the records, in the seeds' order
+    (none for the engine alone), by which the ways are checked to play the same matches."""
 
     wall: float
     cpu: float
     bots_cpu: float
     decisions: int
+    records: tuple[MatchRecord, ...] = ()
 
     def deals_per_second(self, deals: int) -> float:
         return deals / self.wall
@@ -113,6 +117,7 @@ async def timed_matches(
     poll_for_answers(at_once, usable_cores())
     bots_cpu = 0.0
     decisions = 0
+    records: dict[int, MatchRecord] = {}
     async with open_bot_pool(bots, logs, game=game.spec.name) as pool:
         names = list(bots)
 
@@ -123,6 +128,7 @@ async def timed_matches(
             if timed:
                 bots_cpu += sum(use.seconds for use in record.cpu if use is not None)
                 decisions += sum(len(answered) for answered in record.latencies)
+                records[seed] = record
 
         async with trio.open_nursery() as warming:  # a process of each bot per match at once
             for warm in range(at_once):
@@ -137,7 +143,15 @@ async def timed_matches(
         async with trio.open_nursery() as nursery:
             for seed in seeds:
                 nursery.start_soon(limited, seed)
-        return Timed(time.perf_counter() - began, time.process_time() - cpu, bots_cpu, decisions)
+        took = Timed(time.perf_counter() - began, time.process_time() - cpu, bots_cpu, decisions)
+        return took._replace(records=tuple(records[seed] for seed in seeds))
+
+
+def same_matches(ways: Sequence[Timed]) -> bool:
+    """Whether every way that kept its records played the same matches: the same
+    histories, results and faults (none, for random bots)."""
+    played = [[(r.history, r.result, r.faults) for r in way.records] for way in ways if way.records]
+    return all(matches == played[0] for matches in played)
 
 
 class BareSeat:
@@ -235,6 +249,7 @@ def main() -> None:
         print(f"{name} ({seats} seats): " + "".join(f"{way:>22s}" for way in ways) + "   in-process / best gRPC")
         for round_ in range(args.rounds):
             seeds = [1000 * round_ + m for m in range(args.matches)]
+            load = os.getloadavg()[0]
             timed = [
                 trio.run(timed_matches, game, entries(False, seats), seeds, args.deals, 1, logs),
                 trio.run(timed_matches, game, entries(False, seats), seeds, args.deals, 2, logs),
@@ -246,7 +261,8 @@ def main() -> None:
             walls.append(wall[2] / max(wall[:2]))
             cpus.append(cpu[2] / max(cpu[:2]))
             cells = "".join(f"{w:11.1f} {c:10.1f}" for w, c in zip(wall, cpu))
-            print(f"  round {round_ + 1}  {cells}   x{walls[-1]:.1f} wall, x{cpus[-1]:.1f} CPU")
+            same = "" if same_matches(timed) else "   NOT THE SAME MATCHES"
+            print(f"  round {round_ + 1}  {cells}   x{walls[-1]:.1f} wall, x{cpus[-1]:.1f} CPU   load {load:.1f}{same}")
         print(
             f"  in-process against the best gRPC: x{min(walls):.1f}-{max(walls):.1f} in wall time, "
             f"x{min(cpus):.1f}-{max(cpus):.1f} in CPU"
@@ -277,6 +293,7 @@ def where_the_cpu_goes(game: engine.Game, matches: int, deals: int, logs: Path, 
     full = least(in_trio())
     lazy = least(in_trio(lambda name, seed: BareSeat(name, LazyRequests)))
     parsed = least(in_trio(lambda name, seed: BareSeat(name, ProtobufRequests)))
+    rows = least(lambda: saved_rows(in_trio()().records))
     least(in_trio(lambda name, seed: BareSeat(name, RecordRequests, played=played)))  # the moves, for the replay
     alone = least(lambda: engine_replay(game, played, seeds, deals))
     decisions = len(played[f"b{seeds[0]}"]) * matches  # about: the first match's count, times the matches
@@ -287,10 +304,22 @@ def where_the_cpu_goes(game: engine.Game, matches: int, deals: int, logs: Path, 
         "the SDK and the bot's act": full - lazy,
         "all": full,
         "(the request's bytes, written and parsed)": parsed - lazy,
+        "(the rows arena run saves, made at the end)": rows,
     }
     for part, cpu in parts.items():
         print(f"    {part:42s} {cpu * 1e6:7.1f}")
     print()
+
+
+def saved_rows(records: Sequence[MatchRecord]) -> Timed:
+    """The rows `arena run` makes of each finished match to save it (`finished_rows`: the
+    history as JSON, the seats' statistics), whichever way it was played; left out of the
+    figures above, as none of the ways saves."""
+    began, cpu = time.perf_counter(), time.process_time()
+    for record in records:
+        finished_rows(MatchSlot(record.match_id, 1, 1, 0, record.seed, record.names), record)
+    decisions = sum(len(answered) for record in records for answered in record.latencies)
+    return Timed(time.perf_counter() - began, time.process_time() - cpu, 0.0, decisions)
 
 
 if __name__ == "__main__":
