@@ -319,13 +319,19 @@ class VegasState(VegasRefusals, VegasViews, State):
 
     def _after_action(self, seat: int) -> None:
         self._legal = None
-        still_in = [s for s in range(self.players) if not self.folded[s]]
-        if len(still_in) == 1:
-            self._end_hand(HandEnd.FOLDS, {still_in[0]: (self.pot, "last in")})
+        if self._one_left():
             return
         self._to_act = self._next_to_act(seat)
         if self._to_act is None:
             self._end_round()
+
+    def _one_left(self) -> bool:
+        """When every other seat has folded, the one left takes the pot and the hand ends."""
+        folded = self.folded
+        if folded.count(False) != 1:
+            return False
+        self._end_hand(HandEnd.FOLDS, {folded.index(False): (self.pot, "last in")})
+        return True
 
     def _end_round(self) -> None:
         if self.round == ROUNDS:
@@ -404,9 +410,7 @@ class VegasState(VegasRefusals, VegasViews, State):
             self._after_action(seat)
         else:
             self._legal = None
-            still_in = [s for s in range(self.players) if not self.folded[s]]
-            if len(still_in) == 1:
-                self._end_hand(HandEnd.FOLDS, {still_in[0]: (self.pot, "last in")})
+            self._one_left()
         return event
 
     def clone(self) -> VegasState:
