@@ -57,12 +57,16 @@ class Align(enum.Enum):
 @dataclass(frozen=True)
 class Column(Generic[Row]):
     """One column of a printed table: its heading, what it means in one line, and its
-    cell (`cell(row)`, the value shown for one row)."""
+    cell (`cell(row)`, the value shown for one row).
+
+    `align`: the column's cells printed exactly as given, lined up so; None lets tabulate
+    read numbers in them (and print 78.0 as 78, so a column of one-decimal figures
+    declares its alignment)."""
 
     heading: str
     explanation: str
     cell: Callable[[Row], object]
-    align: Align = Align.LEFT
+    align: Align | None = None
 
 
 def render(
@@ -70,15 +74,21 @@ def render(
 ) -> str:
     """The table of `rows`, one line each, written column by column.
 
-    `aligned`: cells exactly as given, lined up as each column's `align` says; otherwise
-    tabulate reads numbers in the cells and lines them up on the right itself.
+    A column with an `align` (every column when `aligned`, left where it has none) prints
+    its cells exactly as given; tabulate reads numbers in the others and lines them up on
+    the right itself.
     """
     body = [[column.cell(row) for column in columns] for row in rows]
     headers = [column.heading for column in columns]
-    if aligned:
-        colalign = tuple(column.align.value for column in columns)
-        return tabulate(body, headers=headers, tablefmt=tablefmt, disable_numparse=True, colalign=colalign)
-    return tabulate(body, headers=headers, tablefmt=tablefmt)
+    verbatim = [index for index, column in enumerate(columns) if aligned or column.align is not None]
+    if not verbatim:
+        return tabulate(body, headers=headers, tablefmt=tablefmt)
+    colalign = tuple(
+        (column.align or Align.LEFT).value if index in verbatim else "global" for index, column in enumerate(columns)
+    )
+    # tabulate takes a list of columns only when there are rows to index.
+    unparsed: bool | list[int] = verbatim if body and len(verbatim) < len(columns) else True
+    return tabulate(body, headers=headers, tablefmt=tablefmt, disable_numparse=unparsed, colalign=colalign)
 
 
 def explain(columns: Sequence[Column[Row]]) -> str:
@@ -299,12 +309,17 @@ class BotStatistics:
 
 
 def statistics_columns(game: engine.Game) -> tuple[Column[BotStatistics], ...]:
-    """The statistics table's columns: the bot, then the game's own; () if it has none."""
+    """The statistics table's columns: the bot, then the game's own, their cells printed as
+    the game writes them (a percentage's one decimal kept: 78.0 beside 62.4, as the Elo
+    table's); () if it has none."""
     kind = game.statistics_kind()
     if kind is None:
         return ()
     bot: Column[BotStatistics] = Column("bot", "the bot's name in the tournament file", lambda line: line.name)
-    return (bot, *(Column(stat.heading, stat.explanation, _line_cell(stat.cell)) for stat in kind.COLUMNS))
+    return (
+        bot,
+        *(Column(stat.heading, stat.explanation, _line_cell(stat.cell), Align.RIGHT) for stat in kind.COLUMNS),
+    )
 
 
 def _line_cell(cell: Callable[[engine.SeatStats], str]) -> Callable[[BotStatistics], str]:
