@@ -23,7 +23,7 @@ from arena.clock import Clock, Period, TimeControl
 from arena.errors import BotFault
 from arena.play._formats import ProtobufRequests, RequestFormat, SeatWriter
 from arena.play._ids import DecisionIds
-from arena.play._seat import Answer, MatchSeat, SeatStream
+from arena.play._seat import VIEW_WHEN_READ, Answer, MatchSeat, SeatStream
 from arena.play.feed import GameWire, wire_for
 from arena.protocol import COMMENT_LIMIT
 from arena.records import Comment, Fault, FaultKind, MatchRecord
@@ -187,7 +187,7 @@ class Match:
         t0 = time.perf_counter() if profile else 0.0
         legal = state.legal_actions()
         t1 = time.perf_counter() if profile else 0.0
-        view = state.view(seat.index)
+        view = state.view(seat.index) if seat.view_now else VIEW_WHEN_READ
         t2 = time.perf_counter() if profile else 0.0
         decision_id = seat.ids.next()
         request = seat.writer.request(seat, decision_id, _ms(time_limit), view, legal, turn)

@@ -16,7 +16,11 @@ from arena.records import CpuUse
 if TYPE_CHECKING:
     from arena.play._formats import RequestFormat, SeatWriter
 
-__all__ = ["MatchSeat", "SeatStream", "Answer"]
+__all__ = ["MatchSeat", "SeatStream", "Answer", "VIEW_WHEN_READ"]
+
+#: The view a request is given when its writer makes the view only if the request is read
+#: (a writer with ``views_when_read = True``: arena/play/_lazy.py's LazyRequests).
+VIEW_WHEN_READ = engine.View()
 
 
 class Answer(Protocol):
@@ -77,6 +81,7 @@ class MatchSeat:
         "asked_cpu",
         "cpu",
         "ids",
+        "view_now",
     )
 
     def __init__(self, index: int, name: str, clock: Clock, ids: DecisionIds, writer: SeatWriter) -> None:
@@ -99,8 +104,11 @@ class MatchSeat:
 
     def write_with(self, writer: SeatWriter) -> None:
         """Its messages are written by `writer` from now on (its stream's request_format,
-        arena/play/_formats.py), which writes the events it has seen so far."""
+        arena/play/_formats.py), which writes the events it has seen so far.  A writer
+        that says `views_when_read` makes a request's view itself, when the request is
+        read: the referee gives it VIEW_WHEN_READ (`view_now` False)."""
         self.writer = writer
+        self.view_now = not getattr(writer, "views_when_read", False)
         writer.adopt(self)
 
     def open_decision(self) -> float:
