@@ -257,8 +257,7 @@ def _print_tables(args: argparse.Namespace, seen: FollowedResults | None = None)
         raise UsageError(f"--anchor {args.anchor!r} is not a bot of {info.name}; its bots are {', '.join(info.bots)}.")
     anchor = (args.anchor, args.anchor_elo) if args.anchor else info.anchor
     prior = info.prior_games if args.prior_games is None else args.prior_games
-    matches = made.matches
-    print(f"{info.name}: {len(matches)} matches")
+    print(f"{info.name}: {made.tally.matches} matches")
     text, rated = fitted_table(
         made.lines,
         made.observations(),
@@ -267,10 +266,10 @@ def _print_tables(args: argparse.Namespace, seen: FollowedResults | None = None)
         args.format,
         prior,
         notes=made.board_notes,
-        played=bool(matches),
+        played=bool(made.tally.matches),
     )
     print(text)
-    for note in elo_notes(matches, info.setup.public_deals, unsandboxed, scheduled=info.scheduled):
+    for note in elo_notes(made.tally, info.setup.public_deals, unsandboxed, scheduled=info.scheduled):
         print(note)
     if args.explain and rated is not None:
         print(f"\n{explain(elo_columns(game))}")

@@ -10,8 +10,9 @@ deals and score sum as one aggregate over the ``deals`` rows.  A game rated by b
 compares its boards table by table instead (the two seatings of a table are read
 together, their deal results decoded, then let go).  What is kept is what the fit and
 the notes need: each rated outcome's sides and ranks (shared between the outcomes that
-repeat them) and its deal family, and each match's stored row of seats and time use,
-from which the notes read it again (`FileTables.matches`).
+repeat them) and its deal family, merged with the outcomes of its family that finished
+alike, and for the notes the matches' count, seats and time off turn, summed as they are
+read (`notes.MatchTally`).
 
 The tables printed are the same as `tables.elo_table`, `crosstable.crosstable` and
 `tables.statistics_table` make of the list of stored matches (a test compares them).
@@ -23,13 +24,14 @@ import itertools
 import json
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import overload
+from typing import NamedTuple
 
 import engine
-from arena.records import Fault, StoredMatch
+from arena.records import Fault, StoredMatch, TimeUse
 from arena.results.bot_lines import BoardLines, BotLine, BotTotals, summarize
 from arena.results.crosstable import HeadToHead, Pairing, head_to_head, outcomes
-from arena.results.ratings import Observation
+from arena.results.notes import MatchTally
+from arena.results.ratings import CheckedObservation, Observation
 from arena.results.schema import stored_time_use
 from arena.results.store import ResultStore
 from arena.results.summaries import (
@@ -58,63 +60,28 @@ class _Alike:
 @dataclass(frozen=True)
 class FileTables:
     """What the tables of a results file are made of: each bot's totals and statistics,
-    what the fit rates, the pairs of the crosstable (when asked for), and the matches
-    as the notes under the table read them."""
+    what the fit rates, the pairs of the crosstable (when asked for), and what the notes
+    under the table read of the matches (`tally`: their number, seats and time use)."""
 
     lines: dict[str, BotLine]
     statistics: list[BotStatistics]
     #: The notes of a game rated by board on the boards left out; () for any other.
     board_notes: tuple[str, ...]
     pairings: dict[tuple[str, str], Pairing] | None
-    matches: Sequence[StoredMatch]
+    tally: MatchTally
     _rated: Iterable[_Alike] | list[Observation]
 
-    def observations(self) -> Iterator[Observation]:
+    def observations(self) -> Iterator[Observation | CheckedObservation]:
         """The rating observations, in schedule order, made as the fit reads them: the
         outcomes of one deal family that finished alike (the same sides in the same
         places, whatever their seats) as one, weighted by their number, as the fit merges
-        them (a weight within a family counts copies)."""
+        them (a weight within a family counts copies); the file's own, as the arena wrote
+        them, taken unchecked."""
         for rated in self._rated:
             if isinstance(rated, Observation):
                 yield rated
             else:
-                yield Observation(rated.sides, rated.ranks, weight=rated.count, cluster=rated.family)
-
-
-class _Matches(Sequence[StoredMatch]):
-    """The matches of a file as the notes under the Elo table read them (`elo_notes`:
-    their seats and time use), each made again from what was kept of it when asked for:
-    its key, place, seed, seats, faults and time use.  Like a match read without its
-    history, it leaves out what is not read: its results, history, duration and finish
-    time (0 s, '')."""
-
-    def __init__(self, kept: list[tuple]) -> None:
-        self._kept = kept
-
-    def __len__(self) -> int:
-        return len(self._kept)
-
-    @overload
-    def __getitem__(self, index: int) -> StoredMatch: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[StoredMatch]: ...
-
-    def __getitem__(self, index: int | slice) -> StoredMatch | Sequence[StoredMatch]:
-        if isinstance(index, slice):
-            return _Matches(self._kept[index])
-        return _match(self._kept[index])
-
-    def __iter__(self) -> Iterator[StoredMatch]:
-        return map(_match, self._kept)
-
-
-def _match(kept: tuple) -> StoredMatch:
-    """A match as `_read` keeps it (its names and faults read), made again."""
-    key, round_, table, rotation, seed, names, faults, time_use = kept
-    return StoredMatch(
-        key, round_, table, rotation, int(seed), names, (), (), (), (), (), faults, 0.0, "", stored_time_use(time_use)
-    )
+                yield CheckedObservation(rated.sides, rated.ranks, float(rated.count), rated.family)
 
 
 def read_file_tables(store: ResultStore, game: engine.Game, *, pairings: bool = False) -> FileTables:
@@ -126,28 +93,36 @@ def read_file_tables(store: ResultStore, game: engine.Game, *, pairings: bool = 
         return _outcomes(store, game, pairings)
 
 
-def _read(store: ResultStore, game: engine.Game) -> Iterator[tuple[MatchSummary, tuple]]:
-    """Each match in schedule order: its summary, and what is kept of it for the notes
-    (`_match`: its stored row, its names and faults read)."""
+def _read(store: ResultStore, game: engine.Game, tally: MatchTally) -> Iterator[tuple[MatchSummary, _Seats]]:
+    """Each match in schedule order: its summary, faults and time use, its seats and
+    time use added to `tally` for the notes."""
     summaries = SummaryReader(store, game)
     no_faults: tuple[Fault, ...] = ()
     for page in store.summarised_pages():
-        for key, round_, table, rotation, seed, names, faults, time_use, stats, finishes in page:
+        for key, _, _, _, _, names, faults, time_use, stats, finishes in page:
             summary = summaries.read(key, names, stats, finishes)
             faulted = no_faults if faults == "[]" else tuple(Fault.from_data(fault) for fault in json.loads(faults))
-            yield summary, (key, round_, table, rotation, seed, summary.names, faulted, time_use)
+            used = stored_time_use(time_use)
+            tally.add(summary.names, used)
+            yield summary, _Seats(faulted, used)
+
+
+class _Seats(NamedTuple):
+    """A match's faults and its seats' time use, read."""
+
+    faults: tuple[Fault, ...]
+    time_use: tuple[TimeUse, ...]
 
 
 def _outcomes(store: ResultStore, game: engine.Game, pairings: bool) -> FileTables:
     """A game rated by deal or match: its outcomes are its matches' own, summarised."""
     totals, statistics, head_to_head = BotTotals(), StatisticsTotals(), HeadToHead() if pairings else None
-    kept: list[tuple] = []
+    tally = MatchTally()
     rated: dict[tuple, _Alike] = {}  # in the order first finished so
     shared: dict[tuple, tuple] = {}  # one copy of each seating's sides and of each ranking
-    for summary, match in _read(store, game):
+    for summary, seats in _read(store, game, tally):
         statistics.add(summary)
-        totals.add_match(summary.names, match[6], stored_time_use(match[7]))
-        kept.append(match)
+        totals.add_match(summary.names, seats.faults, seats.time_use)
         for outcome in summary.outcomes:
             sides = shared.setdefault(outcome.sides, outcome.sides)
             ranks = shared.setdefault(outcome.ranks, outcome.ranks)
@@ -165,7 +140,7 @@ def _outcomes(store: ResultStore, game: engine.Game, pairings: bool) -> FileTabl
         statistics.lines(),
         (),
         None if head_to_head is None else head_to_head.pairings(),
-        _Matches(kept),
+        tally,
         rated.values(),
     )
 
@@ -173,11 +148,9 @@ def _outcomes(store: ResultStore, game: engine.Game, pairings: bool) -> FileTabl
 def _boards(store: ResultStore, game: engine.Game, pairings: bool) -> FileTables:
     """A game rated by board: its boards compared table by table, both seatings read
     with their deal results, then let go."""
-    boards, statistics = BoardLines(game), StatisticsTotals()
-    kept: list[tuple] = []
-    for summary, match in _read(store, game):
+    boards, statistics, tally = BoardLines(game), StatisticsTotals(), MatchTally()
+    for summary, _ in _read(store, game, tally):
         statistics.add(summary)
-        kept.append(match)
     # Schedule order puts a table's seatings together.
     for _, seatings in itertools.groupby(store.matches(history=False), key=lambda match: (match.round, match.table)):
         boards.add_table(list(seatings))
@@ -192,7 +165,7 @@ def _boards(store: ResultStore, game: engine.Game, pairings: bool) -> FileTables
         statistics.lines(),
         tuple(notes),
         None if head_to_head is None else head_to_head.pairings(),
-        _Matches(kept),
+        tally,
         boards.observations(),
     )
 
@@ -217,6 +190,6 @@ def held_tables(
         stored_statistics(summaries),
         tuple(notes),
         head_to_head(outcomes(matches, game)) if pairings else None,
-        matches,
+        MatchTally.of(matches),
         rated,
     )

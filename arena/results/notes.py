@@ -4,11 +4,11 @@ played in part, public deals, bots outside the sandbox, CPU charged for use off 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
-from arena.records import StoredMatch
+from arena.records import StoredMatch, TimeUse
 
-__all__ = ["PUBLIC_DEALS_NOTE", "elo_notes"]
+__all__ = ["PUBLIC_DEALS_NOTE", "MatchTally", "elo_notes"]
 
 
 #: Under the Elo table of a tournament whose deals anyone with its file could compute.
@@ -18,31 +18,64 @@ PUBLIC_DEALS_NOTE = (
 )
 
 
+class MatchTally:
+    """What the notes read of the matches, added one at a time (`add`), so a reader of a
+    whole file holds none: how many, the matches each bot sat in, and the CPU charged
+    to each bot for use off turn (its seats' times alone, not the bot's whole totals)."""
+
+    def __init__(self) -> None:
+        self.matches = 0
+        self._sat_in: Counter[str] = Counter()
+        self._off_turn: dict[str, float] = defaultdict(float)
+
+    @classmethod
+    def of(cls, matches: Iterable[StoredMatch]) -> MatchTally:
+        tally = cls()
+        for match in matches:
+            tally.add(match.names, match.time_use)
+        return tally
+
+    def add(self, names: Sequence[str], time_use: Sequence[TimeUse]) -> None:
+        """A match's seats and their time use."""
+        self.matches += 1
+        self._sat_in.update(set(names))
+        for name, use in zip(names, time_use):
+            self._off_turn[name] += use.cpu.off_turn
+
+    def sat_in(self) -> tuple[int, int]:
+        """The fewest and the most matches a bot sat in (0, 0 for none)."""
+        return min(self._sat_in.values(), default=0), max(self._sat_in.values(), default=0)
+
+    def off_turn(self) -> list[tuple[str, float]]:
+        """Each bot's CPU seconds charged off turn, by name."""
+        return sorted(self._off_turn.items())
+
+
 def elo_notes(
-    matches: Sequence[StoredMatch], public_deals: bool, unsandboxed: Sequence[str], scheduled: int | None = None
+    matches: Sequence[StoredMatch] | MatchTally,
+    public_deals: bool,
+    unsandboxed: Sequence[str],
+    scheduled: int | None = None,
 ) -> list[str]:
     """What the reader of the Elo table must know besides: a schedule played in part
     (`scheduled`: its matches), public deals, bots that ran outside the sandbox
-    (`ResultStore.unsandboxed`), CPU charged for use off turn."""
-    partial = scheduled is not None and 0 < len(matches) < scheduled  # no ratings to lean yet: no note
-    notes = [_partial_note(matches, scheduled)] if partial and scheduled is not None else []
+    (`ResultStore.unsandboxed`), CPU charged for use off turn.  `matches`: the matches,
+    or their `MatchTally` when the reader added them up as it read them."""
+    tally = matches if isinstance(matches, MatchTally) else MatchTally.of(matches)
+    partial = scheduled is not None and 0 < tally.matches < scheduled  # no ratings to lean yet: no note
+    notes = [_partial_note(tally, scheduled)] if partial and scheduled is not None else []
     notes += [PUBLIC_DEALS_NOTE] if public_deals else []
     notes += unsandboxed
-    charged: dict[str, float] = defaultdict(float)  # the seats' times alone, not the bots' whole totals
-    for match in matches:
-        for name, use in zip(match.names, match.time_use):
-            charged[name] += use.cpu.off_turn
-    spenders = [f"{name} {seconds:.1f} s" for name, seconds in sorted(charged.items()) if seconds >= 0.05]
+    spenders = [f"{name} {seconds:.1f} s" for name, seconds in tally.off_turn() if seconds >= 0.05]
     if spenders:
         notes.append("CPU used while nothing was asked of them, charged to their clocks: " + ", ".join(spenders) + ".")
     return notes
 
 
-def _partial_note(matches: Sequence[StoredMatch], scheduled: int) -> str:
-    played = Counter(name for match in matches for name in set(match.names))
-    least, most = min(played.values(), default=0), max(played.values(), default=0)
+def _partial_note(tally: MatchTally, scheduled: int) -> str:
+    least, most = tally.sat_in()
     return (
-        f"Partial: {len(matches)} of the schedule's {scheduled} matches are played"
+        f"Partial: {tally.matches} of the schedule's {scheduled} matches are played"
         + (f" (each bot in {least} to {most} of them)" if least != most else "")
         + ", so the bots have not yet met the same tables and opponents as often: the ratings lean on "
         "whom each has met so far."

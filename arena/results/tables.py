@@ -24,7 +24,7 @@ from arena.errors import RatingError
 from arena.records import StoredMatch, TimeUse
 from arena.results.bot_lines import BoardLines, BotLine, summarize
 from arena.results.crosstable import outcomes
-from arena.results.ratings import Observation, Rating, RatingTable, fit, plus_minus
+from arena.results.ratings import CheckedObservation, Observation, Rating, RatingTable, fit, plus_minus
 
 __all__ = [
     "Align",
@@ -268,7 +268,7 @@ def elo_table(
 
 def fitted_table(
     totals: dict[str, BotLine],
-    rated: Iterable[Observation],
+    rated: Iterable[Observation | CheckedObservation],
     game: engine.Game,
     anchor: tuple[str, float] | None = None,
     tablefmt: str = "simple",

@@ -113,7 +113,8 @@ Identical observations (same sides, same ranks, in any seat order) are merged in
 one weighted observation before fitting, which keeps thousands of deals for ten
 bots well under a second, and makes the result independent of input order.
 
-Modules: `observations` (the input: `Observation` and its canonical key), `models`
+Modules: `observations` (the input: `Observation`, or a reader's own checked and merged
+`CheckedObservation`, and its canonical key), `models`
 (the likelihoods, one registered class per model, found as games are: a new model is one
 module there), `design` (what the results can say before the fit: one-sided bots, the
 counts each way, groups, the families the sandwich needs), `likelihood` (`Problem`: the
@@ -126,7 +127,7 @@ the table's ±95% text).
 from arena.errors import RatingError
 from arena.results.ratings.design import Design
 from arena.results.ratings.intervals import Rating, RatingTable, plus_minus
-from arena.results.ratings.observations import Observation
+from arena.results.ratings.observations import CheckedObservation, Observation
 from arena.results.ratings.solver import fit
 
-__all__ = ["Design", "Observation", "Rating", "RatingError", "RatingTable", "fit", "plus_minus"]
+__all__ = ["CheckedObservation", "Design", "Observation", "Rating", "RatingError", "RatingTable", "fit", "plus_minus"]

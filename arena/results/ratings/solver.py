@@ -30,7 +30,7 @@ from arena.results.ratings.design import groups as connected_groups
 from arena.results.ratings.intervals import RatingTable, elo_covariance, elo_map, rating_table
 from arena.results.ratings.likelihood import Problem, undetermined
 from arena.results.ratings.models import Block, build_blocks, model_for
-from arena.results.ratings.observations import Observation, canonical
+from arena.results.ratings.observations import CheckedObservation, Observation, canonical
 
 __all__ = ["fit"]
 
@@ -38,7 +38,7 @@ _MAX_SD_ELO = 1.0e4  # beyond this the data (plus prior) do not determine a rati
 
 
 def fit(
-    observations: Iterable[Observation],
+    observations: Iterable[Observation | CheckedObservation],
     *,
     anchor: tuple[str, float] | None = None,
     prior_games: float = 2.0,
@@ -61,7 +61,7 @@ def fit(
     rows: list[tuple[tuple, float, tuple]] = []  # (key, weight, family) of each observation
     seen = 0
     for obs in observations:
-        if not isinstance(obs, Observation):
+        if not isinstance(obs, (CheckedObservation, Observation)):
             raise RatingError(f"fit() takes Observation objects, got {type(obs).__name__}.")
         seen += 1
         key = canonical(obs)
