@@ -18,11 +18,13 @@ as `arena run`'s is (`settle_heap`):
   actions, with no referee: the ceiling of any referee.
 
 The rounds alternate the ways, since this machine's speed moves from one minute to the
-next; compare the figures of one round.  Then where an in-process decision's CPU goes,
-in microseconds: the engine's (the same moves replayed), the referee's (the same matches
+next; compare the figures of one round (each says the load it ran at, and whether the
+ways played the same matches).  Then where an in-process decision's CPU goes, in
+microseconds: the engine's (the same moves replayed), the referee's (the same matches
 with a bare seat that reads the request's number of legal actions), the SDK's and the
-bot's (the rest), and what the request's bytes, written and parsed as before the lazy
-requests, would add (a bare seat given them).
+bot's (the rest); then what is not in that CPU: the seat's view, which a lazy request
+makes only when read, the request's bytes (a bare seat given them, as a gRPC seat is),
+and the rows arena run makes of each match to save it, whichever way it was played.
 
 Measured on the 2-core machine the arena is developed on, shared with other work:
 see docs/research.md ("In-process bots") for the figures and what they say.
@@ -195,9 +197,12 @@ class BareSeat:
         return InProcessAnswer(index, "")
 
 
-def engine_replay(game: engine.Game, played: dict[str, list[engine.Action]], seeds: Sequence[int], deals: int) -> Timed:
+def engine_replay(
+    game: engine.Game, played: dict[str, list[engine.Action]], seeds: Sequence[int], deals: int, views: bool
+) -> Timed:
     """The engine's work in the matches `played` (by match id): per decision, what the
-    referee asks of it (the turn, the legal actions, the seat's view, apply)."""
+    referee asks of it (the turn, the legal actions, apply) and, with `views`, the
+    seat's view, which an in-process seat's request makes only when it is read."""
     began, cpu = time.perf_counter(), time.process_time()
     decisions = 0
     for seed in seeds:
@@ -206,7 +211,8 @@ def engine_replay(game: engine.Game, played: dict[str, list[engine.Action]], see
             turn = state.turn()
             assert turn is not None
             state.legal_actions()
-            state.view(turn.seat)
+            if views:
+                state.view(turn.seat)
             state.apply(action)
             decisions += 1
     return Timed(time.perf_counter() - began, time.process_time() - cpu, 0.0, decisions)
@@ -219,7 +225,7 @@ def engine_alone(game: engine.Game, seeds: Sequence[int], deals: int) -> Timed:
         rng = random.Random(seed)
         state = game.new_match(seed=seed, deals=deals)
         while not state.is_terminal():
-            state.view(state.current_seat())  # as the referee does for each request
+            state.view(state.current_seat())  # as the referee does for each request of a gRPC seat
             state.apply(rng.choice(state.legal_actions()))
             decisions += 1
     return Timed(time.perf_counter() - began, time.process_time() - cpu, 0.0, decisions)
@@ -295,15 +301,17 @@ def where_the_cpu_goes(game: engine.Game, matches: int, deals: int, logs: Path, 
     parsed = least(in_trio(lambda name, seed: BareSeat(name, ProtobufRequests)))
     rows = least(lambda: saved_rows(in_trio()().records))
     least(in_trio(lambda name, seed: BareSeat(name, RecordRequests, played=played)))  # the moves, for the replay
-    alone = least(lambda: engine_replay(game, played, seeds, deals))
+    alone = least(lambda: engine_replay(game, played, seeds, deals, views=False))
+    viewed = least(lambda: engine_replay(game, played, seeds, deals, views=True))
     decisions = len(played[f"b{seeds[0]}"]) * matches  # about: the first match's count, times the matches
     print(f"  where an in-process decision's CPU goes (about {decisions / total:.1f} decisions a deal), microseconds:")
     parts = {
-        "the engine (turn, legal, view, apply)": alone,
+        "the engine (turn, legal, apply)": alone,
         "the referee, the lazy request made": lazy - alone,
         "the SDK and the bot's act": full - lazy,
         "all": full,
-        "(the request's bytes, written and parsed)": parsed - lazy,
+        "(the seat's view, made only if read)": viewed - alone,
+        "(the request's bytes, its view made, written, parsed)": parsed - lazy,
         "(the rows arena run saves, made at the end)": rows,
     }
     for part, cpu in parts.items():
