@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import engine
-from arena.records import Fault, StoredMatch, TimeUse
+from arena.records import CpuUse, Fault, StoredMatch, TimeUse
 from arena.results.boards import (
     AVERAGE_MINUS,
     BoardComparison,
@@ -49,6 +49,44 @@ def _no_time() -> TimeUse:
     return TimeUse(0, 0.0, 0.0)
 
 
+class _TimeSum:
+    """A bot's time use summed seat by seat as `TimeUse`'s `+` sums it (the same
+    additions in the same order, so the same floats), with no record made per seat."""
+
+    __slots__ = ("decisions", "total", "longest", "cpu_decisions", "cpu_seconds", "off_turn")
+
+    def __init__(self) -> None:
+        # The counts as stored may be floats (JSON); `time_use` makes them ints again.
+        self.decisions: float = 0
+        self.total, self.longest = 0.0, 0.0
+        self.cpu_decisions: float = 0
+        self.cpu_seconds, self.off_turn = 0.0, 0.0
+
+    def add(
+        self,
+        decisions: float,
+        total: float,
+        longest: float,
+        cpu_decisions: float = 0,
+        cpu_seconds: float = 0.0,
+        off_turn: float = 0.0,
+    ) -> None:
+        """One seat's time use, in the order the results file stores it (`schema.stored_time_use`)."""
+        self.decisions += decisions
+        self.total += total
+        self.longest = max(self.longest, longest)
+        self.cpu_decisions += cpu_decisions
+        self.cpu_seconds += cpu_seconds
+        self.off_turn += off_turn
+
+    def add_use(self, use: TimeUse) -> None:
+        self.add(use.decisions, use.total, use.longest, use.cpu.decisions, use.cpu.seconds, use.cpu.off_turn)
+
+    def time_use(self) -> TimeUse:
+        cpu = CpuUse(int(self.cpu_decisions), float(self.cpu_seconds), float(self.off_turn))
+        return TimeUse(int(self.decisions), float(self.total), float(self.longest), cpu)
+
+
 class BotTotals:
     """Each bot's `BotLine` of a game rated by deal or match, summed match by match."""
 
@@ -57,13 +95,19 @@ class BotTotals:
         self._deals: Counter[str] = Counter()
         self._scores: dict[str, float] = defaultdict(float)
         self._faults: dict[str, Counter[str]] = {}
-        self._time_use: dict[str, TimeUse] = defaultdict(_no_time)
+        self._time_use: dict[str, _TimeSum] = defaultdict(_TimeSum)
 
     def add_match(self, names: Sequence[str], faults: Iterable[Fault], time_use: Sequence[TimeUse]) -> None:
         """A match's seats, faults and time use (its deals' scores: `add_deals`)."""
+        self.add_stored(names, faults, ())
+        for name, use in zip(names, time_use):
+            self._time_use[name].add_use(use)
+
+    def add_stored(self, names: Sequence[str], faults: Iterable[Fault], time_use: Sequence[Sequence[float]]) -> None:
+        """`add_match` of a match's time use as the results file stores it, per seat."""
         self._played.update(names)
         for name, use in zip(names, time_use):
-            self._time_use[name] += use
+            self._time_use[name].add(*use)
         for fault in faults:
             self._faults.setdefault(fault.bot, Counter())[fault.kind.value] += 1
 
@@ -80,7 +124,7 @@ class BotTotals:
                 self._deals[name],
                 self._scores[name],
                 tuple(sorted(self._faults.get(name, Counter()).items())),
-                self._time_use[name],
+                self._time_use[name].time_use(),
                 matches=self._played[name],
             )
             for name in names

@@ -27,12 +27,11 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 import engine
-from arena.records import Fault, StoredMatch, TimeUse
+from arena.records import Fault, StoredMatch
 from arena.results.bot_lines import BoardLines, BotLine, BotTotals, summarize
 from arena.results.crosstable import HeadToHead, Pairing, head_to_head, outcomes
 from arena.results.notes import MatchTally
 from arena.results.ratings import CheckedObservation, Observation
-from arena.results.schema import stored_time_use
 from arena.results.store import ResultStore
 from arena.results.summaries import (
     MatchSummary,
@@ -102,16 +101,20 @@ def _read(store: ResultStore, game: engine.Game, tally: MatchTally) -> Iterator[
         for key, _, _, _, _, names, faults, time_use, stats, finishes in page:
             summary = summaries.read(key, names, stats, finishes)
             faulted = no_faults if faults == "[]" else tuple(Fault.from_data(fault) for fault in json.loads(faults))
-            used = stored_time_use(time_use)
-            tally.add(summary.names, used)
+            used = json.loads(time_use)  # per seat as stored (schema.stored_time_use): summed with no record made
+            tally.add(summary.names, [seat[_OFF_TURN] if len(seat) > _OFF_TURN else 0.0 for seat in used])
             yield summary, _Seats(faulted, used)
 
 
+#: Where a seat's stored time use holds the CPU charged off turn (absent: not measured).
+_OFF_TURN = 5
+
+
 class _Seats(NamedTuple):
-    """A match's faults and its seats' time use, read."""
+    """A match's faults, and its seats' time use as stored."""
 
     faults: tuple[Fault, ...]
-    time_use: tuple[TimeUse, ...]
+    time_use: list[list[float]]
 
 
 def _outcomes(store: ResultStore, game: engine.Game, pairings: bool) -> FileTables:
@@ -122,7 +125,7 @@ def _outcomes(store: ResultStore, game: engine.Game, pairings: bool) -> FileTabl
     shared: dict[tuple, tuple] = {}  # one copy of each seating's sides and of each ranking
     for summary, seats in _read(store, game, tally):
         statistics.add(summary)
-        totals.add_match(summary.names, seats.faults, seats.time_use)
+        totals.add_stored(summary.names, seats.faults, seats.time_use)
         for outcome in summary.outcomes:
             sides = shared.setdefault(outcome.sides, outcome.sides)
             ranks = shared.setdefault(outcome.ranks, outcome.ranks)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 
-from arena.records import StoredMatch, TimeUse
+from arena.records import StoredMatch
 
 __all__ = ["PUBLIC_DEALS_NOTE", "MatchTally", "elo_notes"]
 
@@ -32,15 +32,15 @@ class MatchTally:
     def of(cls, matches: Iterable[StoredMatch]) -> MatchTally:
         tally = cls()
         for match in matches:
-            tally.add(match.names, match.time_use)
+            tally.add(match.names, [use.cpu.off_turn for use in match.time_use])
         return tally
 
-    def add(self, names: Sequence[str], time_use: Sequence[TimeUse]) -> None:
-        """A match's seats and their time use."""
+    def add(self, names: Sequence[str], off_turn: Iterable[float]) -> None:
+        """A match's seats and the CPU seconds charged to each off turn (none: not measured)."""
         self.matches += 1
         self._sat_in.update(set(names))
-        for name, use in zip(names, time_use):
-            self._off_turn[name] += use.cpu.off_turn
+        for name, seconds in zip(names, off_turn):
+            self._off_turn[name] += seconds
 
     def sat_in(self) -> tuple[int, int]:
         """The fewest and the most matches a bot sat in (0, 0 for none)."""
