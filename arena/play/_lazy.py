@@ -13,9 +13,9 @@ bytes written and parsed, and about half without.
 
 The seat's events are the referee's own list (`MatchSeat.events`), which only grows, so a
 request read later than its decision (a bot may keep it) reads the events of its moment.
-The seat's view is made when the request is read too: from the state while the decision
-is pending, and from the state of its moment replayed from the history once the match
-has moved on (`_view_at`).
+The seat's view and the standing are made when the request is read too: from the state
+while the decision is pending, and from the state of its moment replayed from the history
+once the match has moved on (`_state_at`).
 The last news and MatchEnd are bytes, as a gRPC bot's.
 """
 
@@ -66,8 +66,8 @@ class LazyRequests:
         # Each event as (itself, a GameEvent, a deal_events entry), by its id: written the
         # first time a request or the end needs it, once for all the seats that see it.
         self._events: dict[int, tuple[engine.Event, bytes, bytes]] = {}
-        # The standing field by the number of deals finished: written once per deal, at
-        # the deal's first request, since the state moves on.
+        # The standing field by the number of deals finished: written once per deal, when
+        # one of its requests is first read.
         self._standings: dict[int, bytes] = {}
 
     def adopt(self, seat: MatchSeat) -> None:
@@ -88,18 +88,16 @@ class LazyRequests:
         news_from, news_to = seat.take_news_span()
         events = seat.events
         deal_from, deal_to = seat.deal_from, len(events)
-        finished = len(self.state.deal_results())
-        standing = self._standings.get(finished)
-        if standing is None:
-            standing = self._standings[finished] = self.wire.standing(self.state, self.deals)
-        moment = self._moment() if view is VIEW_WHEN_READ else 0
+        moment = self._moment()
 
         def make() -> pb.DecisionRequest:
             encoded = self._encoded
             deal = b"".join([encoded(event)[2] for event in events[deal_from:deal_to]])
             news = [encoded(event)[1] for event in events[news_from:news_to]]
+            state = self._state_at(moment)
+            shown = state.view(seat.index) if view is VIEW_WHEN_READ else view
             wire = self.wire
-            shown = self._view_at(moment, seat.index) if view is VIEW_WHEN_READ else view
+            standing = self._standing(state)
             written = wire.decision_request(decision_id, ms, shown, deal, legal, news, wire.turn(turn), standing)
             return pb.RefereeMessage.FromString(written).decision_request
 
@@ -124,15 +122,24 @@ class LazyRequests:
         self._history_length += len(self.state.history_since(self._history_length))
         return self._history_length
 
-    def _view_at(self, moment: int, seat: int) -> engine.View:
-        """The seat's view when the history had `moment` entries: the state's own while
-        it has not moved on (the bot reads its request as it decides), else the state of
-        that moment replayed from the history (a bot that kept the request and reads it
-        later; replay rebuilds every view midway: tests/engine/test_conformance.py)."""
+    def _state_at(self, moment: int) -> engine.State:
+        """The match's state when the history had `moment` entries: the state itself while
+        it has not moved on (the bot reads its request as it decides), else that moment's
+        replayed from the history (a bot that kept the request and reads it later; replay
+        rebuilds every view midway: tests/engine/test_conformance.py)."""
         state = self.state
         if self._moment() == moment:
-            return state.view(seat)
-        return state.game.replay(state.history[:moment]).view(seat)
+            return state
+        return state.game.replay(state.history[:moment])
+
+    def _standing(self, state: engine.State) -> bytes:
+        """The request's standing field for `state`'s deal (the match before it), written
+        the first time a request of the deal is read."""
+        finished = len(state.deal_results())
+        standing = self._standings.get(finished)
+        if standing is None:
+            standing = self._standings[finished] = self.wire.standing(state, self.deals)
+        return standing
 
     def _encoded(self, event: engine.Event) -> tuple[engine.Event, bytes, bytes]:
         hit = self._events.get(id(event))
