@@ -25,7 +25,7 @@ from ._core import (
     View,
 )
 from ._errors import EngineError, IllegalAction, NotationError, OptionError, PositionError, SeatError
-from ._registry import game_class, games, load, register
+from ._registry import game_class, game_names, games, load, register
 from ._scene import Scene, SeatScene
 from ._stats import Moment, counted_moments
 
@@ -55,6 +55,7 @@ __all__ = [
     "View",
     "counted_moments",
     "game_class",
+    "game_names",
     "games",
     "load",
     "register",

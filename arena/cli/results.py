@@ -65,7 +65,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     )
     table.add_argument(
         "--game",
-        choices=[spec.name for spec in engine.games()],
+        choices=engine.game_names(),
         help="with --explain and no RESULTS: only this game's tables",
     )
     table.add_argument(
