@@ -1,6 +1,6 @@
-"""`arena run --fresh`: it starts a tournament's own results file over, keeping what the file
-held in a dated copy beside it, and refuses the file of another tournament, which it leaves
-as it was."""
+"""`arena run --fresh`: a run whose file changed is refused without it; it starts a
+tournament's own results file over, keeping what the file held in a dated copy beside it,
+and refuses the file of another tournament, which it leaves as it was."""
 
 from __future__ import annotations
 
@@ -55,6 +55,9 @@ def test_fresh_on_its_own_file_keeps_a_dated_copy_and_says_where(tmp_path):
     arena("run", path)
     with ResultStore.open_readonly(results) as store:
         before = list(store.matches())
+    changed = arena("run", path, "--deals", "2", check=False)  # without --fresh, a changed run is refused
+    assert changed.returncode == 2 and "deals" in changed.stderr and "--fresh" in changed.stderr, changed.stderr
+    assert "Traceback" not in changed.stderr
     fresh = arena("run", path, "--deals", "2", "--fresh")
     said = re.search(rf"--fresh: the 12 matches {re.escape(str(results))} held are kept in (\S+); it starts over\.",
                      fresh.stdout)  # fmt: skip

@@ -208,17 +208,6 @@ def test_kill_9_mid_run_then_resume_gives_the_identical_table(tmp_path):
     assert "Partial" not in resumed.stdout and "Partial" not in arena("table", results).stdout
 
 
-def test_a_changed_file_refuses_to_resume_and_fresh_starts_over(tmp_path):
-    path = tournament_file(tmp_path, "changing")
-    arena("run", path, "--deals", "1")
-    changed = arena("run", path, "--deals", "2", check=False)
-    assert changed.returncode == 2
-    assert "deals" in changed.stderr and "--fresh" in changed.stderr
-    assert "Traceback" not in changed.stderr
-    fresh = arena("run", path, "--deals", "2", "--fresh")
-    assert "12 matches played" in fresh.stdout
-
-
 def test_config_errors_name_the_file_the_key_and_what_is_wrong(tmp_path):
     path = tmp_path / "broken.toml"
     path.write_text(
