@@ -1,14 +1,13 @@
-# $ nice -n 15 python benchmarks/ratings_coverage.py --only models    (2026-11-27, after issue 40;
-#   the fit ms on a shared machine under load: 3.0, 2.8, 5.7, 5.6 ms on an idle one before)
-# 500 tournaments per model, 6 bots rated -150..+150, 400 deals each (4 seats; 2-player drawelo 100); prior_games=2
+# $ python benchmarks/ratings_coverage.py --only models --replicates 300    (2026-11-28, issue 40, under load)
+# 300 tournaments per model, 6 bots rated -150..+150, 400 deals each (4 seats; 2-player drawelo 100); prior_games=2
 # model                     coverage   +-se  batch RMSE  mean sd  seq Elo RMSE  fit ms
 # ------------------------------------------------------------------------------------
-# luce-loser (Il Conto)        0.945  0.004        24.3     23.1          35.1    42.5
-# bradley-terry-draws          0.950  0.004        25.4     25.0          31.0    23.5
-# plackett-luce                0.947  0.004        14.1     13.7          33.9    88.5
-# plackett-luce, 2nd=3rd       0.950  0.004        14.7     14.6          35.4    88.3
+# luce-loser (Il Conto)        0.944  0.005        24.5     23.1          35.9    24.7
+# bradley-terry-draws          0.952  0.005        25.0     25.0          31.4    18.2
+# plackett-luce                0.951  0.005        13.9     13.7          33.7    57.4
+# plackett-luce, 2nd=3rd       0.953  0.005        14.5     14.6          35.5    54.2
 #
-# $ nice -n 15 python benchmarks/ratings_coverage.py --only designs --replicates 300    (2026-11-27, after issue 40)
+# $ python benchmarks/ratings_coverage.py --only designs --replicates 300
 # Il Conto deals under seat luck, 300 tournaments of 400 deals per row (duplicate: a quarter as many deals, each at 4 rotations)
 # design      luck sd  families  coverage  mean sd   RMSE  Hessian coverage  Hessian sd
 # -------------------------------------------------------------------------------------
@@ -16,85 +15,80 @@
 # plain           300       400     0.949     21.7   22.2             0.948        21.6
 # duplicate         0       100     0.957     23.6   23.2             0.952        23.1
 # duplicate       300       100     0.948     17.8   17.8             0.982        21.6
-# (the binomial se of a true 95% over 1800 bot-replicates is 0.005: every row is within
-# 95 +- 2%; the inverse Hessian's 0.982 is the duplicate design's luck it cannot see)
+# (the se of a true 95% over 1800 bot-replicates is 0.005; the inverse Hessian's 0.982 is
+# the duplicate design's luck it cannot see)
 #
-# $ nice -n 15 python benchmarks/ratings_coverage.py --only switch --replicates 400    (2026-11-27, issue 40)
+# $ python benchmarks/ratings_coverage.py --only switch --replicates 400
 # The switch to the sandwich: Il Conto duplicate deals, 400 tournaments per row
 # families  luck sd  per bot  sandwich  coverage  coverage there  mean sd
 # -----------------------------------------------------------------------
-#       16        0      7.9      0.01     0.964           0.944     62.7
-#       16      300      7.9      0.01     0.980           0.944     56.7
-#       20        0     10.4      0.80     0.960           0.960     59.7
-#       20      300     10.4      0.80     0.965           0.959     46.4
-#       24        0     12.8      0.99     0.957           0.957     54.0
-#       24      300     12.8      0.99     0.962           0.961     40.3
-#       30        0     16.4      1.00     0.961           0.961     46.7
+#       16        0      7.9      0.01     0.955           1.000     62.8
+#       16      300      7.9      0.01     0.974           0.944     56.7
+#       20        0     10.4      0.80     0.951           0.953     59.8
+#       20      300     10.4      0.80     0.963           0.958     46.4
+#       24        0     12.8      0.99     0.950           0.950     54.1
+#       24      300     12.8      0.99     0.960           0.960     40.3
+#       30        0     16.4      1.00     0.955           0.955     46.7
 #       30      300     16.4      1.00     0.953           0.953     34.9
 #       40        0     22.5      1.00     0.952           0.952     39.2
 #       40      300     22.5      1.00     0.954           0.954     29.4
 #       60        0     34.9      1.00     0.948           0.948     31.2
 #       60      300     34.9      1.00     0.957           0.957     23.4
-# (the switch: each bot in 10 families; below it, 16 families, the inverse Hessian:
-# too wide under seat luck, as the designs' part shows)
+# (the switch: each bot in 10 families; below it, 16 families, the inverse Hessian, too wide
+# under seat luck (0.974), as in the designs' part.  A bot printed with the likelihood-ratio
+# interval (fewer than 5 losses, mostly the +150 bot) is one that was lucky: of those, at
+# 20/24/30 families without luck, 0.89/0.82/0.66 were covered (all misses low; Elo +- 1.96 sd
+# would cover 0.98/0.96/0.94), a share chosen by its count, not owed.  Per bot, over every
+# tournament, the rule covers 0.932-0.970 (Elo +- 1.96 sd for all: 0.943-0.980, the +150 bot
+# 0.965-0.980): a count's likelihood-ratio interval covers, in a pure Poisson count of mean 2-14,
+# 0.924-0.970, oscillating as any interval of a count does)
 #
-# $ nice -n 15 python benchmarks/ratings_coverage.py --only vegas --replicates 400
-# Las Vegas' design (one table of 4, Plackett-Luce per match), 400 tournaments per row
+# $ python benchmarks/ratings_coverage.py --only vegas --replicates 300
+# Las Vegas' design (one table of 4, Plackett-Luce per match), 300 tournaments per row
 # families  luck sd  sandwich  coverage  mean sd  Hessian coverage
 # ----------------------------------------------------------------
-#       10        0      1.00     0.958     36.9             0.944
-#       15        0      1.00     0.948     28.5             0.947
-#       20        0      1.00     0.943     24.1             0.941
-#       30        0      1.00     0.954     19.2             0.948
-#       10      300      1.00     0.949     24.7             0.990
-#       15      300      1.00     0.959     19.0             0.993
-#       20      300      1.00     0.944     16.1             0.993
-#       30      300      1.00     0.952     12.8             0.994
+#       10        0      1.00     0.962     37.0             0.946
+#       15        0      1.00     0.943     28.5             0.943
+#       20        0      1.00     0.943     24.0             0.947
+#       30        0      1.00     0.953     19.2             0.948
+#       10      300      1.00     0.948     25.0             0.988
+#       15      300      1.00     0.955     19.2             0.990
+#       20      300      1.00     0.943     16.1             0.993
+#       30      300      1.00     0.949     12.8             0.993
 # (tournaments/vegas.toml plays 15 rounds: 15 families)
 #
-# $ python benchmarks/ratings_coverage.py --only edges --replicates 300    (2026-11-28, issue 40: a bot
-#   with fewer than 5 results one way is printed with its profile likelihood-ratio interval)
-# A runaway bot: Il Conto, 300 tournaments of 400 plain deals per strength, five bots at -150..+150 and one stronger; default prior
-# strong bot case                                 tournaments  coverage   bias  mean sd
-# -------------------------------------------------------------------------------------
-#       +600 every tournament (unconditional)             300     0.957  +23.9    108.0
-#       +600 it lost at least once (± printed)            272     0.952   +6.3     99.4
-#       +600 it never lost (flagged, the prior's)          28     1.000 +194.5    191.4
-#       +600 it lost exactly once                          66     1.000 +131.3    146.0
-#       +600 it lost exactly twice                         63     1.000  +30.3    103.5
-#       +600 it lost three times or more                  143     0.909  -61.9     76.2
-#       +600 it never lost (flagged): the others           28     0.979   +0.0     21.4
-#       +900 every tournament (unconditional)             300     0.973 -119.6    171.5
-#       +900 it lost at least once (± printed)            100     0.920 -152.8    131.7
-#       +900 it never lost (flagged, the prior's)         200     1.000 -103.0    191.4
-#       +900 it lost exactly once                          70     1.000 -118.1    145.9
-#       +900 it lost exactly twice                         22     1.000 -219.4    103.5
-#       +900 it lost three times or more                    8     0.000 -273.8     84.7
-#       +900 it never lost (flagged): the others          200     0.956   +0.0     21.3
-# (the prior enters only a bot the data only bound, and the table is centred on the
-# others; with the prior in every rating and the pool mean as centre, issue 40 measured
-# 0.887 and -72 Elo for the +600 row, 0 of 60 for +900 with one loss, 0.48 for the
-# others.  A bot that never lost is printed without a ± (its sd is the prior's, so its
-# 1.000 is no printed interval).  "mean sd" is the covariance's; a bot with fewer than 5
-# losses prints the likelihood-ratio interval instead of Elo ± 1.96 sd.  At +900 the
-# bot expects 0.45 losses in 400 deals: given that it lost, the fit's rating is where
-# the losses seen are expected, one loss ~120 Elo low, two ~220 low.  The Wald interval,
-# symmetric, covered none of the 22 twice-lost tournaments (0.700 for the row); the
-# likelihood-ratio one, lopsided as a count of two's likelihood is, covers all 22.  The
-# row's 0.920 is its 8 tournaments of three losses or more, which no interval that
-# believes the data covers: with 0.45 losses expected (binomial, 400 deals, each seats
-# it with p = 2/3) three or more come in 0.94% of tournaments, 2.9% of those where it
-# lost at all, so an interval that covers every one- and two-loss case is expected to
-# cover 97.1% of this row; this seed drew 8 of 100 where 2.9 are expected.
-# The other parts rerun with 100 replicates each (2026-11-28, under load; the tables above
-# are the longer runs before the likelihood-ratio intervals): models 0.930-0.953 (the
-# 0.930, bradley-terry-draws, had no bot with fewer than 5 wins or losses in its 100
-# tournaments: the Wald intervals' own sampling, 0.950 over 500); designs 0.943-0.965;
-# switch 0.935-0.980, and 0.935-0.940 at 20-30 families without luck, where the same 100
-# tournaments give 0.943-0.953 with Wald intervals only and 0.932-0.938 with the
-# likelihood-ratio interval for every bot: a bot with 1 to 4 losses that was lucky lies
-# below the likelihood-ratio interval's short side (at 24 families, 8 of 46 such intervals
-# missed low, the Wald ones 3); vegas 0.938-0.978 (0.978 at 10 families without luck).)
+# $ python benchmarks/ratings_coverage.py --only edges --replicates 1000
+# A runaway bot: Il Conto, 1000 tournaments of 400 plain deals per strength, five bots at -150..+150 and one stronger; default prior
+# strong bot case                                     tournaments  coverage   bias  mean sd
+# -----------------------------------------------------------------------------------------
+#       +600 every tournament (unconditional)                1000     0.964  +24.4    107.9
+#       +600 it lost at least once (± printed)                903     0.960   +6.0     98.9
+#       +600 it never lost (flagged, the prior's)              97     1.000 +195.7    191.4
+#       +600 it lost exactly once                             197     1.000 +131.6    146.0
+#       +600 it lost exactly twice                            240     1.000  +30.8    103.5
+#       +600 it lost 3 or 4 times (likelihood-ratio)          364     1.000  -43.9     80.5
+#       +600 it lost 5 times or more (Elo ± 1.96 sd)          102     0.647 -117.0     63.2
+#       +600 it never lost (flagged): the others               97     0.957   +0.0     21.3
+#       +900 every tournament (unconditional)                1000     0.985 -116.5    172.5
+#       +900 it lost at least once (± printed)                339     0.956 -143.2    135.6
+#       +900 it never lost (flagged, the prior's)             661     1.000 -102.9    191.4
+#       +900 it lost exactly once                             263     1.000 -118.0    146.0
+#       +900 it lost exactly twice                             61     1.000 -219.6    103.5
+#       +900 it lost 3 or 4 times (likelihood-ratio)           15     0.000 -274.7     84.7
+#       +900 it never lost (flagged): the others              661     0.945   +0.0     21.3
+# (--replicates 300, seed 1: +900 lost at least once 0.920 over 100, 8 of them 3 or 4 times;
+# seed 2: 0.969 over 97, 3 of them.  A bot that never lost prints no ±: its 1.000 is the
+# prior's sd.  The losses are not overdispersed here (independent plain deals without seat
+# luck; 100,000 tournaments of this generator: var/mean 0.999 at +900, 0.991 at +600).  At
+# +900 the bot expects 0.442 losses: P(0, 1, 2, 3+) = 0.643, 0.285, 0.063, 0.010, and no
+# interval that believes a count of 3 reaches 0.44 (its likelihood-ratio interval starts at
+# 0.75 expected losses, the exact Poisson one at 0.62), so "lost at least once" is expected
+# at 1 - 0.010/0.357 = 0.971 (measured 0.956 over 339; seed 1's first 300 drew 8 of 100 where
+# 2.9 are expected, about a 1% draw).  At +600 it expects 2.48: a count of 5 or more prints
+# Elo ± 1.96 sd, whose end reaches 2.48 expected losses from 5 (5 e^(-1.96/sqrt 5) = 2.08) but
+# not from 6 (2.70), so that row is expected at P(5)/P(5+) = 0.066/0.106 = 0.62 (measured
+# 0.647) and "3 or more" at P(3..5)/P(3+) = 0.912 (0.909 with seed 1): rows chosen by the
+# count; the unconditional ones are what the interval owes.)
 
 """Do the batch Elo fit's 95 % intervals mean 95 %, and does batch beat sequential Elo?
 
@@ -112,7 +106,7 @@ the fit's reading of ties as an unseen order.
 
     python benchmarks/ratings_coverage.py [--replicates 500] [--events 400] [--seed 1]
 
-Over 450 lines because the measured tables head the file (98 lines of figures, each
+Over 450 lines because the measured tables head the file (92 lines of figures, each
 part's as printed); the code is under 390.
 """
 
@@ -374,15 +368,16 @@ def edges(args: argparse.Namespace) -> None:
     deals.  Each replicate's truth is centred as the table centres (on the bots the data
     rate: a bot that never lost is left out).  Rows: the strong bot over every tournament
     (the coverage a 95% interval promises), then split by how often it lost (0: flagged,
-    its rating the prior's, printed without an interval; 1; 2; 3 or more), and the other
-    five when it never lost.  A row
+    its rating the prior's, printed without an interval; 1; 2; 3 or 4; 5 or more: where
+    the printed interval turns from the likelihood-ratio one to Elo ± 1.96 sd), and the
+    other five when it never lost.  A row
     chosen by the results (the strong bot lost twice) is not a coverage a frequentist
     interval owes: it is where the whole one falls short, and why."""
     print(
         f"\nA runaway bot: Il Conto, {args.replicates} tournaments of {args.events} plain deals per strength, "
         "five bots at -150..+150 and one stronger; default prior"
     )
-    header = f"{'strong bot':>10} {'case':36} {'tournaments':>11} {'coverage':>9} {'bias':>6} {'mean sd':>8}"
+    header = f"{'strong bot':>10} {'case':40} {'tournaments':>11} {'coverage':>9} {'bias':>6} {'mean sd':>8}"
     print(header)
     print("-" * len(header))
     labels = {
@@ -391,7 +386,8 @@ def edges(args: argparse.Namespace) -> None:
         "flagged": "it never lost (flagged, the prior's)",
         "one loss": "it lost exactly once",
         "twice": "it lost exactly twice",
-        "more": "it lost three times or more",
+        "three or four": "it lost 3 or 4 times (likelihood-ratio)",
+        "five or more": "it lost 5 times or more (Elo ± 1.96 sd)",
         "others": "it never lost (flagged): the others",
     }
     for strong in (600.0, 900.0):
@@ -405,7 +401,7 @@ def edges(args: argparse.Namespace) -> None:
             centre = table.design.centred_on or NAMES
             truth = true - np.mean([true[NAMES.index(name)] for name in centre])
             losses = sum(o.ranks[o.sides.index(("bot5",))] for o in obs if ("bot5",) in o.sides)
-            split = ("flagged", "one loss", "twice", "more")[min(losses, 3)]
+            split = ("flagged", "one loss", "twice", "three or four", "three or four", "five or more")[min(losses, 5)]
             keys = ("all", split) + (("others",) if losses == 0 else ("rated",))
             for key in keys:
                 tournaments[key] += 1
@@ -422,7 +418,7 @@ def edges(args: argparse.Namespace) -> None:
                 continue
             covered, bias, sd = (np.array(column) for column in zip(*rows))
             print(
-                f"{strong:+10.0f} {labels[key]:36} {tournaments[key]:11d} {covered.mean():9.3f} "
+                f"{strong:+10.0f} {labels[key]:40} {tournaments[key]:11d} {covered.mean():9.3f} "
                 f"{bias.mean():+6.1f} {sd.mean():8.1f}"
             )
 
