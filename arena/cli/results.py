@@ -12,7 +12,7 @@ from typing import TextIO
 from tabulate import tabulate_formats
 
 import engine
-from arena.cli._common import add_command, prior_games
+from arena.cli._common import add_command, cycle_collection_paused, prior_games
 from arena.errors import StoreError, UsageError
 from arena.records import FaultKind
 from arena.results import (
@@ -242,32 +242,34 @@ def _print_tables(args: argparse.Namespace, seen: FollowedResults | None = None)
         return 0
     if args.game:
         raise UsageError("--game is for --explain without a results file; a results file already says its game.")
-    store = _open(args.results)
-    try:
-        info = store.info()
-        game = engine.load(info.game, players=info.seats, **info.options)
-        if seen is None:  # what the tables need was stored with each match: no history is read
-            made = read_file_tables(store, game, pairings=args.matrix)
-        else:
-            made = held_tables(*seen.read(store, info, game), game, pairings=args.matrix)
-        unsandboxed = store.unsandboxed()
-    finally:
-        store.close()
-    if args.anchor and args.anchor not in info.bots:
-        raise UsageError(f"--anchor {args.anchor!r} is not a bot of {info.name}; its bots are {', '.join(info.bots)}.")
-    anchor = (args.anchor, args.anchor_elo) if args.anchor else info.anchor
-    prior = info.prior_games if args.prior_games is None else args.prior_games
-    print(f"{info.name}: {made.tally.matches} matches")
-    text, rated = fitted_table(
-        made.lines,
-        made.observations(),
-        game,
-        anchor,
-        args.format,
-        prior,
-        notes=made.board_notes,
-        played=bool(made.tally.matches),
-    )
+    with cycle_collection_paused():
+        store = _open(args.results)
+        try:
+            info = store.info()
+            game = engine.load(info.game, players=info.seats, **info.options)
+            if seen is None:  # what the tables need was stored with each match: no history is read
+                made = read_file_tables(store, game, pairings=args.matrix)
+            else:
+                made = held_tables(*seen.read(store, info, game), game, pairings=args.matrix)
+            unsandboxed = store.unsandboxed()
+        finally:
+            store.close()
+        if args.anchor and args.anchor not in info.bots:
+            bots = ", ".join(info.bots)
+            raise UsageError(f"--anchor {args.anchor!r} is not a bot of {info.name}; its bots are {bots}.")
+        anchor = (args.anchor, args.anchor_elo) if args.anchor else info.anchor
+        prior = info.prior_games if args.prior_games is None else args.prior_games
+        print(f"{info.name}: {made.tally.matches} matches")
+        text, rated = fitted_table(
+            made.lines,
+            made.observations(),
+            game,
+            anchor,
+            args.format,
+            prior,
+            notes=made.board_notes,
+            played=bool(made.tally.matches),
+        )
     print(text)
     for note in elo_notes(made.tally, info.setup.public_deals, unsandboxed, scheduled=info.scheduled):
         print(note)
