@@ -88,20 +88,23 @@ def entries(in_process: bool, seats: int = SEATS) -> dict[str, BotEntry]:
 
 class Timed(NamedTuple):
     """One way's timed matches: wall seconds, and CPU seconds of this process and of the
-    bots' processes (their meters: `MatchRecord.cpu`); the records, in the seeds' order
-    (none for the engine alone), by which the ways are checked to play the same matches."""
+    bots' processes (their meters: `MatchRecord.cpu`); the deals played (fewer than asked
+    where the game ends a match by its own rule: invido, first to 24); the records, in the
+    seeds' order (none for the engine alone), by which the ways are checked to play the
+    same matches."""
 
     wall: float
     cpu: float
     bots_cpu: float
     decisions: int
+    deals: int = 0
     records: tuple[MatchRecord, ...] = ()
 
-    def deals_per_second(self, deals: int) -> float:
-        return deals / self.wall
+    def deals_per_second(self) -> float:
+        return self.deals / self.wall
 
-    def deals_per_cpu_second(self, deals: int) -> float:
-        return deals / (self.cpu + self.bots_cpu)
+    def deals_per_cpu_second(self) -> float:
+        return self.deals / (self.cpu + self.bots_cpu)
 
 
 async def timed_matches(
@@ -145,8 +148,9 @@ async def timed_matches(
         async with trio.open_nursery() as nursery:
             for seed in seeds:
                 nursery.start_soon(limited, seed)
-        took = Timed(time.perf_counter() - began, time.process_time() - cpu, bots_cpu, decisions)
-        return took._replace(records=tuple(records[seed] for seed in seeds))
+        played = tuple(records[seed] for seed in seeds)
+        deals_played = sum(len(record.result.deals) for record in played)
+        return Timed(time.perf_counter() - began, time.process_time() - cpu, bots_cpu, decisions, deals_played, played)
 
 
 def same_matches(ways: Sequence[Timed]) -> bool:
@@ -220,7 +224,7 @@ def engine_replay(
 
 def engine_alone(game: engine.Game, seeds: Sequence[int], deals: int) -> Timed:
     began, cpu = time.perf_counter(), time.process_time()
-    decisions = 0
+    decisions = deals_played = 0
     for seed in seeds:
         rng = random.Random(seed)
         state = game.new_match(seed=seed, deals=deals)
@@ -228,7 +232,8 @@ def engine_alone(game: engine.Game, seeds: Sequence[int], deals: int) -> Timed:
             state.view(state.current_seat())  # as the referee does for each request of a gRPC seat
             state.apply(rng.choice(state.legal_actions()))
             decisions += 1
-    return Timed(time.perf_counter() - began, time.process_time() - cpu, 0.0, decisions)
+        deals_played += len(state.deal_results())
+    return Timed(time.perf_counter() - began, time.process_time() - cpu, 0.0, decisions, deals_played)
 
 
 def main() -> None:
@@ -244,8 +249,7 @@ def main() -> None:
         parser.error(f"--games: {error}")
     settle_heap()  # as arena run does, before any match
     logs = Path(tempfile.mkdtemp(prefix="arena-inprocess-"))
-    total = args.deals * args.matches
-    print(f"{usable_cores()} usable cores; {args.matches} matches of {args.deals} deals per way and round")
+    print(f"{usable_cores()} usable cores; {args.matches} matches of up to {args.deals} deals per way and round")
     print("each figure: deals/s of wall time, then deals per CPU-second (the referee's process and the bots')\n")
     ways = ("gRPC 1 at a time", "gRPC 2 at once", "in-process", "engine alone")
     for name, seats in players.items():
@@ -262,8 +266,8 @@ def main() -> None:
                 trio.run(timed_matches, game, entries(True, seats), seeds, args.deals, 1, logs),
                 engine_alone(game, seeds, args.deals),
             ]
-            wall = [t.deals_per_second(total) for t in timed]
-            cpu = [t.deals_per_cpu_second(total) for t in timed]
+            wall = [t.deals_per_second() for t in timed]
+            cpu = [t.deals_per_cpu_second() for t in timed]
             walls.append(wall[2] / max(wall[:2]))
             cpus.append(cpu[2] / max(cpu[:2]))
             cells = "".join(f"{w:11.1f} {c:10.1f}" for w, c in zip(wall, cpu))
@@ -281,7 +285,6 @@ def where_the_cpu_goes(game: engine.Game, matches: int, deals: int, logs: Path, 
     generators: the same decisions) without each part in turn, the least of `repeats`
     tries each: CPU time, which a busy machine disturbs far less than wall time."""
     seeds = [9000 + m for m in range(matches)]
-    total = matches * deals
     played: dict[str, list[engine.Action]] = {}
     bots = entries(True, game.players)
 
@@ -299,12 +302,14 @@ def where_the_cpu_goes(game: engine.Game, matches: int, deals: int, logs: Path, 
     full = least(in_trio())
     lazy = least(in_trio(lambda name, seed: BareSeat(name, LazyRequests)))
     parsed = least(in_trio(lambda name, seed: BareSeat(name, ProtobufRequests)))
-    rows = least(lambda: saved_rows(in_trio()().records))
+    kept = in_trio()()
+    rows = least(lambda: saved_rows(kept.records))
     least(in_trio(lambda name, seed: BareSeat(name, RecordRequests, played=played)))  # the moves, for the replay
     alone = least(lambda: engine_replay(game, played, seeds, deals, views=False))
     viewed = least(lambda: engine_replay(game, played, seeds, deals, views=True))
-    decisions = len(played[f"b{seeds[0]}"]) * matches  # about: the first match's count, times the matches
-    print(f"  where an in-process decision's CPU goes (about {decisions / total:.1f} decisions a deal), microseconds:")
+    print(
+        f"  where an in-process decision's CPU goes ({kept.decisions / kept.deals:.1f} decisions a deal), microseconds:"
+    )
     parts = {
         "the engine (turn, legal, apply)": alone,
         "the referee, the lazy request made": lazy - alone,
