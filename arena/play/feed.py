@@ -89,12 +89,12 @@ _LEGAL_ACTION = _field(pb.LegalAction, "action")
 _END_HISTORY = _field(pb.MatchEnd, "history")
 
 
-#: Encoded actions a game's wire keeps (about 180 bytes each).  Conto's declarations name
-#: the plate and the card revealed: 133,404 were met over 120 random 60-deal matches,
-#: about 200 more a match by then.  Emptied at 100,000, that run encoded 389,597 actions
-#: instead of 133,404 (and took 12.4 s against 11.4), so the limit holds them with room:
-#: 72 MB at most (and as much again for their JSON text, in a run with stdio bots).
-_ACTION_CACHE_LIMIT = 400_000
+#: Encoded actions a game's wire keeps by identity, for the games that hand out the same
+#: action objects all run long (a bridge bid, a vegas card: a few hundred at most).  Conto
+#: makes its declarations anew at every decision, from the few portate it holds once
+#: (issue 44: too many distinct declarations to keep), so each is encoded where it is
+#: offered and this cache only cycles through them: kept small, it holds little.
+_ACTION_CACHE_LIMIT = 4_096
 
 
 def wire_for(game: engine.Game) -> GameWire:
@@ -130,9 +130,9 @@ class GameWire:
         self._event_descriptor = pb.GameEvent.DESCRIPTOR.fields_by_name[self.name].message_type
         self._action_descriptor = pb.GameAction.DESCRIPTOR.fields_by_name[self.name].message_type
         self._deal_events_field = view_fields["deal_events"].number
-        # The same actions recur all tournament long: each is converted once.  Games
-        # intern their actions, so the identity finds most (an id is cheap to hash, a
-        # frozen dataclass of tuples is not); equal copies are found by value.
+        # The same actions recur all tournament long in most games: each is converted
+        # once, found by identity (an id is cheap to hash, a frozen dataclass of tuples
+        # is not).
         self._by_id: dict[int, tuple[engine.Action, bytes]] = {}
         #: Actions encoded so far (each the first time it was met, or met again after the
         #: cache was emptied): what `arena bench` counts as new.
@@ -172,9 +172,9 @@ class GameWire:
     def _action_bytes(self, action: engine.Action) -> bytes:
         """The action as one encoded entry of a request's `legal_actions`.
 
-        Games intern their actions, so an action is found by identity (its id is cheap
-        to hash, a frozen dataclass of tuples is not); the entry holds the action, so
-        the id cannot be reused while the entry lives."""
+        An action met before is found by identity (its id is cheap to hash, a frozen
+        dataclass of tuples is not); the entry holds the action, so the id cannot be
+        reused while the entry lives."""
         hit = self._by_id.get(id(action))
         if hit is not None and hit[0] is action:
             return hit[1]

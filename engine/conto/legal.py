@@ -1,11 +1,14 @@
-"""Conto's legal actions: the declarations the seat to act may make now, found among the
-game's interned actions (`_generate`), and the test every applied action passes
-(`verify`): `ContoState`'s, as a mixin, as its refusals are (engine/conto/refusals.py).
+"""Conto's legal actions: the declarations the seat to act may make now (`_generate`),
+and the test every applied action passes (`verify`): `ContoState`'s, as a mixin, as its
+refusals are (engine/conto/refusals.py).
 
 A random conto decision has about 18 legal actions, and working them out was the largest
 part of the engine's time in a match of random bots: each job's keys are made in one
-comprehension and its actions found in one map, and the action applied is found among
-them by identity, with no set or dict built per decision.
+comprehension and its actions made from them in one map (`declaration`: the key alone,
+the rest worked out if it is read), and the action applied is found among them by
+identity, with no set or dict built per decision.  Nothing is kept between decisions:
+the declarations a long run meets are too many to keep (issue 44: an intern table of
+them, and the wire's bytes of each, grew by about 80 MB over 2,000 matches).
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from .._core import Action
 from .._errors import IllegalAction
-from .records import MAX_QUANTITY, ContoAction
+from .records import MAX_QUANTITY, ContoAction, declaration
 
 if TYPE_CHECKING:
     from .rules import ContoGame
@@ -41,14 +44,11 @@ class ContoLegalMoves:
     _codes: list[int]
     _courses: int
     cards_dealt: int
-    #: ContoState's: a declaration never met before, made and interned.
-    _make: Callable[[int, int, int, bool, int], ContoAction]
     #: ContoRefusals': why an action is refused.
     _why_illegal: Callable[[object], str]
 
     def _generate(self) -> None:
         """Every legal action: the bill, then ordinazioni, speziature, abbondanze."""
-        game = self.game
         mask = self._revealed_mask
         codes = self._codes
         # A rank can be declared when it is revealed or when we hold one to reveal.
@@ -62,7 +62,7 @@ class ContoLegalMoves:
             total += code & 15
             plate_code |= code << (8 * slot)
         room = total < self.cards_dealt  # may the plate grow by one card?
-        out: list[ContoAction] = [game.bill] if codes else []
+        out: list[ContoAction] = [self.game.bill] if codes else []
         jobs = []
         if room and len(codes) < self._courses:
             jobs.append((1, len(codes), 0, 1, ~used))
@@ -73,28 +73,19 @@ class ContoLegalMoves:
             if room and (code & 15) < MAX_QUANTITY:
                 others = used & ~(1 << (code >> 4))
                 jobs.append((3, slot, 0, (code & 15) + 1, ~others))
-        # Each job's keys in one comprehension, its interned actions found in one map.
-        find = game._actions.get
         for kind, slot, low, quantity, free in jobs:
             shift = 8 * slot
             base = (plate_code & ~(0xFF << shift)) << 5 | slot << 3 | kind << 1 | quantity << shift << 5
-            ranks = _RANKS_IN[(declarable & free) >> low << low & _ALL_RANKS]
             at = _RANK_KEYS[slot]
-            keys = [base | at[rank] | (hidden >> rank & 1) for rank in ranks]
-            found = list(map(find, keys))
-            if not all(found):  # declarations never met before: made and interned now
-                for i, action in enumerate(found):
-                    if action is None:
-                        rank = ranks[i]
-                        found[i] = self._make(kind, slot, rank * 16 + quantity, bool(hidden >> rank & 1), keys[i])
-            out += found  # type: ignore[arg-type]  # every None was made above
+            ranks = _RANKS_IN[(declarable & free) >> low << low & _ALL_RANKS]
+            out += map(declaration, [base | at[rank] | (hidden >> rank & 1) for rank in ranks])
         self._legal = tuple(out)
 
     def verify(self, action: Action) -> None:
         # The fast path: the referee applies the very object it was handed, found among
         # the (about 18) legal actions by identity: cheaper than a set or a dict of them,
         # which each decision would have to build.  An equal copy (an action read from
-        # text, or made anew after the intern table was emptied) is found by value.
+        # text) is found by value, its key first: comparing fields reads them all.
         legal = self._legal
         if legal is None:
             self._generate()
@@ -102,6 +93,9 @@ class ContoLegalMoves:
         for candidate in legal:  # type: ignore[union-attr]
             if candidate is action:
                 return
-        if isinstance(action, ContoAction) and action in legal:  # type: ignore[operator]
-            return
+        if isinstance(action, ContoAction):
+            key = action.key
+            for candidate in legal:  # type: ignore[union-attr]
+                if candidate.key == key and candidate == action:
+                    return
         raise IllegalAction(self._why_illegal(action))

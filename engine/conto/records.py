@@ -12,7 +12,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from .._core import Action, Event, View
 from .._errors import NotationError
@@ -84,12 +84,28 @@ def _plate_code(plate: Sequence[Portata]) -> int:
     return code
 
 
+#: Every portata a declaration may hold, by rank index (the joker's last) and quantity (0
+#: has none): made once, so that every plate holds the same few objects.
+PORTATE: tuple[tuple[Portata | None, ...], ...] = tuple(
+    tuple(Portata(rank, quantity) if quantity else None for quantity in range(MAX_QUANTITY + 1))
+    for rank in RANKS + JOKER
+)
+#: The fields a declaration made from its key (`declaration`) works out when first read.
+_FROM_KEY = frozenset({"kind", "slot", "plate", "reveals", "text"})
+
+
 @dataclass(frozen=True, slots=True)
 class ContoAction(Action):
     """A declaration (the plate it leaves and the card it reveals) or the bill.
 
     `slot` is the portata that changes (None for the bill).  `plate` is the whole plate
     after the declaration, as the seed's tables write it ("Due A e tre T" = 2A 3T).
+
+    `key` packs all of it in one int: the plate (a byte a portata: rank index * 16 +
+    quantity, slot 0 lowest), then the slot, the kind and whether a card is revealed.
+    The legal actions are made from their keys alone (`declaration`), a few hundred
+    nanoseconds each, and their other fields are worked out from the key the first time
+    one is read: a random decision has about 18 legal actions and reads one.
     """
 
     kind: Move
@@ -97,8 +113,8 @@ class ContoAction(Action):
     plate: tuple[Portata, ...] = ()
     reveals: str | None = None
     key: int = field(init=False, repr=False, compare=False)
-    #: The canonical text, worked out once: games intern their actions, and the text
-    #: goes to every bot that may choose the action and into every event that records it.
+    #: The canonical text, worked out once: it goes to every bot that may choose the
+    #: action and into every event that records it.
     text: str = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -112,25 +128,57 @@ class ContoAction(Action):
         )
         object.__setattr__(self, "text", _action_text(self.kind, self.plate, self.reveals))
 
-    @classmethod
-    def _declaration(
-        cls, kind: Move, slot: int, plate: tuple[Portata, ...], reveals: str | None, key: int
-    ) -> ContoAction:
-        """A declaration whose key the caller has already worked out (legal-move
-        generation, where most of a random match's actions are new): the fields set
-        directly, without the checks and the key's derivation of `__init__`."""
-        action = object.__new__(cls)
-        put = object.__setattr__
-        put(action, "kind", kind)
-        put(action, "slot", slot)
-        put(action, "plate", plate)
-        put(action, "reveals", reveals)
-        put(action, "key", key)
-        put(action, "text", _action_text(kind, plate, reveals))
-        return action
+    if not TYPE_CHECKING:  # for mypy every field is always there, as it is to a reader
+
+        def __getattr__(self, name: str) -> object:
+            # Called only for a field not yet set: a declaration made by `declaration`.
+            if name not in _FROM_KEY:
+                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+            _fill_from_key(self, self.key)
+            return _GET[name](self)
 
     def __str__(self) -> str:
         return self.text
+
+
+_NEW = object.__new__
+#: The slots' own setters and getters: a frozen dataclass refuses `setattr`.
+_GET = {name: ContoAction.__dict__[name].__get__ for name in _FROM_KEY}
+_SET_KEY = ContoAction.__dict__["key"].__set__
+_SET_KIND = ContoAction.__dict__["kind"].__set__
+_SET_SLOT = ContoAction.__dict__["slot"].__set__
+_SET_PLATE = ContoAction.__dict__["plate"].__set__
+_SET_REVEALS = ContoAction.__dict__["reveals"].__set__
+_SET_TEXT = ContoAction.__dict__["text"].__set__
+#: A declaration's kind by its two bits in the key (the bill, Move.CONTO, is never made
+#: from a key).
+_KIND_BITS = (None, Move.ORDINAZIONE, Move.SPEZIARE, Move.ABBONDARE)
+
+
+def declaration(key: int) -> ContoAction:
+    """The declaration whose `ContoAction.key` is `key` (a legal action: its plate's
+    portate all of rank 2–A and quantity 1–12), its other fields worked out when read."""
+    action = _NEW(ContoAction)
+    _SET_KEY(action, key)
+    return action
+
+
+def _fill_from_key(action: ContoAction, key: int) -> None:
+    plate = []
+    code = key >> 5
+    while code:
+        portata = code & 0xFF
+        plate.append(PORTATE[portata >> 4][portata & 15])
+        code >>= 8
+    kind = _KIND_BITS[key >> 1 & 3]
+    slot = key >> 3 & 3
+    reveals = plate[slot].rank if key & 1 else None  # type: ignore[union-attr]
+    whole = tuple(plate)
+    _SET_KIND(action, kind)
+    _SET_SLOT(action, slot)
+    _SET_PLATE(action, whole)
+    _SET_REVEALS(action, reveals)
+    _SET_TEXT(action, _action_text(kind, whole, reveals))  # type: ignore[arg-type]
 
 
 _TEXT_PREFIX = {kind: f"{kind.name.lower()} → " for kind in Move}

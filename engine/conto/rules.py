@@ -22,7 +22,6 @@ from .records import (
     JOKER,
     JOKER_INDEX,
     JOKERS_IN_DECK,
-    MAX_QUANTITY,
     RANKS,
     BillCalled,
     ContoAction,
@@ -42,13 +41,6 @@ from .scene import conto_scenes
 from .stats import ContoStats, conto_statistics
 
 __all__ = ["ContoGame", "ContoState"]
-
-#: Declarations a game keeps interned.  Each names its plate and the card it reveals, so a
-#: long run keeps meeting new ones (117,000 after 60 random 4-player matches, about 200
-#: bytes each): past this many the table starts again, and actions met before are made
-#: anew the next time (equal to the old ones, not the same objects).
-INTERN_LIMIT = 400_000
-
 
 # --- the game -------------------------------------------------------------------------
 
@@ -73,11 +65,8 @@ class ContoGame(Game["ContoState"]):
 
     def __init__(self, players: int | None = None, **options: object) -> None:
         super().__init__(players, **options)
-        # Actions are interned: the same declaration is the same object every time, which
-        # keeps legal-move generation far below the cost of one gRPC round trip.
-        self._actions: dict[int, ContoAction] = {}
-        self._portate = [[Portata(rank, q) if q else None for q in range(MAX_QUANTITY + 1)] for rank in RANKS + JOKER]
-        self.bill = self._intern(ContoAction(Move.CONTO))
+        #: The one bill every state offers: the declarations are made anew each decision.
+        self.bill = ContoAction(Move.CONTO)
 
     def _check_combination(self) -> None:
         if self.options["hand_size"] == 5 and self.players < 6:
@@ -85,9 +74,6 @@ class ContoGame(Game["ContoState"]):
                 f"Option 'hand_size' cannot be 5 with {self.players} players; "
                 "5-card hands are allowed only with 6 or more players."
             )
-
-    def _intern(self, action: ContoAction) -> ContoAction:
-        return self._actions.setdefault(action.key, action)
 
     def seat_statistics(self, history: Sequence[Event]) -> tuple[ContoStats, ...]:
         """Per-seat bluffing, challenge and loss counts (engine/conto/stats.py)."""
@@ -132,7 +118,6 @@ class ContoGame(Game["ContoState"]):
 
 
 _CARDS = RANKS + JOKER  # in count-array order
-_MOVES = {move.value: move for move in Move}
 
 
 class ContoState(ContoLegalMoves, ContoRefusals, State):
@@ -257,30 +242,11 @@ class ContoState(ContoLegalMoves, ContoRefusals, State):
     def standing(self) -> tuple[float, ...]:
         return tuple(float(p) for p in self.points)
 
-    def _make(self, kind: int, slot: int, new_code: int, reveal: bool, key: int) -> ContoAction:
-        portate = self.game._portate
-        plate = [portate[c >> 4][c & 15] for c in self._codes]
-        new = portate[new_code >> 4][new_code & 15]
-        if slot == len(plate):
-            plate.append(new)
-        else:
-            plate[slot] = new
-        reveals = RANKS[new_code >> 4] if reveal else None
-        # Quantity 0 is the table's only None, and no plate holds a portata of none.
-        action = ContoAction._declaration(_MOVES[kind], slot, tuple(plate), reveals, key)  # type: ignore[arg-type]
-        table = self.game._actions
-        if len(table) >= INTERN_LIMIT:  # a long run: start again (see INTERN_LIMIT)
-            table.clear()
-            table[self.game.bill.key] = self.game.bill
-        table[key] = action
-        return action
-
     def parse_action(self, text: str) -> ContoAction:
+        # Read as written, never corrected: `verify` finds it among the legal actions by
+        # value.  The bill is the game's own, the one `legal_actions` offers.
         action = parse_action(text, self.plate, self._revealed_mask)
-        # Prefer the interned copy, but only when it is the same action: the key does not
-        # hold the revealed rank, and a text is read as written, never corrected.
-        interned = self.game._actions.get(action.key)
-        return interned if interned == action else action
+        return self.game.bill if action == self.game.bill else action
 
     def _apply_verified(self, action: ContoAction) -> Event:  # type: ignore[override]
         seat = self._to_act
