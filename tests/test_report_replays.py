@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 from arena.records import MatchSlot
+from arena.report import CHUNK_MATCHES, write_report
 from arena.results import ResultStore
 from tests.test_html_report import conto_file, game_file, listing, parse_strictly, replays, stored_matches
 from tests.test_store import NAMES, make_config, play_record, rotated
@@ -88,3 +89,14 @@ def test_bridge_rooms_are_replayable_together(tmp_path: Path):
     arena("report", results, "-o", tmp_path / "r.html", "--replays", "1")
     page = (tmp_path / "r.html").read_text()
     assert len(replays(page)) == 2 and all("chunk" in entry for entry in listing(page)["matches"])
+
+
+def test_replays_made_by_a_worker_process_are_those_made_in_the_report_s_own(tmp_path: Path):
+    # More matches than one chunk of replays, so a worker process makes them when asked.
+    results = conto_file(tmp_path, matches=CHUNK_MATCHES + 2)
+    write_report(results, tmp_path / "here.html", workers=0)
+    write_report(results, tmp_path / "worker.html", workers=1)
+    here, worker = (tmp_path / "here.html").read_text(), (tmp_path / "worker.html").read_text()
+    assert len(replays(here)) == CHUNK_MATCHES + 2
+    assert replays(worker) == replays(here)
+    assert worker == here

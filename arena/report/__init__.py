@@ -37,11 +37,12 @@ from arena.report._choice import DEFAULT_REPLAYS, choose_replays
 from arena.report._histories import match_histories, reading_histories
 from arena.report._page import Ratings, tournament_page
 from arena.report._page import match_page as _match_page
+from arena.report._replay import CHUNK_MATCHES
 from arena.report._sections import StoredResults
 from arena.results import ResultStore
 from arena.results.summaries import stored_summaries
 
-__all__ = ["DEFAULT_REPLAYS", "Ratings", "write_report", "match_page", "write_page"]
+__all__ = ["CHUNK_MATCHES", "DEFAULT_REPLAYS", "Ratings", "write_report", "match_page", "write_page"]
 
 
 def write_report(
@@ -54,8 +55,8 @@ def write_report(
     """Write the report of every match in `results` to `output`; the matches written.
 
     At most `replays` matches get a replay (None: every one; see _choice.py for which);
-    they are read by `workers` processes (default: one per core) when there are more
-    than one chunk of them."""
+    they are read by `workers` processes beside this one (default: one per core but
+    one; 0: in this process) when there are more than one chunk of them."""
     ratings = ratings or Ratings()
     store = ResultStore.open_readonly(results)
     try:

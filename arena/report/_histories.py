@@ -1,8 +1,8 @@
 """The replays the page holds, made from the chosen matches' full histories and packed in
 chunks.  Decoding a history and walking it is most of a report's time, so a large choice
-is read by several processes at once, one chunk of matches each, while the report's
-process makes the other sections; a small one in this process.  (The statistics the page shows come from the summaries stored with each match,
-not from here.)"""
+is read by other processes, one chunk of matches at a time, while the report's process
+makes the other sections; a small one in this process.  (The statistics the page shows
+come from the summaries stored with each match, not from here.)"""
 
 from __future__ import annotations
 
@@ -55,14 +55,22 @@ def read_histories(results: Path, keys: Sequence[str], game: engine.Game, worker
 def reading_histories(
     results: Path, keys: Sequence[str], game: engine.Game, workers: int | None = None
 ) -> Iterator[Callable[[], Histories]]:
-    """The replays of the matches `keys` of `results`, read by `workers` processes
-    (default: one per core) from the moment this is entered, while the caller does its
-    own work; calling what it yields waits for them.  One chunk of matches or one
-    worker: read in this process, when called.  Leaving early cancels what is not begun."""
+    """The replays of the matches `keys` of `results`, read by `workers` processes from
+    the moment this is entered, while the caller does its own work; calling what it
+    yields waits for them.  Leaving early cancels what is not begun.
+
+    By default one process per core but one, the core the caller's own work keeps busy:
+    on two cores, one worker beside the caller.  More would only take turns on the same
+    cores, each paying its own start (the game's caches, the odds' above all, cold
+    again) and taking turns with the caller's process, whose sections wait meanwhile.  With no worker
+    (`workers=0`, one core) or one chunk of matches, the replays are read in this
+    process when called."""
     spec = _Game(game.spec.name, game.players, tuple(game.options.items()))
     groups = [tuple(keys[i : i + CHUNK_MATCHES]) for i in range(0, len(keys), CHUNK_MATCHES)]
-    workers = min(workers or os.cpu_count() or 1, len(groups))
-    if workers <= 1:
+    if workers is None:
+        workers = (os.cpu_count() or 1) - 1
+    workers = min(workers, len(groups))
+    if workers < 1 or len(groups) == 1:
         yield lambda: Histories(tuple(_read_here(results, groups, game)), tuple(keys))
         return
     with ProcessPoolExecutor(max_workers=workers) as pool:

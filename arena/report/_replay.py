@@ -36,6 +36,8 @@ __all__ = ["CHUNK_MATCHES", "match_replay", "replay_data", "pack"]
 #: Matches per chunk: large enough that gzip finds the repeats across matches, small
 #: enough that opening one match decodes little.
 CHUNK_MATCHES = 50
+#: The keys of a scene's parts that are left out when unchanged, in the order replay_data makes them.
+_PARTS = ("h", "o", "s", "u", "b", "f")
 
 
 def match_replay(game: engine.Game, history: Sequence[engine.Event], names: Sequence[str]) -> dict[str, Any]:
@@ -52,16 +54,19 @@ def replay_data(
     """One match's replay: its seats' bot names, its scenes, delta-encoded, and the
     marks of the moves its statistics count."""
     encoded: list[dict[str, Any]] = []
-    previous: dict[str, Any] = {}
+    previous: tuple[Any, ...] = (None,) * len(_PARTS)  # the first scene has every part
+    # Each part a tuple, not a list: made and compared in a third of the time, and JSON
+    # writes it as the same array.
     for scene in scenes:
-        full = {
-            "h": [" ".join(seat.hand) for seat in scene.seats],
-            "o": [int(seat.open) for seat in scene.seats],
-            "s": [" ".join(seat.shown) for seat in scene.seats],
-            "u": [seat.status for seat in scene.seats],
-            "b": [list(line) for line in scene.table],
-            "f": [list(seat.face_down) for seat in scene.seats],
-        }
+        seats = scene.seats
+        full = (
+            tuple([" ".join(seat.hand) for seat in seats]),
+            tuple([int(seat.open) for seat in seats]),
+            tuple([" ".join(seat.shown) for seat in seats]),
+            tuple([seat.status for seat in seats]),
+            scene.table,
+            tuple([seat.face_down for seat in seats]),
+        )
         item: dict[str, Any] = {"t": scene.text}
         if scene.secret_text:
             item["x"] = scene.secret_text
@@ -69,7 +74,7 @@ def replay_data(
             item["a"] = scene.actor
         if scene.to_act is not None:
             item["n"] = scene.to_act
-        item.update({key: value for key, value in full.items() if previous.get(key) != value})
+        item.update((key, part) for key, part, before in zip(_PARTS, full, previous) if part != before)
         previous = full
         encoded.append(item)
     marks = [[m.event, m.seat, str(m.label), m.detail, int(m.bluff)] for m in moments]
@@ -79,5 +84,7 @@ def replay_data(
 def pack(replays: list[dict[str, Any]]) -> str:
     """One chunk: the replays as a JSON list, gzipped, in base64."""
     text = json.dumps(replays, ensure_ascii=True, separators=(",", ":"))
-    # mtime 0: the same replays give the same bytes, so a report is reproducible.
-    return base64.b64encode(gzip.compress(text.encode("ascii"), compresslevel=9, mtime=0)).decode("ascii")
+    # mtime 0: the same replays give the same bytes, so a report is reproducible.  Level 6,
+    # not 9: a third of the time for 3% more bytes (a chunk of 50 conto matches: 44 ms
+    # and 372 kB against 129 ms and 361 kB).
+    return base64.b64encode(gzip.compress(text.encode("ascii"), compresslevel=6, mtime=0)).decode("ascii")
