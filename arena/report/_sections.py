@@ -9,9 +9,10 @@ from the deals, as `arena table` makes them), the statistics table sums the stor
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
+from typing import Generic, TypeVar
 
 import engine
 from arena.records import StoredMatch
@@ -33,14 +34,19 @@ from arena.results import (
     render,
     statistics_columns,
 )
+from arena.results.bot_lines import summarize
 from arena.results.crosstable import Outcome, bot_order, head_to_head, los_table, outcomes
+from arena.results.ratings import CheckedObservation
 from arena.results.store import StoreInfo
-from arena.results.summaries import MatchSummary, stored_statistics, summarised_observations
+from arena.results.summaries import MatchSummary, stored_statistics
+from arena.results.tables import fitted_table
 
 __all__ = ["FAULTS_SHOWN", "StoredResults", "table_sections", "faults_section"]
 
 #: Faults listed by the report; `arena list --fault KIND` lists every one.
 FAULTS_SHOWN = 1000
+
+_O = TypeVar("_O", Observation, CheckedObservation)  # an outcome as a fit takes it
 
 
 @dataclass(frozen=True)
@@ -58,47 +64,51 @@ class StoredResults:
 
 
 class _Outcomes:
-    """Each match's stored outcomes, by key, made once from the summaries (None: a game
-    rated by board, whose outcomes are made from the deals of both rooms)."""
+    """Each match's stored outcomes, by key (None: a game rated by board, whose outcomes
+    are made from the deals of both rooms)."""
 
     def __init__(self, summaries: Sequence[MatchSummary], game: engine.Game) -> None:
-        rated = summarised_observations(summaries, game)
-        self.by_key: dict[str, Sequence[Observation]] | None = None
-        if rated is not None:
-            self.by_key, start = {}, 0
-            for summary in summaries:
-                self.by_key[summary.key] = rated[start : start + len(summary.outcomes)]
-                start += len(summary.outcomes)
+        self.by_key: dict[str, tuple[Outcome, ...]] | None = None
+        if game.spec.rate_by is not engine.RateBy.BOARD:
+            self.by_key = {summary.key: summary.outcomes for summary in summaries}
 
-    def of(self, matches: Sequence[StoredMatch], game: engine.Game) -> _Rated:
-        """The outcomes of `matches`, in their order, to fit any first part of them."""
+    def of(self, matches: Sequence[StoredMatch], game: engine.Game, rated: Callable[[Outcome], _O]) -> _Rated[_O]:
+        """The outcomes of `matches`, in their order, each as `rated` makes it, to fit
+        any first part of them."""
         if self.by_key is None:
             return _Rated(matches, game, None, ())
-        rated: list[Observation] = []
+        made: list[_O] = []
         ends = [0]
         for match in matches:
-            rated.extend(self.by_key[match.key])
-            ends.append(len(rated))
-        return _Rated(matches, game, rated, ends)
+            made.extend(rated(outcome) for outcome in self.by_key[match.key])
+            ends.append(len(made))
+        return _Rated(matches, game, made, ends)
+
+
+def _checked(outcome: Outcome) -> CheckedObservation:
+    """An outcome as the fit takes it unchecked: the arena wrote it, as `arena table` reads
+    it (file_tables); checking 120,000 of them was a third of a 10,000-match report's sections."""
+    return CheckedObservation(outcome.sides, outcome.ranks, 1.0, outcome.family)
+
+
+def _observation(outcome: Outcome) -> Observation:
+    """An outcome as the SPRT takes it."""
+    return Observation(outcome.sides, outcome.ranks, cluster=outcome.family)
 
 
 @dataclass(frozen=True)
-class _Rated:
+class _Rated(Generic[_O]):
     """The outcomes of a list of matches, in its order (None: made from the deals)."""
 
     matches: Sequence[StoredMatch]
     game: engine.Game
-    outcomes: Sequence[Observation] | None
+    outcomes: Sequence[_O] | None
     ends: Sequence[int]  # ends[k]: how many outcomes the first k matches hold
 
-    def first(self, count: int) -> Sequence[Observation]:
+    def first(self, count: int) -> Sequence[_O | Observation]:
         if self.outcomes is None:
             return observations(self.matches[:count], self.game)
         return self.outcomes[: self.ends[count]]
-
-    def given(self, count: int) -> Sequence[Observation] | None:
-        """The first `count` matches' outcomes for `elo_table` (None: it makes them)."""
-        return None if self.outcomes is None else self.first(count)
 
     def fit_first(self, count: int, anchor: tuple[str, float] | None, prior: float) -> RatingTable | None:
         """The Elo table's fit on the first `count` matches (None: they rate nobody yet)."""
@@ -116,8 +126,13 @@ def table_sections(
     """The sections before the match list, in the page's order."""
     info, matches = results.info, results.matches
     stored = _Outcomes(results.summaries, game)
-    rated = stored.of(matches, game)
-    text, table = elo_table(matches, game, anchor, tablefmt="html", prior_games=prior, rated=rated.given(len(matches)))
+    rated = stored.of(matches, game, _checked)
+    if rated.outcomes is None:
+        text, table = elo_table(matches, game, anchor, tablefmt="html", prior_games=prior)
+    else:  # elo_table's own way with the outcomes given, which it would check one by one
+        text, table = fitted_table(
+            summarize(matches), rated.outcomes, game, anchor, "html", prior, played=bool(matches)
+        )
     notes = elo_notes(matches, info.setup.public_deals, results.unsandboxed, scheduled=info.scheduled)
     if rated.outcomes is None:
         played = outcomes(matches, game)
@@ -149,7 +164,11 @@ def _ratings_section(text: str, notes: list[str], table: RatingTable | None, gam
 
 
 def _progress_section(
-    rated: _Rated, game: engine.Game, anchor: tuple[str, float] | None, prior: float, table: RatingTable | None
+    rated: _Rated[CheckedObservation],
+    game: engine.Game,
+    anchor: tuple[str, float] | None,
+    prior: float,
+    table: RatingTable | None,
 ) -> str:
     """The ratings as the matches came in: the table's fit on the first matches, at a
     few points of the run (nothing for a run too short to show a course)."""
@@ -157,7 +176,8 @@ def _progress_section(
         return ""
 
     def fit_first(count: int) -> RatingTable | None:
-        return rated.fit_first(count, anchor, prior)
+        # The last point is every match: the table's own fit, not made a second time.
+        return table if count == len(rated.matches) else rated.fit_first(count, anchor, prior)
 
     chart = elo_over_run_svg(checkpoints(len(rated.matches), fit_first), [r.name for r in table.ratings])
     if not chart:
@@ -179,7 +199,7 @@ def _sprt_section(results: StoredResults, stored: _Outcomes, game: engine.Game) 
         return ""
     by_key = {match.key: match for match in results.matches}
     saved = [by_key[key] for key in results.saved_keys()]
-    rated = stored.of(saved, game)
+    rated = stored.of(saved, game, _observation)
     observed = len(rated.first(len(saved)))
     looks = llr_looks(test, [match.names for match in saved], rated.first, observed)
     return llr_section(looks)
