@@ -35,6 +35,15 @@ of nested records (arena/play/_encode.py, 20,000 per field: a deal's own hands, 
 for again).  The same 2,000 matches with those bounds set lower in the benchmark's process
 (intern table and encoded actions 20,000, nested records 2,000 a field, odds 4,096 each):
 95.5 MB after 200, 99.4 after 1,000, 101.3 after 2,000 (+5.9 MB), at 11.2 matches/s.
+
+Conto then stopped keeping its declarations (made anew at each decision from an int key,
+their fields worked out when read; the wire's identity cache of encoded actions 4,096),
+and the nested records and odds were bounded lower.  Measured 2026-11-28, the same
+``--matches 2000 --every 200`` at load 15-27 (so some answers timed out: 39 and 51 lines),
+each tree in turn: before, 121.0 MB after 200 matches, 155.1 after 1,000, 167.3 after
+2,000 (+46.3 MB, 288k -> 490k live objects); after, 88.3 after 200, 93.8 after 1,000,
+96.5 after 2,000 (+8.2 MB, the last 1,000 matches +2.7; live objects 101k -> 112k).  The
+least-squares line says +31.6 MB at 8,000, but it is drawn through a growth that slows.
 """
 
 from __future__ import annotations
