@@ -36,6 +36,16 @@ replay opened in 171, 149, 341 ms.  At load 6.5-7.4: 59.7 s wall, CPU 13.9 s her
 that estimate: no idle machine was to be had); reading 6.6 s, the sections 8.2 s (CPU
 7.6 s); a replay 87 ms; Chromium: load event 1.00, 1.30, 1.13 s; match list drawn 1.43,
 1.63, 1.50 s; a replay opened in 209, 301, 261 ms.
+Then, the replays' scenes compared as tuples and packed at gzip level 6, one worker
+beside the report's process (not two), the fits given CheckedObservation and the last
+point of Elo over the run taken from the table: at load 12-19, `arena report` 74.3 s
+wall, 16.2 s CPU with its worker (`/usr/bin/time`; 19.8 s before these changes, the same
+hour at load 6-8); this benchmark 58.5 s wall, CPU 6.4 s here and 9.0 s in the worker
+(15.4 s: on 2 idle cores the two run side by side, about 10 s of wall clock); in one
+process (`workers=0`) 14.4 and 16.0 s CPU in two runs. The sections 2.9 s CPU (3.7 before); a replay 108 ms at that load
+(decoding 29.6, scenes 24.1, marks 35.3, replay data 7.2, packing 11.5). Chromium at
+load 12-14: load event 0.70, 1.28, 0.48 s; match list drawn 1.14, 1.50, 0.82 s; a replay
+opened in 345, 425, 590 ms; the page 4.7 MB, as before.
 The same report with 500 replays, at load 28-29: 392.6 s wall, CPU 14.2 s here and
 35.6 s in the workers (about 25 s on 2 idle cores: over the goal, hence 300).
 

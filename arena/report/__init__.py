@@ -18,7 +18,7 @@ read histories, which is why a large file's page holds a bounded number (_choice
     _llr.py       the SPRT's LLR over the run, between its bounds
     _axes.py      the axes the charts share
     _choice.py    which matches get a replay
-    _histories.py the chosen matches' replays, read by several processes
+    _histories.py the chosen matches' replays, read by a worker process meanwhile
     _replay.py    a match's scenes as compact replay data, packed in chunks
     _bridge.py    bridge's boards at each table and the two rooms compared
     _scores.py    each bot's distribution of scores
