@@ -42,10 +42,10 @@ point of Elo over the run taken from the table: at load 12-19, `arena report` 74
 wall, 16.2 s CPU with its worker (`/usr/bin/time`; 19.8 s before these changes, the same
 hour at load 6-8); this benchmark 58.5 s wall, CPU 6.4 s here and 9.0 s in the worker
 (15.4 s: on 2 idle cores the two run side by side, about 10 s of wall clock); in one
-process (`workers=0`) 14.4 and 16.0 s CPU in two runs. The sections 2.9 s CPU (3.7 before); a replay 108 ms at that load
-(decoding 29.6, scenes 24.1, marks 35.3, replay data 7.2, packing 11.5). Chromium at
-load 12-14: load event 0.70, 1.28, 0.48 s; match list drawn 1.14, 1.50, 0.82 s; a replay
-opened in 345, 425, 590 ms; the page 4.7 MB, as before.
+process (`workers=0`) 14.4 and 16.0 s CPU in two runs. The sections 2.9 s CPU (3.7
+before); a replay 108 ms at that load (decoding 29.6, scenes 24.1, marks 35.3, replay
+data 7.2, packing 11.5). Chromium at load 12-14: load event 0.70, 1.28, 0.48 s; match
+list drawn 1.14, 1.50, 0.82 s; a replay opened in 345, 425, 590 ms; the page 4.7 MB.
 The same report with 500 replays, at load 28-29: 392.6 s wall, CPU 14.2 s here and
 35.6 s in the workers (about 25 s on 2 idle cores: over the goal, hence 300).
 
@@ -128,8 +128,8 @@ def timed_report(path: Path, output: Path, replays: int | None, sample: int = 20
     written = write_report(path, output, Ratings(), replays=replays)
     total, used = time.perf_counter() - start, [after - then for after, then in zip(_cpu_seconds(), before)]
     print(
-        f"report of {written} matches, replays {'all' if replays is None else replays}: {total:.1f} s with "
-        f"{os.cpu_count()} processes (CPU: {used[0]:.1f} s in this process, {used[1]:.1f} s in the workers), "
+        f"report of {written} matches, replays {'all' if replays is None else replays}: {total:.1f} s on "
+        f"{os.cpu_count()} cores (CPU: {used[0]:.1f} s in this process, {used[1]:.1f} s in the workers), "
         f"{output.stat().st_size / 1e6:.1f} MB; load average after: {' '.join(f'{x:.1f}' for x in os.getloadavg())}"
     )
     store = ResultStore.open_readonly(path)
