@@ -43,6 +43,21 @@ def test_a_bot_that_lost_twice_gets_the_likelihood_ratio_interval():
     assert plus_minus(a) == f"+{a.high - a.elo:.0f}/-{a.elo - a.low:.0f}" == "+158/-103"
 
 
+def test_the_sprt_s_fit_skips_the_profile_and_keeps_the_estimate():
+    """`fit(likelihood_ratio=False)`, the SPRT's refits: the same Elo and covariance,
+    the Wald interval, no profile computed."""
+    games = [Observation((("a",), ("b",)), (0, 1), 38), Observation((("a",), ("b",)), (1, 0), 2)]
+    full, quick = fit(games), fit(games, likelihood_ratio=False)
+    assert full.design.likelihood_ratio and not quick.design.likelihood_ratio
+    assert [r.elo for r in quick.ratings] == [r.elo for r in full.ratings]
+    assert np.array_equal(np.asarray(quick.covariance), np.asarray(full.covariance))
+    a = {rating.name: rating for rating in quick.ratings}["a"]
+    assert (a.low, a.high) == (
+        pytest.approx(a.elo - 1.96 * a.sd, rel=1e-4),
+        pytest.approx(a.elo + 1.96 * a.sd, rel=1e-4),
+    )
+
+
 def test_five_results_each_way_keep_the_symmetric_interval():
     games = [Observation((("a",), ("b",)), (0, 1), 35), Observation((("a",), ("b",)), (1, 0), 5)]
     table = fit(games)

@@ -157,7 +157,7 @@ def difference(
         if any(candidate in side or baseline in side for side in obs.sides)
     }
     try:
-        table = fit(rated, prior_games=prior_games)
+        table = fit(rated, prior_games=prior_games, likelihood_ratio=False)  # reads elo and covariance only
     except RatingError:
         return None
     names = [rating.name for rating in table.ratings]

@@ -42,6 +42,7 @@ def fit(
     *,
     anchor: tuple[str, float] | None = None,
     prior_games: float = 2.0,
+    likelihood_ratio: bool = True,
 ) -> RatingTable:
     """Fit Elo ratings to all observations at once (see `arena.results.ratings`).
 
@@ -50,6 +51,8 @@ def fit(
     opponent for each bot the data only bound (every bot when the results alone do not
     determine the ratings; 0 = plain maximum likelihood). Raises `RatingError` for no
     observations, an unknown anchor, or results that do not determine the ratings.
+    ``likelihood_ratio=False`` leaves every interval the covariance's, for a caller that
+    reads only the Elo and the covariance (the SPRT's refits: each profile costs a fit).
     """
     if (
         isinstance(prior_games, bool)
@@ -139,7 +142,7 @@ def fit(
         raise undetermined()
     thin = {
         name: tally
-        for name, tally in tallies(keys, weights, names).items()
+        for name, tally in (tallies(keys, weights, names).items() if likelihood_ratio else ())
         # the anchor, or the one bot the table is centred on, has no spread to bound
         if tally.fewest < THIN and name not in bounded and sd[index[name]] > 0
     }
