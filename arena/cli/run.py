@@ -128,7 +128,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "Bots given here play a round robin; the equivalent tournament file is written beside the results "
         "(results/NAME.toml), so the same command resumes and 'arena run results/NAME.toml' repeats it.",
     )
-    adhoc.add_argument("--game", choices=[spec.name for spec in engine.games()], help="the game")
+    adhoc.add_argument("--game", choices=engine.game_names(), help="the game")
     adhoc.add_argument(
         "--bot",
         action="append",
