@@ -165,23 +165,32 @@ def declaration(key: int) -> ContoAction:
 
 def _fill_from_key(action: ContoAction, key: int) -> None:
     plate = []
+    texts = []
     code = key >> 5
     while code:
-        portata = code & 0xFF
-        plate.append(PORTATE[portata >> 4][portata & 15])
+        portata = PORTATE[code >> 4 & 15][code & 15]
+        plate.append(portata)
+        texts.append(portata.text)  # type: ignore[union-attr]
         code >>= 8
-    kind = _KIND_BITS[key >> 1 & 3]
+    bits = key >> 1 & 3
     slot = key >> 3 & 3
-    reveals = plate[slot].rank if key & 1 else None  # type: ignore[union-attr]
     whole = tuple(plate)
-    _SET_KIND(action, kind)
+    _SET_KIND(action, _KIND_BITS[bits])
     _SET_SLOT(action, slot)
     _SET_PLATE(action, whole)
-    _SET_REVEALS(action, reveals)
-    _SET_TEXT(action, _action_text(kind, whole, reveals))  # type: ignore[arg-type]
+    # The text as `_action_text` writes it, without its look-up of the kind (an Enum's
+    # hash runs Python code): the wire reads the text of every legal action it sends.
+    if key & 1:
+        reveals = whole[slot].rank  # type: ignore[union-attr]
+        _SET_REVEALS(action, reveals)
+        _SET_TEXT(action, f"{_PREFIX_BITS[bits]}{' '.join(texts)}, reveals {reveals}")
+    else:
+        _SET_REVEALS(action, None)
+        _SET_TEXT(action, _PREFIX_BITS[bits] + " ".join(texts))
 
 
 _TEXT_PREFIX = {kind: f"{kind.name.lower()} → " for kind in Move}
+_PREFIX_BITS = tuple("" if kind is None else _TEXT_PREFIX[kind] for kind in _KIND_BITS)
 
 
 def _action_text(kind: Move, plate: tuple[Portata, ...], reveals: str | None) -> str:
