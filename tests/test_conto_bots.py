@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -518,8 +519,12 @@ def test_search_plays_out_and_prefers_the_safe_move() -> None:
     # and it answers within its budget: half the time limit, at most max_time
     request = request_for(game, state, time_limit_ms=40)
     bot = SearchBot({"min_samples": 1})
+    cpu_before = time.thread_time()
     bot.act(request)
-    assert bot.last_stats["elapsed"] < 0.1
+    cpu = time.thread_time() - cpu_before
+    # Judged by its CPU when the wall clock says more: on a loaded machine the process may
+    # wait for a core past its deadline, but a search that ignored its budget spends it.
+    assert min(bot.last_stats["elapsed"], cpu) < 0.1, (bot.last_stats["elapsed"], cpu)
 
 
 def test_search_recognises_its_opponents_policies_at_the_showdowns() -> None:
