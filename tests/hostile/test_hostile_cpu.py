@@ -47,7 +47,10 @@ def test_a_bot_spinning_after_it_answered_is_charged_on_its_clock_not_its_neighb
     assert {fault.bot for fault in record.faults} == {"spins"}, record.faults
     timeouts = [fault for fault in record.faults if fault.kind is FaultKind.TIMEOUT]
     assert timeouts, record.faults
-    assert "of CPU its processes used while nothing was asked of it were charged to its clock" in timeouts[0].reason
+    # A timeout may also come first from the wall clock alone (its child's spinning slows
+    # its own answer on 2 cores): one of them must say what was charged to its clock.
+    charged = "of CPU its processes used while nothing was asked of it were charged to its clock"
+    assert any(charged in fault.reason for fault in timeouts), timeouts
     assert wait_until(lambda: not carrying(marker)), f"survivors: {carrying(marker)}"
 
 
