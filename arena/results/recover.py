@@ -30,6 +30,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TypeGuard
 
 import engine
 from arena.errors import ArenaError, StoreError
@@ -82,6 +83,13 @@ class _Found:
 
     meta: list[tuple[str, str]]
     matches: dict[str, tuple[tuple, list[tuple]]]  # key → (its matches row, its deal rows), schedule order
+
+
+def _is_key(value: object) -> TypeGuard[str]:
+    """Whether `value` can be a match key as saved: text with no NUL. A page cut short
+    inside reads as zeros past the cut, so a key that ran across it comes back ending in
+    NULs; it cannot say which match it was, so it names none."""
+    return isinstance(value, str) and "\x00" not in value
 
 
 def recovered_path(path: str | Path) -> Path:
@@ -174,10 +182,10 @@ class _DamagedFile:
         # whole match row were lost to the damage: they are rebuilt only then.
         whole, rebuilt = _whole_matches(rows, deals_by_key, game, rebuild=self.damage is not None)
         found = _Found(meta, whole)
-        keys_by_rowid.update((rowid, row[0]) for rowid, row in rows.items() if isinstance(row[0], str))
-        known = set(keys_by_rowid.values()) | {key for key in deals_by_key if isinstance(key, str)}
+        keys_by_rowid.update((rowid, row[0]) for rowid, row in rows.items() if _is_key(row[0]))
+        known = set(keys_by_rowid.values()) | {key for key in deals_by_key if _is_key(key)}
         # A damaged page may give a row a rowid no match has (0): no match lies behind it.
-        garbled_keys = {rowid for rowid, row in rows.items() if not isinstance(row[0], str) and rowid >= 1}
+        garbled_keys = {rowid for rowid, row in rows.items() if not _is_key(row[0]) and rowid >= 1}
         self._quick_check()
         salvage = Salvage(
             source=self.path,
@@ -265,7 +273,7 @@ class _DamagedFile:
             quoted = '"' + index.replace('"', '""') + '"'
             try:
                 for rowid, key in self.db.execute(f"SELECT rowid, key FROM matches INDEXED BY {quoted}"):
-                    if isinstance(key, str):
+                    if _is_key(key):
                         entries[rowid] = key
                 self.counted = True  # the index lists every match
             except sqlite3.DatabaseError as error:
@@ -349,7 +357,7 @@ def _whole_matches(
     rebuilt: set[str] = set()
     for row in rows.values():
         key = row[0]
-        if not isinstance(key, str):
+        if not _is_key(key):
             continue
         if key in whole:  # two rows with one key: one of them is garbled, and which is unknowable
             doubled.add(key)
