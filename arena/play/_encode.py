@@ -5,9 +5,10 @@ it; at every decision that is most of the referee's own time.  Here each (record
 message type) pair gets, once, a small Python function written for it (as dataclasses
 writes `__init__`) that appends the record's fields in protobuf's wire format: the same
 mapping rules as `fill`, the same bytes as upb's serializer (fields in number order,
-proto3 defaults left out, numeric lists packed), checked by tests/test_wire.py.  What
-goes where (fields, kinds, enum numbers, union members) is the wire plan's
-(arena/play/_plan.py); this module only writes it as bytes.
+proto3 defaults left out, numeric lists packed), checked by tests/test_wire.py, and at
+the edges of the whole fields it keeps (small integers, short strings) by
+tests/test_encode.py.  What goes where (fields, kinds, enum numbers, union members) is
+the wire plan's (arena/play/_plan.py); this module only writes it as bytes.
 """
 
 from __future__ import annotations
@@ -45,11 +46,16 @@ def varint(value: int) -> bytes:
     return bytes(out)
 
 
+#: The two bytes (tag, length) that start a length-delimited field of number < 16 and
+#: length < 128, at [number << 7 | length]: most fields of a request, four a legal action.
+_SHORT_HEADS = [bytes((number << 3 | _DELIMITED, size)) for number in range(16) for size in range(128)]
+
+
 def length_delimited(field_number: int, payload: bytes | bytearray) -> bytes:
     """One length-delimited protobuf field: tag, length, payload."""
     size = len(payload)
-    if field_number < 16 and size < 128:  # one byte each: most fields of a request
-        return bytes((field_number << 3 | _DELIMITED, size)) + payload
+    if field_number < 16 and size < 128:  # one byte each: made once (_SHORT_HEADS)
+        return _SHORT_HEADS[field_number << 7 | size] + payload
     return varint(field_number << 3 | _DELIMITED) + varint(size) + payload
 
 
@@ -84,6 +90,23 @@ def _enum_field(cache: dict[int, bytes], numbers: EnumNumbers, tag: bytes, membe
     number = numbers[member]
     field = tag + varint(number) if number or presence else b""
     cache[id(member)] = field
+    return field
+
+
+#: Strings kept as whole fields only up to this length: ranks, cards, names recur all run
+#: long; longer texts rarely do, and would only cycle through the cache.
+_KEPT_STRING = 16
+
+
+def _string_field(cache: dict[str, bytes], tag: bytes, value: str) -> bytes:
+    """A string field's bytes (tag, length, UTF-8), kept in `cache` by the string when short."""
+    body = value.encode()
+    size = len(body)
+    field = tag + (_SMALL[size] if size < 128 else varint(size)) + body
+    if len(value) <= _KEPT_STRING:
+        if len(cache) >= _CACHE_LIMIT:
+            cache.clear()
+        cache[value] = field
     return field
 
 
@@ -146,6 +169,12 @@ def _field_lines(field: PlannedField, namespace: dict[str, Any]) -> list[str]:
             f"else nested_field(CACHE_{name}, {item}, DESC_{name}, {tag_name}))"
         )
 
+    def string(item: str) -> str:
+        # A short string's whole field, kept by the string (see _string_field).
+        namespace[f"STRINGS_{name}"] = {}
+        namespace["string_field"] = _string_field
+        return f"add(STRINGS_{name}.get({item}) or string_field(STRINGS_{name}, {tag_name}, {item}))"
+
     if field.enum is not None:
         namespace[f"ENUM_{name}"] = field.enum
     if field.repeated:
@@ -154,7 +183,7 @@ def _field_lines(field: PlannedField, namespace: dict[str, Any]) -> list[str]:
             return [get, "    for item in value:", f"        {nested('item')}"]
         if kind == FieldDescriptor.TYPE_STRING:
             tag(_DELIMITED)
-            return [get, "    for item in value:", "        body = item.encode()", f"        {delimited}"]
+            return [get, "    for item in value:", f"        {string('item')}"]
         tag(_DELIMITED)  # packed
         if kind in _INTEGERS:
             body = "b''.join([varint(v) for v in value])"
@@ -172,13 +201,15 @@ def _field_lines(field: PlannedField, namespace: dict[str, Any]) -> list[str]:
         return [get, "    if value is not None:", f"        {nested('value')}"]
     if kind == FieldDescriptor.TYPE_STRING:
         tag(_DELIMITED)
-        return [get, f"    if {present}:", "        body = value.encode()", f"        {delimited}"]
+        return [get, f"    if {present}:", f"        {string('value')}"]
     if kind in _INTEGERS:
         tag(_VARINT)
+        # The whole field of each value below 128, made once: seats, counts, ranks' indices.
+        namespace[f"SMALL_{name}"] = [namespace[tag_name] + small for small in _SMALL]
         return [
             get,
             f"    if {present}:",
-            f"        add({tag_name}); add(SMALL[value] if 0 <= value < 128 else varint(value))",
+            f"        add(SMALL_{name}[value] if 0 <= value < 128 else {tag_name} + varint(value))",
         ]
     if kind == FieldDescriptor.TYPE_BOOL:
         tag(_VARINT)

@@ -77,6 +77,13 @@ class _EnumNames(dict):
         return named
 
 
+def _enum_named(by_id: dict[int, tuple[str, int]], names: _EnumNames, member: enum.Enum) -> tuple[str, int]:
+    """`names[member]`, kept by the member's id too: an Enum's hash runs Python code, and
+    members live as long as their class."""
+    named = by_id[id(member)] = names[member]
+    return named
+
+
 def _compile(cls: type, descriptor: Descriptor, given: str | None) -> Writer:
     """Write and compile the JSON writer of `cls` as a `descriptor` message."""
     planned = plan(cls, descriptor)
@@ -112,6 +119,9 @@ def _field_lines(field: PlannedField, namespace: dict[str, Any]) -> list[str]:
     present = "value is not None" if field.presence else "value"
     if field.enum is not None:
         namespace[f"ENUM_{name}"] = _EnumNames(field.enum)
+        namespace[f"BY_ID_{name}"] = {}
+        namespace["enum_named"] = _enum_named
+        named = f"(BY_ID_{name}.get(id(item)) or enum_named(BY_ID_{name}, ENUM_{name}, item))"
     if kind == FieldDescriptor.TYPE_MESSAGE:
         namespace[f"DESC_{name}"] = field.message
         namespace[f"CACHE_{name}"] = {}
@@ -131,7 +141,7 @@ def _field_lines(field: PlannedField, namespace: dict[str, Any]) -> list[str]:
     elif kind == FieldDescriptor.TYPE_DOUBLE:
         one = "float_json(item)"
     elif kind == FieldDescriptor.TYPE_ENUM:
-        one = f"ENUM_{name}[item][0]"
+        one = f"{named}[0]"
     else:
         raise field_type_error(field, "JSON writer")
     if field.repeated:
@@ -140,6 +150,13 @@ def _field_lines(field: PlannedField, namespace: dict[str, Any]) -> list[str]:
         return [get, "    if value is not None:", "        item = value", f"        add({key} + {one})"]
     if kind == FieldDescriptor.TYPE_ENUM:
         # Proto3 leaves out the default 0 of a field without presence.
-        shown = "True" if field.presence else f"ENUM_{name}[value][1]"
-        return [get, f"    if value is not None and {shown}:", "        item = value", f"        add({key} + {one})"]
+        shown = "True" if field.presence else "named[1]"
+        return [
+            get,
+            "    if value is not None:",
+            "        item = value",
+            f"        named = {named}",
+            f"        if {shown}:",
+            f"            add({key} + named[0])",
+        ]
     return [get, f"    if {present}:", "        item = value", f"        add({key} + {one})"]
