@@ -81,7 +81,8 @@ def _nested_field(cache: dict[int, tuple[Any, bytes]], record: Any, descriptor: 
     object recurs all run long; records made afresh each time only cycle through it.
     """
     body = encode_record(record, descriptor)
-    return keep(cache, record, tag + varint(len(body)) + body, _CACHE_LIMIT)
+    size = len(body)
+    return keep(cache, record, tag + (_SMALL[size] if size < 128 else varint(size)) + body, _CACHE_LIMIT)
 
 
 def _enum_field(cache: dict[int, bytes], numbers: EnumNumbers, tag: bytes, member: enum.Enum, presence: bool) -> bytes:
