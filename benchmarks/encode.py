@@ -80,9 +80,9 @@ class _Timed:
 
 def one_match(
     game: engine.Game, request_format: RequestFormat, seed: int, deals: int, profiler: cProfile.Profile | None = None
-) -> tuple[float, float, float, int]:
+) -> tuple[float, float, float, int, int]:
     """One match of random answers: the request's, the events' and the views' µs of
-    thread CPU per decision, and the decisions."""
+    thread CPU per decision, the decisions and the legal actions offered."""
     match = Match(game, [f"seat{i}" for i in range(game.players)], seed=seed, deals=deals, move_time=5.0)
     timed = _Timed(request_format(match.wire, match.state, match.deals), profiler)
     for seat in match.seats:
@@ -90,19 +90,21 @@ def one_match(
         seat.write_with(timed)
     chooser = random.Random(seed)
     state = match.state
-    decisions = view_ns = 0
+    decisions = view_ns = offered = 0
     while (ask := match.next_request()) is not None:
         turn = state.turn()
         assert turn is not None
         started = time.thread_time_ns()
         state.view(turn.seat)  # as the match made it for the request: timed apart
         view_ns += time.thread_time_ns() - started
-        index = chooser.randrange(len(state.legal_actions()))
+        legal = len(state.legal_actions())
+        offered += legal
+        index = chooser.randrange(legal)
         match.answered(ask.seat, pb.Decision(decision_id=ask.decision_id, action_index=index), 0.0)
         decisions += 1
     match.send_match_end()
     per = 1e3 * max(decisions, 1)
-    return timed.request_ns / per, timed.recorded_ns / per, view_ns / per, decisions
+    return timed.request_ns / per, timed.recorded_ns / per, view_ns / per, decisions, offered
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -133,7 +135,8 @@ def main(argv: list[str] | None = None) -> int:
                 f"{name:>9} {kind:>5}: request {statistics.median(request):6.1f} ({shown});"
                 f" events {statistics.median(row[1] for row in rows):5.1f};"
                 f" view {statistics.median(row[2] for row in rows):5.1f};"
-                f" {sum(row[3] for row in rows)} decisions"
+                f" {sum(row[3] for row in rows)} decisions,"
+                f" {sum(row[4] for row in rows) / max(sum(row[3] for row in rows), 1):.1f} legal actions each"
             )
     return 0
 
