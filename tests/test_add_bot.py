@@ -7,7 +7,7 @@ bots' tables first, then those the added bot brings; any other change is still r
 
 import sqlite3
 
-from tests.test_tournament import arena, write_tournament
+from tests.test_tournament import arena, arena_here, write_tournament
 
 RANDOM = ["python", "bots/random_bot.py"]
 
@@ -46,11 +46,11 @@ def test_an_added_bot_plays_only_its_new_tables(tmp_path):
     assert {key: stored(tmp_path / "grow.sqlite")[key] for key in after} == after
 
 
-def test_any_other_change_with_an_added_bot_is_refused(tmp_path):
+def test_any_other_change_with_an_added_bot_is_refused(tmp_path, capsys):
     path = write_tournament(tmp_path, "mixed", bots(3), seats=3, deals=1)
     arena("run", path)
     changed = bots(4)
     changed["b0"] = [*RANDOM, "--seed=99"]
-    refused = arena("run", write_tournament(tmp_path, "mixed", changed, seats=3, deals=1), check=False)
-    assert refused.returncode == 2
-    assert "bot 'b3' was added" in refused.stderr and "bot 'b0' command changed" in refused.stderr
+    code, _, err = arena_here(capsys, "run", write_tournament(tmp_path, "mixed", changed, seats=3, deals=1))
+    assert code == 2
+    assert "bot 'b3' was added" in err and "bot 'b0' command changed" in err

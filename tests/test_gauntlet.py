@@ -14,7 +14,7 @@ from arena.config import load_tournament
 from arena.errors import ConfigError
 from arena.results import ResultStore
 from arena.run.schedule import build_schedule
-from tests.test_tournament import arena, write_tournament
+from tests.test_tournament import arena, arena_here, write_tournament
 
 RANDOM = ["python", "bots/random_bot.py"]
 
@@ -68,16 +68,16 @@ def test_a_gauntlet_runs_prints_its_form_and_rates_the_bots(tmp_path):
         assert store.info().setup.gauntlet == ("b0",)
 
 
-def test_a_round_robin_file_is_not_resumed_as_a_gauntlet(tmp_path):
+def test_a_round_robin_file_is_not_resumed_as_a_gauntlet(tmp_path, capsys):
     path = write_tournament(tmp_path, "switch", bots(4), seats=3, deals=1)
     # The results file of the round robin, as `arena run` opens it before its first match
     # (a file is refused by its setup, whatever number of matches it holds): no bots played.
     with ResultStore.open(tmp_path / "switch.sqlite", load_tournament(path)) as store:
         assert store.info().setup.gauntlet == ()
     path.write_text(path.read_text().replace('game = "conto"', 'game = "conto"\nformat = "gauntlet"'))
-    refused = arena("run", path, check=False)
-    assert refused.returncode == 2
-    assert "the format changed from a round robin to a gauntlet of b0" in refused.stderr, refused.stderr
+    code, _, err = arena_here(capsys, "run", path)
+    assert code == 2
+    assert "the format changed from a round robin to a gauntlet of b0" in err, err
 
 
 @pytest.mark.parametrize(

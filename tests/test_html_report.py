@@ -21,7 +21,7 @@ from arena.records import MatchRecord, MatchSlot
 from arena.results import ResultStore
 from arena.results.boards import compare_boards, partnership_name
 from tests.test_store import NAMES, make_config, play_record, rotated
-from tests.test_tournament import arena
+from tests.test_tournament import arena, arena_here
 
 
 def conto_file(tmp_path: Path, matches: int = 4) -> Path:
@@ -147,21 +147,22 @@ def test_every_game_gets_a_report_and_a_match_page(tmp_path: Path, name: str):
     assert [replay["names"] for replay in replays(shown)] == [list(matches[0].names)]
 
 
-def test_bad_input_is_named_with_exit_2(tmp_path: Path):
+def test_bad_input_is_named_with_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    # Each refused before anything is read or written: in this process, not a new one each.
     results = conto_file(tmp_path, matches=1)
-    missing = arena("report", tmp_path / "nothing.sqlite", check=False)
-    assert (missing.returncode, missing.stdout) == (2, "")
-    assert "nothing.sqlite" in missing.stderr and "Traceback" not in missing.stderr
-    anchor = arena("report", results, "--anchor", "zed", check=False)
-    assert anchor.returncode == 2 and "--anchor 'zed' is not a bot" in anchor.stderr and "ada" in anchor.stderr
-    unwritable = arena("report", results, "-o", tmp_path / "no" / "such" / "r.html", check=False)
-    assert unwritable.returncode == 2 and "Cannot write" in unwritable.stderr and "r.html" in unwritable.stderr
-    prior = arena("report", results, "--prior-games", "-1", check=False)
-    assert prior.returncode == 2 and "--prior-games" in prior.stderr
-    unknown = arena("show", results, "r9-t9-p9", "--html", check=False)
-    assert unknown.returncode == 2 and "no match 'r9-t9-p9'" in unknown.stderr
-    stray = arena("show", results, "r1-t1-p1", "-o", tmp_path / "m.html", check=False)
-    assert stray.returncode == 2 and "--output is for --html" in stray.stderr
+    code, out, err = arena_here(capsys, "report", tmp_path / "nothing.sqlite")
+    assert (code, out) == (2, "")
+    assert "nothing.sqlite" in err and "Traceback" not in err
+    code, _, err = arena_here(capsys, "report", results, "--anchor", "zed")
+    assert code == 2 and "--anchor 'zed' is not a bot" in err and "ada" in err
+    code, _, err = arena_here(capsys, "report", results, "-o", tmp_path / "no" / "such" / "r.html")
+    assert code == 2 and "Cannot write" in err and "r.html" in err
+    code, _, err = arena_here(capsys, "report", results, "--prior-games", "-1")
+    assert code == 2 and "--prior-games" in err
+    code, _, err = arena_here(capsys, "show", results, "r9-t9-p9", "--html")
+    assert code == 2 and "no match 'r9-t9-p9'" in err
+    code, _, err = arena_here(capsys, "show", results, "r1-t1-p1", "-o", tmp_path / "m.html")
+    assert code == 2 and "--output is for --html" in err
     assert not (tmp_path / "m.html").exists()
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_tournament import ARENA, ROOT, arena, write_tournament
+from tests.test_tournament import ARENA, ROOT, arena, arena_here, write_tournament
 
 pytestmark = pytest.mark.slow
 
@@ -71,10 +71,10 @@ def test_a_person_plays_their_tables_in_a_tournament(tmp_path: Path) -> None:
     assert len(re.findall(r"\bme\b", listed)) == 3  # every rotation of the one table, with the person in it
 
 
-def test_a_person_takes_no_program_keys(tmp_path: Path) -> None:
+def test_a_person_takes_no_program_keys(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     bots = {"r1": ["python", "bots/random_bot.py"], "r2": ["python", "bots/random_bot.py"]}
     toml = write_tournament(tmp_path, "wrong", bots, seats=3)
     toml.write_text(toml.read_text() + '\n[[bot]]\nname = "me"\nhuman = true\ncommand = ["python", "x.py"]\n')
-    result = arena("run", toml, check=False)
-    assert result.returncode == 2
-    assert "is a person (human = true), so command does not apply to it" in result.stderr
+    code, _, err = arena_here(capsys, "run", toml)
+    assert code == 2
+    assert "is a person (human = true), so command does not apply to it" in err

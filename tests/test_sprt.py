@@ -14,7 +14,7 @@ from arena.results.ratings import Observation, fit
 from arena.results.sprt import OVERSHOOT, Decision, SprtState, bounds, decide, difference, llr, sprt_state, step_sd
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_tournament import ARENA, ROOT, arena, tournament_file  # noqa: E402
+from test_tournament import ARENA, ROOT, arena, arena_here, tournament_file  # noqa: E402
 
 assert ARENA and ROOT
 
@@ -161,12 +161,12 @@ def test_sprt_must_be_a_table(tmp_path):
     ]
 
 
-def test_sprt_config_error_exits_2(tmp_path):
+def test_sprt_config_error_exits_2(tmp_path, capsys):
     path = tournament_file(tmp_path, "t")
     path.write_text(path.read_text() + SPRT_OK.replace("elo1 = 10", "elo1 = -5"))
-    result = arena("run", path, check=False)
-    assert result.returncode == 2
-    assert "sprt.elo1" in result.stderr + result.stdout
+    code, out, err = arena_here(capsys, "run", path)
+    assert code == 2
+    assert "sprt.elo1" in err + out
 
 
 @pytest.mark.parametrize("workers", ["1", "2"])
