@@ -145,7 +145,15 @@ def _field_lines(field: PlannedField, namespace: dict[str, Any]) -> list[str]:
     else:
         raise field_type_error(field, "JSON writer")
     if field.repeated:
-        return [get, "    if value:", f"        add({key} + '[' + ','.join([{one} for item in value]) + ']')"]
+        # A loop, not a comprehension: the lists are short, and a comprehension is a call.
+        return [
+            get,
+            "    if value:",
+            "        items = []",
+            "        for item in value:",
+            f"            items.append({one})",
+            f"        add({key} + '[' + ','.join(items) + ']')",
+        ]
     if kind == FieldDescriptor.TYPE_MESSAGE:
         return [get, "    if value is not None:", "        item = value", f"        add({key} + {one})"]
     if kind == FieldDescriptor.TYPE_ENUM:
