@@ -51,7 +51,8 @@ def test_an_optional_field_set_to_its_default_is_written_and_an_unset_one_is_not
     assert b"\x10\x00" in encode_record(slot_zero, conto_pb2.ContoAction.DESCRIPTOR)  # slot 0, present
 
 
-def test_a_view_with_optional_zeroes_and_long_lists_encodes_as_upb():
+@pytest.mark.parametrize("points", [(0, 0, 1000, 2), (0, 127, 3, 1), (-1, 5, 0, 0)])
+def test_a_view_with_optional_zeroes_and_long_lists_encodes_as_upb(points):
     view = ContoView(
         seat=0,
         players=4,
@@ -66,13 +67,14 @@ def test_a_view_with_optional_zeroes_and_long_lists_encodes_as_upb():
         plate=(Portata("K", 12),),
         revealed=(),
         cameriere=None,
-        points=(0, 0, 1000, 2),
+        points=points,
         courses=2,
         hand_size_option=6,
         oste_rule=False,
         deal_events=(),
     )
     assert encode_record(view, conto_pb2.ContoView.DESCRIPTOR) == upb(view, conto_pb2.ContoView)
+    assert json_record(view, conto_pb2.ContoView.DESCRIPTOR) == canonical_json(view, conto_pb2.ContoView)
 
 
 @pytest.mark.parametrize("size", [0, 127, 128, 300])

@@ -187,7 +187,8 @@ def _field_lines(field: PlannedField, namespace: dict[str, Any]) -> list[str]:
             return [get, "    for item in value:", f"        {string('item')}"]
         tag(_DELIMITED)  # packed
         if kind in _INTEGERS:
-            body = "b''.join([varint(v) for v in value])"
+            # Numbers 0-127 are their own one-byte varints: counts, seats, points.
+            body = "bytes(value) if 0 <= min(value) and max(value) < 128 else b''.join([varint(v) for v in value])"
         elif kind == FieldDescriptor.TYPE_BOOL:
             body = "bytes([1 if v else 0 for v in value])"
         elif kind == FieldDescriptor.TYPE_ENUM:

@@ -144,6 +144,8 @@ def _field_lines(field: PlannedField, namespace: dict[str, Any]) -> list[str]:
         one = f"{named}[0]"
     else:
         raise field_type_error(field, "JSON writer")
+    if field.repeated and kind in _INT32S:
+        return [get, "    if value:", f"        add({key} + '[' + ','.join(map(str, value)) + ']')"]
     if field.repeated:
         # A loop, not a comprehension: the lists are short, and a comprehension is a call.
         return [
