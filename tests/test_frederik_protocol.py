@@ -4,11 +4,8 @@ a fault passes the seat's decisions for the rest of the deal and ranks it last."
 
 from __future__ import annotations
 
-import re
-
 import pytest
 import trio
-from google.protobuf import text_format
 
 import engine
 from arena.errors import BotFault
@@ -31,6 +28,7 @@ from engine.frederik import (
     Window,
 )
 from tests.fakebot import FakeSeat
+from tests.leaks import leaked
 
 DECISIONS = (Kept, Returned, Acted, Responded)
 
@@ -73,11 +71,6 @@ def seen_before_each_decision(history, players):
         for cards in seen:
             cards.update(public)
     return out
-
-
-def leaked(message, hidden: set[str]) -> list[str]:
-    text = text_format.MessageToString(message)
-    return sorted(card for card in hidden if re.search(rf"\b{card}\b", text))
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])

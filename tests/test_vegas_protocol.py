@@ -4,11 +4,8 @@ goes on."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 import trio
-from google.protobuf import text_format
 
 import engine
 from arena.errors import BotFault
@@ -16,6 +13,7 @@ from arena.play import play_match
 from arena.records import FaultKind
 from engine.vegas import CardFlipped, HandDealt, HandEnded
 from tests.fakebot import FakeSeat
+from tests.leaks import leaked
 
 
 def play(game, seats, seed=1, deals=4):
@@ -48,11 +46,6 @@ def secrets_by_moment(history, players):
             for seat in range(players)
         ]
     return out
-
-
-def leaked(message, hidden: set[str]) -> list[str]:
-    text = text_format.MessageToString(message)
-    return [card for card in hidden if re.search(rf"\b{card}\b", text)]
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])
