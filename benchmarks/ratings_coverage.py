@@ -207,17 +207,27 @@ def conto_deals(
     a normal amount of sd `luck` Elo.  `duplicate`: each deal is dealt to the 4 rotations
     of one table of 4 bots (events / 4 deals, one family each); else each deal is dealt
     once, at a random table (its own family)."""
-    out = []
+    out: list[Observation] = []
     families = events // SEATS if duplicate else events
     for family in range(families):
         table = rng.choice(len(true), SEATS, replace=False)
-        seat_luck = rng.normal(0.0, luck, SEATS)
-        for rotation in range(SEATS if duplicate else 1):
-            bots = np.roll(table, rotation)
-            weights = np.exp(-C * (true[bots] + seat_luck))
-            loser = rng.choice(SEATS, p=weights / weights.sum())
-            ranks = tuple(int(seat == loser) for seat in range(SEATS))
-            out.append(Observation(tuple((NAMES[b],) for b in bots), ranks, cluster=family))
+        out.extend(conto_family(rng, table, family, luck, SEATS if duplicate else 1, true))
+    return out
+
+
+def conto_family(
+    rng: np.random.Generator, table: np.ndarray, family: int, luck: float, rotations: int, true: np.ndarray = TRUE
+) -> list[Observation]:
+    """One Il Conto deal at `table` (bot indices by seat) and its first `rotations`
+    rotations, the cards favouring each seat by a normal amount of sd `luck` Elo."""
+    out = []
+    seat_luck = rng.normal(0.0, luck, SEATS)
+    for rotation in range(rotations):
+        bots = np.roll(table, rotation)
+        weights = np.exp(-C * (true[bots] + seat_luck))
+        loser = rng.choice(SEATS, p=weights / weights.sum())
+        ranks = tuple(int(seat == loser) for seat in range(SEATS))
+        out.append(Observation(tuple((NAMES[b],) for b in bots), ranks, cluster=family))
     return out
 
 

@@ -54,15 +54,20 @@ def test_a_bot_that_lost_twice_has_a_likelihood_ratio_interval():
 
 
 def test_too_few_families_says_why_it_fell_back():
-    assert FAMILIES_PER_UNIT == 10
-    assert fit(deals([0, 1, 2, 3, 1, 2, 3, 0, 2])).footer() == [
+    assert FAMILIES_PER_UNIT == 5
+    assert fit(deals([0, 1, 2, 3])).footer() == [
         f"Elo: luce-loser fit over all deals, centred on the pool mean, {NO_PRIOR_NEEDED}; ±95% from the inverse "
-        "Hessian, which counts every deal as independent: the cluster-robust interval needs each bot in 10 deal "
-        "families, and one played in only 9 (play more rounds)" + TAIL,
-        "The 95% intervals of ada (finished behind another bot in only 2 of its 9 deals), bea (finished behind "
-        "another bot in only 2 of its 9 deals), cid (finished behind another bot in only 3 of its 9 deals) and dan "
-        f"(finished behind another bot in only 2 of its 9 deals) are likelihood-ratio ones: {WHY_LIKELIHOOD_RATIO}.",
+        "Hessian, which counts every deal as independent: the cluster-robust interval needs each bot in 5 deal "
+        "families, and one played in only 4 (play more rounds)" + TAIL,
+        "The 95% intervals of ada (finished behind another bot in only 1 of its 4 deals), bea (finished behind "
+        "another bot in only 1 of its 4 deals), cid (finished behind another bot in only 1 of its 4 deals) and dan "
+        f"(finished behind another bot in only 1 of its 4 deals) are likelihood-ratio ones: {WHY_LIKELIHOOD_RATIO}.",
     ]
+    # One family more, and the switch: Student's t on one degree of freedom fewer.
+    assert (
+        "±95% cluster-robust over 5 deal families (one deal at all its rotations; each bot played in at least 5 of "
+        "them, and the ± uses Student's t with 4 degrees of freedom"
+    ) in fit(deals([0, 1, 2, 3, 1])).footer()[0]
 
 
 def test_no_families_and_an_anchor():

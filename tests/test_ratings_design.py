@@ -117,6 +117,34 @@ def test_the_switch_counts_families_per_bot():
     assert fewer.design.per_unit == FAMILIES_PER_UNIT - 1 and fewer.design.families == 0
 
 
+def test_the_sandwich_needs_more_families_than_parameters():
+    """Eight bots at eight seats: each bot in every family, so the families in all are as
+    few as per bot, and with no more of them than the fit's seven parameters the
+    sandwich cannot give every rating a spread: the inverse Hessian, and the note says
+    why."""
+    rng = np.random.default_rng(4)
+    bots = [f"b{i}" for i in range(8)]
+
+    def families(count: int) -> list[Observation]:
+        out = []
+        for family in range(count):
+            for rotation in range(8):
+                sides = tuple((bots[(seat + rotation) % 8],) for seat in range(8))
+                loser = int(rng.integers(8))
+                out.append(Observation(sides, tuple(int(seat == loser) for seat in range(8)), cluster=family))
+        return out
+
+    few = fit(families(7))
+    assert few.design.per_unit == 7 >= FAMILIES_PER_UNIT and few.design.families == 0
+    assert few.design.interval_text("deal") == (
+        "±95% from the inverse Hessian, which counts every deal as independent: the cluster-robust interval "
+        "needs more deal families than the fit's 7 parameters, and there were 7 (play more rounds)"
+    )
+    enough = fit(families(8))
+    assert enough.design.families == 8 and enough.design.parameters == 0
+    assert all(rating.sd > 0 for rating in enough.ratings)
+
+
 def test_the_small_sample_widening_is_students_t():
     assert t_quantile(9) == pytest.approx(2.2622, abs=2e-4)
     assert t_quantile(19) == pytest.approx(2.0930, abs=2e-4)

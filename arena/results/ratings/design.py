@@ -8,7 +8,7 @@ cluster-robust intervals need.
     THIN                the fewest results one way for a symmetric (Wald) interval
     groups              the bots in groups that the results connect
     families_per_unit   the fewest deal families any rated unit played in
-    FAMILIES_PER_UNIT   how many the sandwich covariance needs
+    FAMILIES_PER_UNIT   how many the sandwich covariance needs (and more in all than parameters)
     small_sample        the sandwich's widening for few families (Student t)
 """
 
@@ -38,8 +38,10 @@ Z95 = 1.959963984540054
 #: the intervals to be cluster-robust.  A unit's rating rests on its own families' scores:
 #: with fewer, the sandwich's estimate of their spread is too noisy, and the inverse
 #: Hessian is used.  Counted per unit, not in all: ten bots at four seats put each bot in
-#: only 40% of the families.
-FAMILIES_PER_UNIT = 10
+#: only 40% of the families.  Five, because from five on the sandwich with Student's t
+#: (`small_sample`) covers 0.946-0.973 where the inverse Hessian, blind to the seat luck
+#: that duplicate deals cancel, covers 0.98 (`benchmarks/ratings_switch.py`, issue 40).
+FAMILIES_PER_UNIT = 5
 
 
 def families_per_unit(rows: Iterable[tuple[tuple, object]], names: list[str]) -> int:
@@ -179,6 +181,12 @@ class Design:
     #: The rated bots with fewer than `THIN` results one way, whose ``low``/``high`` are the
     #: profile likelihood-ratio interval's ends, and their counts.
     likelihood_ratio: dict[str, Tally] = field(default_factory=dict)
+    #: When every unit had its `FAMILIES_PER_UNIT` but the families in all were no more than
+    #: the fit's parameters (8 bots at 8 seats in 6 families): those two numbers, since the
+    #: sandwich's middle, a sum over the families of scores that sum to zero, then cannot
+    #: span every rating (some would get no spread at all); 0 otherwise.
+    families_in_all: int = 0
+    parameters: int = 0
 
     def prior_text(self, count: int) -> str:
         """The prior in words, for the note under a table of `count` bots."""
@@ -209,6 +217,12 @@ class Design:
                 f"±95% cluster-robust over {self.families} deal families ({family}; each {unit} played in at least "
                 f"{self.per_unit} of them, and the ± uses Student's t with {self.per_unit - 1} degrees of freedom; "
                 "duplicate deals narrow it as much as they remove luck)"
+            )
+        if self.parameters:
+            return (
+                f"±95% from the inverse Hessian, which counts every deal as independent: the cluster-robust "
+                f"interval needs more deal families than the fit's {self.parameters} parameters, and there were "
+                f"{self.families_in_all} (play more rounds)"
             )
         if self.per_unit:
             return (

@@ -119,7 +119,10 @@ def fit(
     families = len({family for _, _, family in rows})
     clustered = any(family[0] == "family" for _, _, family in rows)
     per_unit = families_per_unit(((key, family) for key, _, family in rows), names) if clustered else 0
-    robust = per_unit >= FAMILIES_PER_UNIT
+    # The middle of the sandwich sums the families' scores, which sum to zero: it spans
+    # every parameter only with more families than parameters.
+    spanned = families > problem.dim
+    robust = per_unit >= FAMILIES_PER_UNIT and spanned
     model_based = cov_theta
     if robust:
         cov_theta = cov_theta @ problem.meat(theta, keys, rows) @ cov_theta * small_sample(per_unit)
@@ -167,6 +170,8 @@ def fit(
         centred_on=tuple(names[i] for i in centre) if centre is not None else (),
         per_unit=per_unit,
         likelihood_ratio=thin,
+        families_in_all=0 if robust or per_unit < FAMILIES_PER_UNIT else families,
+        parameters=0 if robust or per_unit < FAMILIES_PER_UNIT else problem.dim,
     )
     return rating_table(names, counts, elo, cov, sd, model=model, draw_elo=draw_elo, design=design, ends=ends)
 
