@@ -46,7 +46,10 @@ class Tmux:
     def __init__(self, command: str, tmp: Path) -> None:
         self.socket = f"arena-human-{os.getpid()}-{time.monotonic_ns()}"
         self.done = tmp / "exit-status"
-        shell = f"{command}; echo $? > {shlex.quote(str(self.done))}; sleep 600"
+        # Written beside it, then renamed: `echo $? > done` creates the file before it writes
+        # the status, and a test that saw it exist read it empty (under load, once).
+        writing = shlex.quote(str(tmp / "exit-status.part"))
+        shell = f"{command}; echo $? > {writing}; mv {writing} {shlex.quote(str(self.done))}; sleep 600"
         self._tmux("new-session", "-d", "-x", "80", "-y", "24", shell)
 
     def _tmux(self, *args: str) -> str:
