@@ -12,8 +12,13 @@ as `arena run`'s is (`settle_heap`):
   the bots think while the referee works); the processes are started and warmed by an
   untimed match first;
 - in-process: the same class as ``module = "bots.random_bot:RandomBot"``, one match at a
-  time (its bots share the referee's thread: more at once cannot go faster), each request
-  an `sdk.LazyDecisionRequest` (a random bot reads only its number of legal actions);
+  time (its bots share the referee's thread: more at once in one process cannot go
+  faster), each request an `sdk.LazyDecisionRequest` (a random bot reads only its number
+  of legal actions);
+- each side also in as many worker processes as the machine has usable cores, one match
+  at a time each, as ``arena run --workers N`` plays them (`in_processes`): in one
+  process an in-process table uses one core, while a gRPC table's bots think on the
+  other; the best of each side's ways is compared, in wall time and in CPU;
 - the engine alone: the same number of deals played by `random.choice` on the legal
   actions, with no referee: the ceiling of any referee.
 
@@ -33,6 +38,7 @@ see docs/research.md ("In-process bots") for the figures and what they say.
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import random
 import sys
@@ -99,6 +105,8 @@ class Timed(NamedTuple):
     decisions: int
     deals: int = 0
     records: tuple[MatchRecord, ...] = ()
+    #: When the timed matches began (`time.perf_counter`, one clock for every process).
+    began: float = 0.0
 
     def deals_per_second(self) -> float:
         return self.deals / self.wall
@@ -115,10 +123,12 @@ async def timed_matches(
     at_once: int,
     logs: Path,
     seat_for: Callable[[str, int], SeatClient] | None = None,
+    ready: Callable[[], object] | None = None,
 ) -> Timed:
     """A match per seed, `at_once` at a time, after `at_once` untimed warm-up matches at
     once (which start the processes the timed ones reuse: none has played their deals).
-    `seat_for(name, seed)`: the seats instead of the pool's."""
+    `seat_for(name, seed)`: the seats instead of the pool's; `ready()`, called once they
+    are warm, waits for the other worker processes' (`in_processes`)."""
     poll_for_answers(at_once, usable_cores())
     bots_cpu = 0.0
     decisions = 0
@@ -138,6 +148,8 @@ async def timed_matches(
         async with trio.open_nursery() as warming:  # a process of each bot per match at once
             for warm in range(at_once):
                 warming.start_soon(one, -1 - warm, False)
+        if ready is not None:
+            ready()
         began, cpu = time.perf_counter(), time.process_time()
         limiter = trio.CapacityLimiter(at_once)
 
@@ -150,7 +162,51 @@ async def timed_matches(
                 nursery.start_soon(limited, seed)
         played = tuple(records[seed] for seed in seeds)
         deals_played = sum(len(record.result.deals) for record in played)
-        return Timed(time.perf_counter() - began, time.process_time() - cpu, bots_cpu, decisions, deals_played, played)
+        wall = time.perf_counter() - began
+        return Timed(wall, time.process_time() - cpu, bots_cpu, decisions, deals_played, played, began)
+
+
+def _worker(
+    name: str, seats: int, in_process: bool, seeds: Sequence[int], deals: int, logs: Path, barrier: Any, out: Any
+) -> None:
+    """One process of `in_processes`: its share of the matches, one at a time."""
+    settle_heap()
+    game = engine.load(name, players=seats)
+    out.send(trio.run(timed_matches, game, entries(in_process, seats), seeds, deals, 1, logs, None, barrier.wait))
+
+
+def in_processes(
+    processes: int, game: engine.Game, in_process: bool, seeds: Sequence[int], deals: int, logs: Path
+) -> Timed:
+    """The matches shared by `processes` worker processes, one match at a time each, as
+    `arena run --workers N` plays them: each started afresh (spawn, as arena run's) and
+    warmed, then all timed from one moment to the last one's end."""
+    context = multiprocessing.get_context("spawn")
+    barrier = context.Barrier(processes)
+    pipes = [context.Pipe(duplex=False) for _ in range(processes)]
+    workers = [
+        context.Process(
+            target=_worker,
+            args=(game.spec.name, game.players, in_process, seeds[n::processes], deals, logs, barrier, pipes[n][1]),
+        )
+        for n in range(processes)
+    ]
+    for worker in workers:
+        worker.start()
+    shares: list[Timed] = [reading.recv() for reading, _ in pipes]
+    for worker in workers:
+        worker.join()
+    began = min(share.began for share in shares)
+    by_seed = {record.seed: record for share in shares for record in share.records}
+    return Timed(
+        max(share.began + share.wall for share in shares) - began,
+        sum(share.cpu for share in shares),
+        sum(share.bots_cpu for share in shares),
+        sum(share.decisions for share in shares),
+        sum(share.deals for share in shares),
+        tuple(by_seed[seed] for seed in seeds),
+        began,
+    )
 
 
 def same_matches(ways: Sequence[Timed]) -> bool:
@@ -249,28 +305,33 @@ def main() -> None:
         parser.error(f"--games: {error}")
     settle_heap()  # as arena run does, before any match
     logs = Path(tempfile.mkdtemp(prefix="arena-inprocess-"))
-    print(f"{usable_cores()} usable cores; {args.matches} matches of up to {args.deals} deals per way and round")
+    cores = usable_cores()  # worker processes of the ways that use them, as `arena run --workers N`
+    print(f"{cores} usable cores; {args.matches} matches of up to {args.deals} deals per way and round")
     print("each figure: deals/s of wall time, then deals per CPU-second (the referee's process and the bots')\n")
-    ways = ("gRPC 1 at a time", "gRPC 2 at once", "in-process", "engine alone")
+    ways = ["gRPC 1 at a time", "gRPC 2 at once", f"gRPC {cores} processes", "in-process", f"in-process {cores} proc."]
+    ways.append("engine alone")
+    grpc, inproc = slice(0, 3), slice(3, 5)  # the ways of each side; the best of each compared
     for name, seats in players.items():
         game = engine.load(name, players=seats)
         walls: list[float] = []
         cpus: list[float] = []
-        print(f"{name} ({seats} seats): " + "".join(f"{way:>22s}" for way in ways) + "   in-process / best gRPC")
+        print(f"{name} ({seats} seats)" + "".join(f"{way:>21s}" for way in ways) + "   best in-process / best gRPC")
         for round_ in range(args.rounds):
             seeds = [1000 * round_ + m for m in range(args.matches)]
             load = os.getloadavg()[0]
             timed = [
                 trio.run(timed_matches, game, entries(False, seats), seeds, args.deals, 1, logs),
                 trio.run(timed_matches, game, entries(False, seats), seeds, args.deals, 2, logs),
+                in_processes(cores, game, False, seeds, args.deals, logs),
                 trio.run(timed_matches, game, entries(True, seats), seeds, args.deals, 1, logs),
+                in_processes(cores, game, True, seeds, args.deals, logs),
                 engine_alone(game, seeds, args.deals),
             ]
             wall = [t.deals_per_second() for t in timed]
             cpu = [t.deals_per_cpu_second() for t in timed]
-            walls.append(wall[2] / max(wall[:2]))
-            cpus.append(cpu[2] / max(cpu[:2]))
-            cells = "".join(f"{w:11.1f} {c:10.1f}" for w, c in zip(wall, cpu))
+            walls.append(max(wall[inproc]) / max(wall[grpc]))
+            cpus.append(max(cpu[inproc]) / max(cpu[grpc]))
+            cells = "".join(f"{w:9.0f} {c:8.0f}    " for w, c in zip(wall, cpu))
             same = "" if same_matches(timed) else "   NOT THE SAME MATCHES"
             print(f"  round {round_ + 1}  {cells}   x{walls[-1]:.1f} wall, x{cpus[-1]:.1f} CPU   load {load:.1f}{same}")
         print(
