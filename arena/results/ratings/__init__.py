@@ -79,11 +79,12 @@ least `design.FAMILIES_PER_UNIT` (5) of them: counted per unit, since a unit's r
 rests on its own families' scores, and six bots at four seats put each in two thirds of
 the families; and there are more families in all than the fit's parameters (eight bots
 at eight seats in seven families leave a rating without spread). Then it is the
-cluster-robust *sandwich* ``c H^-1 M H^-1``, where ``M`` sums, over the families, the outer product of each family's score (the gradient of its
-observations' log-likelihood at the fit), times F / (F - 1), and c = (t / 1.96)^2 with
-t the 97.5% quantile of Student's t with G - 1 degrees of freedom, G the fewest
-families a unit played in (the usual advice for few clusters; without it the ±95%
-covered 93% just above the switch). The rotations of one deal share its
+cluster-robust *sandwich* ``c H^-1 M H^-1``, where ``M`` sums, over the families, the
+outer product of each family's score (the gradient of its observations' log-likelihood
+at the fit), times F / (F - 1), and c = (t / 1.96)^2 with t the 97.5% quantile of
+Student's t with G - 1 degrees of freedom, G the fewest families a unit played in (the
+usual advice for few clusters; without it the ±95% covered 93% just above the switch).
+The rotations of one deal share its
 cards, so their results are correlated: under seat luck duplicate dealing cancels, the
 model-based interval overstates the spread (it sees independent results), and when
 deterministic bots replay a rotation exactly it understates it (it counts the copy).
