@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from test_store import play_record, rotated
-from test_tournament import arena, tournament_file
+from test_tournament import arena, arena_here, tournament_file
 
 from arena.cli import main
 from arena.config import load_tournament
@@ -115,12 +115,6 @@ def damaged(played, tmp_path) -> tuple[Path, Path, set[str]]:
     return whole, broken, {keys[rowid] for rowid in rowids}
 
 
-def arena_in_process(capsys, *argv: object) -> tuple[int, str, str]:
-    code = main([str(arg) for arg in argv])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 # --- the commands that meet the damage ------------------------------------------------------
 
 
@@ -129,7 +123,7 @@ def test_a_damaged_file_is_refused_with_what_can_still_be_read(damaged, command,
     _, broken, lost = damaged
     name, *rest = command
     rest = [min(lost) if arg == "LOST" else arg for arg in rest]  # show reads only its own match's row
-    code, _, err = arena_in_process(capsys, name, broken, *rest)
+    code, _, err = arena_here(capsys, name, broken, *rest)
     assert code == 2
     assert err == (
         f"arena: {broken} is damaged ({MALFORMED}); the matches that can still be read are {12 - len(lost)} of 12; "
@@ -154,7 +148,7 @@ def test_arena_run_on_a_damaged_file_names_it_without_a_traceback(damaged):
 def test_recover_copies_every_whole_match_as_it_was_and_names_the_lost(damaged, capsys):
     whole, broken, lost = damaged
     new = broken.with_name("small.recovered.sqlite")
-    code, out, err = arena_in_process(capsys, "recover", broken)
+    code, out, err = arena_here(capsys, "recover", broken)
     assert (code, err) == (0, "")
     lines = out.splitlines()
     assert lines[0] == f"{broken} is damaged ({MALFORMED})."
@@ -177,7 +171,7 @@ def test_recover_copies_every_whole_match_as_it_was_and_names_the_lost(damaged, 
     )
     assert [path.name for path in broken.parent.iterdir() if path.name.endswith(".tmp")] == []
 
-    again, _, refused = arena_in_process(capsys, "recover", broken)
+    again, _, refused = arena_here(capsys, "recover", broken)
     assert again == 2 and f"arena: {new} already exists" in refused
     assert raw_rows(new)[1] == [row for row in matches if row[0] not in lost]
 
@@ -216,7 +210,7 @@ def test_a_damaged_deals_page_loses_no_match_its_deal_rows_are_made_again(tmp_pa
     damage_page(config.results, number)
 
     assert readable_matches(config.results).lost == ()
-    code, out, _ = arena_in_process(capsys, "recover", config.results)
+    code, out, _ = arena_here(capsys, "recover", config.results)
     assert code == 0
     assert f"Copied 12 of 12 matches to {recovered_path(config.results)}." in out
     assert f"Of those, {len(hit)} had lost their per-deal rows with their pages; each was made again" in out
@@ -246,12 +240,12 @@ def test_a_damaged_index_loses_nothing_but_is_damage_all_the_same(played, tmp_pa
     with sqlite3.connect(f"file:{broken}?mode=ro", uri=True) as db:
         (index_root,) = db.execute("SELECT rootpage FROM sqlite_master WHERE name = 'matches_order'").fetchone()
     damage_page(broken, index_root)  # the index `arena table` reads the matches in order by
-    code, _, err = arena_in_process(capsys, "table", broken)
+    code, _, err = arena_here(capsys, "table", broken)
     assert code == 2 and "the matches that can still be read are 12 of 12;" in err
-    code, out, _ = arena_in_process(capsys, "recover", broken, "-o", tmp_path / "out" / "new.sqlite")
+    code, out, _ = arena_here(capsys, "recover", broken, "-o", tmp_path / "out" / "new.sqlite")
     assert code == 0
     assert "Copied 12 of 12 matches" in out and "Lost none" in out
-    code, out, _ = arena_in_process(capsys, "table", tmp_path / "out" / "new.sqlite")
+    code, out, _ = arena_here(capsys, "table", tmp_path / "out" / "new.sqlite")
     assert code == 0 and out.startswith("small: 12 matches")
 
 
@@ -259,7 +253,7 @@ def test_an_undamaged_file_is_said_to_be_whole_and_copied_anyway(played, tmp_pat
     _, results = played
     source = tmp_path / "small.sqlite"
     shutil.copyfile(results, source)
-    code, out, _ = arena_in_process(capsys, "recover", source)
+    code, out, _ = arena_here(capsys, "recover", source)
     new = tmp_path / "small.recovered.sqlite"
     assert code == 0
     assert out == f"{source} is not damaged: it reads whole. All 12 of its matches were copied to {new} anyway.\n"
@@ -279,7 +273,7 @@ def test_what_is_not_a_results_file_is_refused_and_nothing_is_written(tmp_path, 
         tmp_path: f"arena: {tmp_path} is a directory, not a results file.",
     }
     for path, message in expected.items():
-        code, out, err = arena_in_process(capsys, "recover", path)
+        code, out, err = arena_here(capsys, "recover", path)
         assert (code, out) == (2, ""), (path, out)
         assert err.startswith(message), err
     assert sorted(path.name for path in tmp_path.iterdir()) == ["foreign.sqlite", "notes.sqlite"]

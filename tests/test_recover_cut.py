@@ -11,8 +11,8 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from test_recover import _varint, arena_in_process, raw_rows
-from test_tournament import arena, tournament_file
+from test_recover import _varint, raw_rows
+from test_tournament import arena, arena_here, tournament_file
 
 from arena.results import ResultStore, readable_matches, recovered_path
 
@@ -116,7 +116,7 @@ def test_recover_copies_every_match_whose_pages_survive_and_counts_the_lost(play
     partly = {keys[rowid] for rowid, needed in row_pages(results).items() if max(needed) == whole_pages + 1}
     assert 0 < len(survive) < len(keys) or where.startswith("part of"), (where, len(survive))
 
-    code, out, err = arena_in_process(capsys, "recover", cut)
+    code, out, err = arena_here(capsys, "recover", cut)
     assert (code, err) == (0, ""), err
     new = recovered_path(cut)
     lines = out.splitlines()
@@ -143,7 +143,7 @@ def test_the_commands_call_a_cut_file_damaged_and_change_nothing(played, tmp_pat
     length = (results.stat().st_size // size // 2) * size
     cut = cut_copy(results, tmp_path, length)
     before = cut.read_bytes()
-    code, _, err = arena_in_process(capsys, "recover", cut, "-o", tmp_path / "saved.sqlite")
+    code, _, err = arena_here(capsys, "recover", cut, "-o", tmp_path / "saved.sqlite")
     assert code == 0
     with ResultStore.open_readonly(tmp_path / "saved.sqlite") as store:
         readable = len(store)
@@ -153,7 +153,7 @@ def test_the_commands_call_a_cut_file_damaged_and_change_nothing(played, tmp_pat
         "new file.\n"
     )
     for command in (["table"], ["list"], ["export", "--format", "csv"], ["show", "r1-t1-p1"]):
-        code, out, err = arena_in_process(capsys, command[0], cut, *command[1:])
+        code, out, err = arena_here(capsys, command[0], cut, *command[1:])
         assert (code, out, err) == (2, "", damaged), command
 
     run = arena("run", toml, *RUN, "--results", cut, check=False)
@@ -197,7 +197,7 @@ def test_a_file_cut_inside_its_first_pages_is_refused_and_nothing_is_written(pla
     }
     for length, message in expected.items():
         cut = cut_copy(results, tmp_path, length)
-        code, out, err = arena_in_process(capsys, "recover", cut)
+        code, out, err = arena_here(capsys, "recover", cut)
         assert (code, out, err) == (2, "", f"arena: {cut} {message}\n"), length
         assert not recovered_path(cut).exists()
 
@@ -222,7 +222,7 @@ def test_where_even_the_count_of_matches_is_lost_the_copy_says_so(played, tmp_pa
         < min(set().union(*row_pages(results).values()) - {pages["matches"]}) * size
     )
     cut = cut_copy(results, tmp_path, length)
-    code, out, _ = arena_in_process(capsys, "recover", cut)
+    code, out, _ = arena_here(capsys, "recover", cut)
     assert code == 0
     assert out.splitlines()[1] == (
         f"Copied 0 matches to {recovered_path(cut)}; how many {cut} held cannot be told: the pages that list its "
