@@ -169,10 +169,13 @@ def test_the_next_arena_ends_what_the_sandboxes_of_a_gone_arena_left(tmp_path):
     gone.wait()
     folder = tmp_path / f"arena-run-{gone.pid}-1"
     (folder / "bot-x").mkdir(parents=True)
-    sleeper = [sys.executable, "-c", "import time; time.sleep(600)"]
-    stray = subprocess.Popen([*sleeper, "--bind", str(folder / "bot-x"), "/x"])
-    bystander = subprocess.Popen([*sleeper, str(tmp_path / "arena-run-elsewhere")])
+    # Each says it is running before the sweep: a process only just exec'd can show an
+    # empty command line for a moment (the sweep then missed the stray in CI, once).
+    sleeper = [sys.executable, "-c", "import time; print('running', flush=True); time.sleep(600)"]
+    stray = subprocess.Popen([*sleeper, "--bind", str(folder / "bot-x"), "/x"], stdout=subprocess.PIPE)
+    bystander = subprocess.Popen([*sleeper, str(tmp_path / "arena-run-elsewhere")], stdout=subprocess.PIPE)
     try:
+        assert stray.stdout.readline() == bystander.stdout.readline() == b"running\n"
         remove_stale_run_folders(str(tmp_path))
         assert stray.wait(timeout=10) == -signal.SIGKILL
         assert bystander.poll() is None
@@ -181,3 +184,4 @@ def test_the_next_arena_ends_what_the_sandboxes_of_a_gone_arena_left(tmp_path):
         for process in (stray, bystander):
             process.kill()
             process.wait()
+            process.stdout.close()
