@@ -11,10 +11,44 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .._errors import SeatError
+from .cards import DECK
 from .kinds import Phase, Window
 from .records import FrederikAction, FrederikView, PileCard, Tableau, TableCard
 
 __all__ = ["FrederikTable"]
+
+# A view's nested records are made once and met again by identity: the referee's writers
+# keep each nested record's bytes and JSON by identity, and records made afresh for every
+# view missed them every time (a request's bytes 120 -> 89 us, the view itself 34 -> 15 us:
+# benchmarks/encode.py).  Frozen records shared between views cannot be told from fresh ones.
+#: Every card a view can show in front of a seat ("" where unknown), face up or down.
+_TABLE_CARDS = {(card, up): TableCard(card, up) for card in ("", *DECK) for up in (False, True)}
+#: The pile's known cards, by (position, card): at most 52 x 52, filled as met.
+_PILE_CARDS: dict[tuple[int, str], PileCard] = {}
+#: Tableaux as a seat sees them, by (seat, cards seen, which are face up); emptied past
+#: the limit (a tableau recurs within a deal, rarely after it).
+_TABLEAUX: dict[tuple[int, tuple[str, ...], tuple[bool, ...]], Tableau] = {}
+_TABLEAUX_LIMIT = 4_096
+
+
+def _tableau(seat: int, seen: tuple[str, ...], up: tuple[bool, ...]) -> Tableau:
+    key = (seat, seen, up)
+    made = _TABLEAUX.get(key)
+    if made is None:
+        if len(_TABLEAUX) >= _TABLEAUX_LIMIT:
+            _TABLEAUX.clear()
+        cards = _TABLE_CARDS
+        made = _TABLEAUX[key] = Tableau(
+            seat, tuple([cards[card, face_up] for card, face_up in zip(seen, up, strict=True)])
+        )
+    return made
+
+
+def _pile_card(position: int, card: str) -> PileCard:
+    made = _PILE_CARDS.get((position, card))
+    if made is None:
+        made = _PILE_CARDS[position, card] = PileCard(position, card)
+    return made
 
 
 class FrederikTable:
@@ -90,19 +124,26 @@ class FrederikTable:
             raise SeatError(f"There is no seat {seat} at a {self.players}-player frederik table.")
         bit = 1 << seat
         tableaux = tuple(
-            Tableau(
-                s,
-                tuple(
-                    TableCard(card if known & bit else "", up)
-                    for card, up, known in zip(self._cards[s], self._up[s], self._known[s], strict=True)
-                ),
-            )
-            for s in range(self.players)
+            [
+                _tableau(
+                    s,
+                    tuple(
+                        [
+                            card if known & bit else ""
+                            for card, known in zip(self._cards[s], self._known[s], strict=True)
+                        ]
+                    ),
+                    tuple(self._up[s]),
+                )
+                for s in range(self.players)
+            ]
         )
         pile_known = tuple(
-            PileCard(i + 1, card)
-            for i, (card, known) in enumerate(zip(self._pile, self._pile_known, strict=True))
-            if known & bit
+            [
+                _pile_card(i + 1, card)
+                for i, (card, known) in enumerate(zip(self._pile, self._pile_known, strict=True))
+                if known & bit
+            ]
         )
         pending = self._pending
         to_act = self._to_act if self._window is None or self._to_act == seat else None
