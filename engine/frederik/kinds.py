@@ -39,9 +39,14 @@ class Move(enum.Enum):
     PROTECT = 19  # the target reveals a card of the suit that protects its card
     INTERRUPT = 20  # discard a card of the suit or number of the actor's card
 
-    @property
-    def word(self) -> str:
-        return self.name.lower().replace("_", "-")
+    #: The move's word in the notation ("swap-higher"), and whether it is in TARGETED:
+    #: set once per member, as every action's text is written from them (a frozenset's
+    #: `in` would run the Enum's hash, Python code, each time).
+    word: str
+    targeted: bool
+
+    def __init__(self, value: int) -> None:
+        self.word = self.name.lower().replace("_", "-")
 
 
 #: Battle actions against another seat's face-up card: each names `card` (the actor's)
@@ -58,6 +63,8 @@ TARGETED = frozenset(
         Move.STEAL_LOWER,
     }
 )
+for _move in Move:
+    _move.targeted = _move in TARGETED
 HIGHER = frozenset({Move.SWAP_HIGHER, Move.DISCARD_HIGHER, Move.STEAL_HIGHER})
 LOWER = frozenset({Move.SWAP_LOWER, Move.DISCARD_LOWER, Move.STEAL_LOWER})
 #: Declarations that open an interrupt window (and, unless EQUAL, an answer).

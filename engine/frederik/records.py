@@ -11,7 +11,7 @@ from typing import ClassVar
 
 from .._core import Action, Event, View
 from .cards import BATTLE_ROUNDS, DECK, DRAFT_DRAW, DRAFT_ROUNDS, RANKS, SUITS, number_of, rank_of, sort_cards, suit_of
-from .kinds import TARGETED, Category, Move, Outcome, Phase, Window
+from .kinds import Category, Move, Outcome, Phase, Window
 
 __all__ = [
     "RANKS",
@@ -71,27 +71,27 @@ class FrederikAction(Action):
 
     @property
     def text(self) -> str:
+        # The kinds by how often they are offered (the draft's 24 orders of return at
+        # every draw first): the text is written anew each time a request lists it.
         kind = self.kind
-        word = kind.word
-        if kind is Move.KEEP:
-            card = self.card or "a card"
-            return f"keep {card} {'down' if self.face_down else 'up'}"
-        if kind is Move.KEEP_ALL:
-            return "keep all"
         if kind is Move.RETURN:
             return f"return {' '.join(self.cards)}" if self.cards else "return four cards"
-        if kind in (Move.PASS, Move.DRAW):
-            return word
+        if kind.targeted:
+            shown = f" with {' '.join(self.cards)}" if self.cards else ""
+            return f"{kind.word} {self.card} {self.target}{shown}"
+        if kind is Move.KEEP:
+            return f"keep {self.card or 'a card'} {'down' if self.face_down else 'up'}"
         if kind is Move.DRAW_NTH:
             return f"draw {self.number}"
-        if kind in (Move.DISCARD_PAIR, Move.DISCARD_TRIPLE):
-            return f"discard {' '.join(self.cards)}"
         if kind is Move.REVEAL:
             return f"reveal {self.card} seat {self.seat} slot {self.slot}"
-        if kind in TARGETED:
-            shown = f" with {' '.join(self.cards)}" if self.cards else ""
-            return f"{word} {self.card} {self.target}{shown}"
-        return f"{word} {self.card}"  # hide, protect, interrupt
+        if kind is Move.PASS or kind is Move.DRAW:
+            return kind.word
+        if kind is Move.KEEP_ALL:
+            return "keep all"
+        if kind is Move.DISCARD_PAIR or kind is Move.DISCARD_TRIPLE:
+            return f"discard {' '.join(self.cards)}"
+        return f"{kind.word} {self.card}"  # hide, protect, interrupt
 
     def __str__(self) -> str:
         return self.text
