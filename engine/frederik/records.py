@@ -97,6 +97,12 @@ class FrederikAction(Action):
         return self.text
 
 
+# What another seat sees of a keep face down and of a return: one record each, met again
+# by identity, so the referee writes it once (a fresh one each time was written each time).
+_HIDDEN_KEEP = FrederikAction(Move.KEEP, face_down=True)
+_HIDDEN_RETURN = FrederikAction(Move.RETURN)
+
+
 # --- records --------------------------------------------------------------------------
 
 
@@ -199,7 +205,10 @@ class Kept(Event):
     def visible_to(self, seat: int) -> Kept:
         if seat == self.seat or not self.action.face_down:
             return self
-        return Kept(self.deal, self.round, self.seat, replace(self.action, card=None), self.turned_up)
+        hidden = replace(self.action, card=None)
+        if hidden == _HIDDEN_KEEP:  # a keep as the rules make it: the shared record
+            hidden = _HIDDEN_KEEP
+        return Kept(self.deal, self.round, self.seat, hidden, self.turned_up)
 
     @property
     def text(self) -> str:
@@ -223,7 +232,7 @@ class Returned(Event):
     def visible_to(self, seat: int) -> Returned:
         if seat == self.seat:
             return self
-        return Returned(self.deal, self.round, self.seat, FrederikAction(Move.RETURN))
+        return Returned(self.deal, self.round, self.seat, _HIDDEN_RETURN)
 
     @property
     def text(self) -> str:
