@@ -10,32 +10,12 @@ depend on how a seat is played, and a process per seat cost most of the time.
 """
 
 import sqlite3
-from pathlib import Path
 
-from tests.test_tournament import arena_here
-
-RANDOM = "bots.random_bot:RandomBot"
+from tests.test_tournament import arena_here, arena_here_ok, write_inprocess_tournament
 
 
 def bots(count: int) -> dict[str, str]:
     return {f"b{i}": f"--seed={i}" for i in range(count)}
-
-
-def write_tournament(tmp_path: Path, name: str, seeds: dict[str, str], **keys: int) -> Path:
-    """`tmp_path/<name>.toml`: a conto tournament of in-process random bots (name: seed)."""
-    lines = ["[tournament]", f'name = "{name}"', 'game = "conto"', *(f"{key} = {value}" for key, value in keys.items())]
-    lines += [f'results = "{tmp_path / name}.sqlite"', f'logs = "{tmp_path / "logs"}"']
-    for bot, seed in seeds.items():
-        lines += ["", "[[bot]]", f'name = "{bot}"', f'module = "{RANDOM}"', f'args = ["{seed}"]']
-    path = tmp_path / f"{name}.toml"
-    path.write_text("\n".join(lines) + "\n")
-    return path
-
-
-def run(capsys, *args: object) -> str:
-    code, out, err = arena_here(capsys, "run", *args)
-    assert code == 0, f"arena run {args} exited {code}:\n{out}\n{err}"
-    return out
 
 
 def stored(path) -> dict[str, tuple[int, str]]:
@@ -44,15 +24,15 @@ def stored(path) -> dict[str, tuple[int, str]]:
 
 
 def test_an_added_bot_plays_only_its_new_tables(tmp_path, capsys):
-    path = write_tournament(tmp_path, "grow", bots(4), seats=3, deals=1, concurrency=2)
-    first = run(capsys, path)
+    path = write_inprocess_tournament(tmp_path, "grow", bots(4), seats=3, deals=1, concurrency=2)
+    first = arena_here_ok(capsys, "run", path)
     assert "12 matches played" in first  # 4 tables of 3 at 3 rotations
     before = stored(tmp_path / "grow.sqlite")
 
-    grown = write_tournament(tmp_path, "grow", bots(5), seats=3, deals=1, concurrency=2)
-    preview = run(capsys, grown, "--dry-run")
+    grown = write_inprocess_tournament(tmp_path, "grow", bots(5), seats=3, deals=1, concurrency=2)
+    preview = arena_here_ok(capsys, "run", grown, "--dry-run")
     assert "Already in" in preview and "12 of 30 matches" in preview, preview
-    second = run(capsys, grown)
+    second = arena_here_ok(capsys, "run", grown)
     assert "Resuming: 12 of 30 matches" in second, second
     assert "18 matches played" in second
     after = stored(tmp_path / "grow.sqlite")
@@ -63,16 +43,18 @@ def test_an_added_bot_plays_only_its_new_tables(tmp_path, capsys):
     assert "b4" in second.split("Elo:")[0]  # rated with the others
 
     # Once more: a sixth bot grows it again, the earlier generations kept.
-    third = run(capsys, write_tournament(tmp_path, "grow", bots(6), seats=3, deals=1, concurrency=2))
+    third = arena_here_ok(
+        capsys, "run", write_inprocess_tournament(tmp_path, "grow", bots(6), seats=3, deals=1, concurrency=2)
+    )
     assert "Resuming: 30 of 60 matches" in third and "30 matches played" in third
     assert {key: stored(tmp_path / "grow.sqlite")[key] for key in after} == after
 
 
 def test_any_other_change_with_an_added_bot_is_refused(tmp_path, capsys):
-    path = write_tournament(tmp_path, "mixed", bots(3), seats=3, deals=1)
-    run(capsys, path)
+    path = write_inprocess_tournament(tmp_path, "mixed", bots(3), seats=3, deals=1)
+    arena_here_ok(capsys, "run", path)
     changed = bots(4)
     changed["b0"] = "--seed=99"
-    code, _, err = arena_here(capsys, "run", write_tournament(tmp_path, "mixed", changed, seats=3, deals=1))
+    code, _, err = arena_here(capsys, "run", write_inprocess_tournament(tmp_path, "mixed", changed, seats=3, deals=1))
     assert code == 2
     assert "bot 'b3' was added" in err and "bot 'b0' command changed" in err

@@ -59,13 +59,32 @@ def tournament_file(tmp_path: Path, name: str, *, deals: int = 3, extra_bot: str
 def write_tournament(tmp_path: Path, name: str, bots: dict[str, list[str]], **keys: object) -> Path:
     """`tmp_path/<name>.toml`: a conto tournament of `bots` (name: command), its results
     and logs in `tmp_path`, with more [tournament] `keys` (strings are quoted)."""
+    bot_keys = {bot: [_toml_list("command", command)] for bot, command in bots.items()}
+    return _write(tmp_path, name, bot_keys, keys)
+
+
+def write_inprocess_tournament(tmp_path: Path, name: str, seeds: dict[str, str], **keys: object) -> Path:
+    """As `write_tournament`, its bots the random bot's class played in-process (name:
+    its seed argument): for tests of what a run records, which does not depend on how a
+    seat is played, without a process (and its start) per seat."""
+    bot_keys = {
+        bot: ['module = "bots.random_bot:RandomBot"', _toml_list("args", [seed])] for bot, seed in seeds.items()
+    }
+    return _write(tmp_path, name, bot_keys, keys)
+
+
+def _toml_list(key: str, items: list[str]) -> str:
+    return f"{key} = [" + ", ".join(f'"{item}"' for item in items) + "]"
+
+
+def _write(tmp_path: Path, name: str, bot_keys: dict[str, list[str]], keys: dict[str, object]) -> Path:
     lines = ["[tournament]", f'name = "{name}"', 'game = "conto"']
     for key, value in keys.items():
         text = f'"{value}"' if isinstance(value, str) else str(value).lower() if isinstance(value, bool) else value
         lines.append(f"{key} = {text}")
     lines += [f'results = "{tmp_path / name}.sqlite"', f'logs = "{tmp_path / "logs"}"']
-    for bot, command in bots.items():
-        lines += ["", "[[bot]]", f'name = "{bot}"', "command = [" + ", ".join(f'"{arg}"' for arg in command) + "]"]
+    for bot, entries in bot_keys.items():
+        lines += ["", "[[bot]]", f'name = "{bot}"', *entries]
     path = tmp_path / f"{name}.toml"
     path.write_text("\n".join(lines) + "\n")
     return path
@@ -90,6 +109,13 @@ def arena_here(capsys, *args: object) -> tuple[int, str, str]:
         code = exit_.code if isinstance(exit_.code, int) else 1
     captured = capsys.readouterr()
     return code, captured.out, captured.err
+
+
+def arena_here_ok(capsys, *args: object) -> str:
+    """`arena_here` for a command that must succeed: its stdout."""
+    code, out, err = arena_here(capsys, *args)
+    assert code == 0, f"arena {args} exited {code}:\n{out}\n{err}"
+    return out
 
 
 def saved_matches(path: Path) -> int:
