@@ -11,6 +11,7 @@ import gzip
 import json
 import random
 import re
+from html import unescape
 from pathlib import Path
 
 import html5lib
@@ -34,10 +35,12 @@ def conto_file(tmp_path: Path, matches: int = 4) -> Path:
     return config.results
 
 
-def game_file(tmp_path: Path, name: str) -> Path:
-    """A results file of two random matches of game `name` at its default seat count."""
+def game_file(tmp_path: Path, name: str, names: tuple[str, ...] | None = None) -> Path:
+    """A results file of two random matches of game `name` at its default seat count,
+    its seats held by `names` in the first match (default: a bot each)."""
     game = engine.load(name)
-    names = NAMES[: game.players] if game.players <= len(NAMES) else tuple(f"bot{i}" for i in range(game.players))
+    if names is None:
+        names = NAMES[: game.players] if game.players <= len(NAMES) else tuple(f"bot{i}" for i in range(game.players))
     config = dataclasses.replace(
         make_config(tmp_path, game=name, seats=game.players, deals=2),
         bots=tuple(dataclasses.replace(make_config(tmp_path).bots[0], name=n) for n in names),
@@ -201,6 +204,21 @@ def test_a_conto_replay_and_transcript_mark_each_counted_move_with_its_number(tm
     # The match list reads each bot's standing, not a row of numbers.
     listed = listing(page)["matches"][0]
     assert listed["result"].endswith(", ".join(f"{n} {v:g}" for n, v in zip(first.names, first.standing)))
+    # ... and says what those numbers count, in the game's words.
+    note = re.search(r'<p class="note" id="result-note">(.*?)</p>', page)
+    assert note is not None and "bills paid: the deals the seat lost (fewer is better)" in unescape(note[1])
+
+
+def test_a_bot_seated_twice_is_named_with_its_seat_in_the_transcript(tmp_path: Path):
+    # Three bots at four vegas seats: "ada" alone would stand for two players.
+    results = game_file(tmp_path, "vegas", names=("ada", "bea", "ada", "cy"))
+    first = stored_matches(results)[0]
+    assert first.names == ("ada", "bea", "ada", "cy")
+    shown = arena("show", results, first.key).stdout
+    players = re.findall(r"^\|\s+\d+ \| (.+?)\s+\|", shown, re.M)
+    assert {"ada (seat 0)", "ada (seat 2)", "bea", "cy"} == set(players), shown
+    _, body = shown.split("\n", 1)  # after the heading's list of the seats
+    assert not re.search(r"\bada(?! \(seat [02])", body), shown
 
 
 def test_bridge_and_italian_cards_get_their_legend_and_the_compass(tmp_path: Path):

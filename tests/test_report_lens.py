@@ -12,6 +12,7 @@ tests/test_report_browser.py is, when Chromium or playwright is missing.
 
 from __future__ import annotations
 
+import re
 import struct
 from pathlib import Path
 
@@ -198,4 +199,21 @@ def test_a_page_with_some_replays_lists_the_others_and_says_how_to_get_them(
     page.wait_for_selector(f"#replay-title:has-text('{listed_only}')")
     assert page.inner_text("#replay-text").startswith("This page holds no replay of this match")
     assert "--replays all" in page.inner_text("#replay-text")
+    assert errors == []
+
+
+def test_a_bot_seated_twice_is_named_with_its_seat_in_the_log(browser, tmp_path: Path):
+    # Three bots at four vegas seats: "ada: rilancia 4" would not say which ada.
+    results = game_file(tmp_path, "vegas", names=("ada", "bea", "ada", "cy"))
+    report = tmp_path / "vegas.html"
+    arena("report", results, "-o", report)
+    game, _, match = stored(results)
+    assert match.names == ("ada", "bea", "ada", "cy")
+    scenes = game.scenes(match.history)
+    page, errors = open_page(browser, report)
+    page.goto(report.as_uri() + f"#{match.key}/{len(scenes)}")
+    page.wait_for_selector(f"#replay-step:has-text('{len(scenes)} /')")
+    log = page.eval_on_selector_all("#replay-log li", "items => items.map(li => li.firstChild.textContent)")
+    players = {0: "ada (seat 0)", 1: "bea", 2: "ada (seat 2)", 3: "cy"}
+    assert log == [re.sub(r"\bseat (\d)", lambda seat: players[int(seat[1])], scene.text) for scene in scenes]
     assert errors == []

@@ -50,7 +50,7 @@ def tournament_page(
     anchor, prior = ratings.of(info)
     sections = [
         *table_sections(stored, game, anchor, prior),
-        _matches_section(info, choice.note(results, info.sprt)),
+        _matches_section(info, choice.note(results, info.sprt), _standing_words(game)),
         _replay_section(game.spec),
     ]
     subtitle = f"{info.game} · {len(matches)} matches · {info.seats} seats · bots: {', '.join(info.bots)}"
@@ -163,10 +163,20 @@ def standings(names: Sequence[str], standing: Sequence[float]) -> str:
     return ", ".join(f"{name} {shown(value)}" for name, value in dict.fromkeys(zip(names, standing)))
 
 
-def _matches_section(info: StoreInfo, replays: str) -> str:
+def _standing_words(game: engine.Game) -> str:
+    """What the numbers of a match's result are, in the game's words (conto's "bills paid:
+    the deals the seat lost (fewer is better)"); the arena's generic words without them."""
+    kind = game.statistics_kind()
+    words = kind.STANDING_EXPLANATION if kind is not None else ""
+    counted = f" What a standing counts here: {words}." if words else ""
+    return f"Result: the bot that finished first, then each bot's standing when the match ended.{counted}"
+
+
+def _matches_section(info: StoreInfo, replays: str, result_words: str) -> str:
     options = "".join(f'<option value="{escape(name)}">{escape(name)}</option>' for name in info.bots)
     return (
         f'<section id="matches"><h2>Matches</h2><p class="note" id="replays-note">{escape(replays)}</p>'
+        f'<p class="note" id="result-note">{escape(result_words)}</p>'
         '<div class="controls">'
         f'<label>bot <select id="bot-filter"><option value="">all</option>{options}</select></label>'
         '<label><input type="checkbox" id="fault-filter"> with faults only</label>'

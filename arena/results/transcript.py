@@ -42,6 +42,11 @@ def transcript(history: Sequence[engine.Event], names: Sequence[str], game: engi
         out.extend(notes)
         notes.clear()
 
+    def player(seat: int) -> str:
+        # A bot the match seats more than once (three bots at four seats) with its seat,
+        # or its name alone would stand for two players.
+        return names[seat] if names.count(names[seat]) == 1 else f"{names[seat]} (seat {seat})"
+
     def named(text: str) -> str:
         # "seat 1 (capotavola)" reads "h (seat 1, capotavola)": one pair of parentheses.
         def name(seat: re.Match[str]) -> str:
@@ -54,14 +59,14 @@ def transcript(history: Sequence[engine.Event], names: Sequence[str], game: engi
 
     def note(moments: Sequence[engine.Moment]) -> str:
         # One line per move: its seat's bot, then each thing it counts as with its number.
-        return f"{names[moments[0].seat]}: {named(' · '.join(moment.text for moment in moments))}"
+        return f"{player(moments[0].seat)}: {named(' · '.join(moment.text for moment in moments))}"
 
     for index, event in enumerate(history):
         cells = event.columns()
         seat = getattr(event, "seat", None)
         if cells is not None and seat is not None:
             headers = ["turn", "player", *(title for title, _ in cells)]
-            row = [str(len(rows) + 1), names[seat], *(value for _, value in cells)]
+            row = [str(len(rows) + 1), player(seat), *(value for _, value in cells)]
             if marked:
                 headers.append("counted as")
                 row.append(", ".join(str(moment.label) for moment in marks[index]) or "-")

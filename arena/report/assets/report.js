@@ -81,10 +81,23 @@
     });
   }
 
-  function named(text) {
-    // "seat 2" as the bot in that seat: the log reads as the bots' play.
+  function who(seat) {
+    // The bot in a seat; with its seat when the match seats that bot more than once (three
+    // bots at four seats, a bot against itself), or "bluffer" would name two players.
     const names = replay.match.names;
-    return text.replace(/\bseat (\d+)/g, (all, seat) => (seat < names.length ? names[seat] : all));
+    return names.indexOf(names[seat]) === names.lastIndexOf(names[seat]) ? names[seat] : names[seat] + " (seat " + seat + ")";
+  }
+
+  function named(text) {
+    // "seat 2" as the bot in that seat: the log reads as the bots' play. "seat 2 (dealer)"
+    // of a bot seated twice reads "ada (seat 2, dealer)": one pair of parentheses.
+    const names = replay.match.names;
+    return text.replace(/\bseat (\d+)(?: \(([^()]*)\))?/g, (all, seat, role) => {
+      if (seat >= names.length) return all;
+      const bot = who(Number(seat));
+      if (!role) return bot;
+      return bot === names[seat] ? bot + " (" + role + ")" : bot.slice(0, -1) + ", " + role + ")";
+    });
   }
 
   function notReplayable(match) {
@@ -193,9 +206,9 @@
     // The marks of one step: a badge each, its number in the title (in full: in the text).
     const box = document.createDocumentFragment();
     for (const mark of replay.marks.get(step) || []) {
-      const who = replay.match.names[mark.seat];
-      const badge = element("span", { class: "mark" + (mark.bluff ? " bluff" : ""), "data-label": mark.label, title: who + ": " + named(mark.detail) });
-      badge.textContent = full ? who + ": " + mark.label + " — " + named(mark.detail) : mark.label;
+      const bot = who(mark.seat);
+      const badge = element("span", { class: "mark" + (mark.bluff ? " bluff" : ""), "data-label": mark.label, title: bot + ": " + named(mark.detail) });
+      badge.textContent = full ? bot + ": " + mark.label + " — " + named(mark.detail) : mark.label;
       box.append(badge);
     }
     return box;
