@@ -1,4 +1,9 @@
-"""`arena run --game … --bot …` (a round robin without a file) and `arena run --dry-run`."""
+"""`arena run --game … --bot …` (a round robin without a file) and `arena run --dry-run`.
+
+The round robins without a file run in the test's process (`arena_here`): what is
+checked is the file the command line writes, resumes from and refuses, which does not
+depend on a new interpreter; where the bots' kind does not matter either, they are the
+random bot's class in-process."""
 
 import sqlite3
 from pathlib import Path
@@ -6,39 +11,46 @@ from pathlib import Path
 from test_tournament import arena, arena_here, write_tournament
 
 RANDOM = "python bots/random_bot.py"
+IN_PROCESS = "module:bots.random_bot:RandomBot"
 
 
-def adhoc(tmp_path: Path, *extra: str, bots=("a", "b", "c"), check=True, extra_bot=None):
-    flags = [item for name in bots for item in ("--bot", f"{name}={RANDOM} --seed={len(name)}")]
+def adhoc(capsys, tmp_path: Path, *extra: str, bots=("a", "b", "c"), bot=RANDOM, extra_bot=None):
+    """`arena run` of a round robin of `bots` given on the command line: exit code, stdout, stderr."""
+    flags = [item for name in bots for item in ("--bot", f"{name}={bot} --seed={len(name)}")]
     flags += ["--bot", extra_bot] if extra_bot else []
     results = tmp_path / "adhoc.sqlite"
-    return arena(
-        "run", "--game", "conto", *flags, "--seats", "3", "--deals", "2", "--seed", "4",
-        "--results", results, *extra, check=check,
+    return arena_here(
+        capsys, "run", "--game", "conto", *flags, "--seats", "3", "--deals", "2", "--seed", "4", "--results", results,
+        *extra,
     )  # fmt: skip
 
 
-def test_bots_on_the_command_line_play_a_round_robin_that_resumes_from_its_file(tmp_path):
-    first = adhoc(tmp_path)
-    assert "3 matches played" in first.stdout  # one table of 3 bots, in 3 rotations
+def played(capsys, tmp_path: Path, *extra: str, **keys) -> str:
+    code, out, err = adhoc(capsys, tmp_path, *extra, **keys)
+    assert code == 0, out + err
+    return out
+
+
+def test_bots_on_the_command_line_play_a_round_robin_that_resumes_from_its_file(tmp_path, capsys):
+    first = played(capsys, tmp_path)
+    assert "3 matches played" in first  # one table of 3 bots, in 3 rotations
     written = tmp_path / "adhoc.toml"
     text = written.read_text()
     assert 'game = "conto"' in text and "deals = 2" in text and "seed = 4" in text
     assert 'command = ["python", "bots/random_bot.py", "--seed=1"]' in text
-    again = adhoc(tmp_path)
-    assert "Resuming: 3 of 3 matches already" in again.stdout and "0 matches played" in again.stdout
-    from_file = arena("run", written)
-    assert "Resuming: 3 of 3 matches already" in from_file.stdout
+    again = played(capsys, tmp_path)
+    assert "Resuming: 3 of 3 matches already" in again and "0 matches played" in again
+    code, from_file, _ = arena_here(capsys, "run", written)
+    assert code == 0 and "Resuming: 3 of 3 matches already" in from_file
     with sqlite3.connect(tmp_path / "adhoc.sqlite") as db:
         assert db.execute("select count(*) from matches").fetchone()[0] == 3
 
 
-def test_another_round_robin_under_the_same_name_is_refused_not_overwritten(tmp_path):
-    adhoc(tmp_path)
+def test_another_round_robin_under_the_same_name_is_refused_not_overwritten(tmp_path, capsys):
+    played(capsys, tmp_path, bot=IN_PROCESS)
     before = (tmp_path / "adhoc.toml").read_text()
-    other = adhoc(tmp_path, bots=("a", "b", "d"), check=False)
-    assert other.returncode == 2 and "Traceback" not in other.stderr
-    assert "adhoc.toml holds another tournament" in other.stderr and "--fresh" in other.stderr
+    code, _, err = adhoc(capsys, tmp_path, bots=("a", "b", "d"), bot=IN_PROCESS)
+    assert code == 2 and "adhoc.toml holds another tournament" in err and "--fresh" in err
     assert (tmp_path / "adhoc.toml").read_text() == before
 
 
@@ -87,27 +99,29 @@ def test_a_dry_run_names_a_bot_that_does_not_start_and_exits_1(tmp_path):
     assert not (tmp_path / "dry.sqlite").exists() and not (tmp_path / "logs").exists()
 
 
-def test_a_dry_run_of_bots_on_the_command_line_writes_no_file(tmp_path):
-    result = adhoc(tmp_path, "--dry-run")
-    assert "conto-adhoc (dry run" in result.stdout
+def test_a_dry_run_of_bots_on_the_command_line_writes_no_file(tmp_path, capsys):
+    assert "conto-adhoc (dry run" in played(capsys, tmp_path, "--dry-run")
     assert not list(tmp_path.iterdir())
 
 
-def test_a_failed_run_without_a_file_leaves_no_tournament_file_behind(tmp_path):
+def test_a_failed_run_without_a_file_leaves_no_tournament_file_behind(tmp_path, capsys):
     # A bot that does not start: the run stops before its first match, exit 2.
-    broken = adhoc(tmp_path, bots=("a", "b", "c"), check=False, extra_bot='d=python -c "raise SystemExit(3)"')
-    assert broken.returncode == 2, broken.stdout + broken.stderr
+    code, out, err = adhoc(capsys, tmp_path, bot=IN_PROCESS, extra_bot='d=python -c "raise SystemExit(3)"')
+    assert code == 2, out + err
     assert not (tmp_path / "adhoc.toml").exists() and not (tmp_path / "adhoc.sqlite").exists()
     # A game option out of range: refused when the written file is read.
-    bad = adhoc(tmp_path, "--option", "courses=99", check=False)
-    assert bad.returncode == 2 and "courses" in bad.stderr and "Traceback" not in bad.stderr
+    code, _, err = adhoc(capsys, tmp_path, "--option", "courses=99", bot=IN_PROCESS)
+    assert code == 2 and "courses" in err
     assert not (tmp_path / "adhoc.toml").exists()
-    adhoc(tmp_path)  # played: the file stays, for the same command to resume
+    played(capsys, tmp_path, bot=IN_PROCESS)  # played: the file stays, for the same command to resume
     assert (tmp_path / "adhoc.toml").exists()
 
 
-def test_a_dry_run_of_invido_prices_a_match_at_its_typical_length_not_its_cap(tmp_path):
+def test_a_dry_run_of_invido_prices_a_match_at_its_typical_length_not_its_cap(tmp_path, capsys):
     bots = [item for name in ("a", "b") for item in ("--bot", f"{name}={RANDOM}")]
-    result = arena("run", "--game", "invido", *bots, "--deals", "200", "--results", tmp_path / "i.sqlite", "--dry-run")
-    assert "2 matches of up to 200 deals" in result.stdout
-    assert "priced at 20.4 deals, its measured mean length, not at the cap of 200" in result.stdout
+    code, out, err = arena_here(
+        capsys, "run", "--game", "invido", *bots, "--deals", "200", "--results", tmp_path / "i.sqlite", "--dry-run"
+    )
+    assert code == 0, out + err
+    assert "2 matches of up to 200 deals" in out
+    assert "priced at 20.4 deals, its measured mean length, not at the cap of 200" in out
