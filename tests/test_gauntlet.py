@@ -14,7 +14,7 @@ from arena.config import load_tournament
 from arena.errors import ConfigError
 from arena.results import ResultStore
 from arena.run.schedule import build_schedule
-from tests.test_tournament import arena, arena_here, write_tournament
+from tests.test_tournament import arena_here, arena_here_ok, write_inprocess_tournament, write_tournament
 
 RANDOM = ["python", "bots/random_bot.py"]
 
@@ -58,11 +58,14 @@ def test_a_bridge_gauntlet_pits_its_partnerships_against_the_others(tmp_path):
         assert frozenset({"dd"}) in sides and len(sides) == 2
 
 
-def test_a_gauntlet_runs_prints_its_form_and_rates_the_bots(tmp_path):
-    path = write_tournament(tmp_path, "run", bots(4), seats=3, deals=2, concurrency=2, format="gauntlet")
-    run = arena("run", path)
-    assert "a gauntlet: b0 against the field" in run.stdout
-    assert "9 matches played" in run.stdout  # 3 tables (b0 and two of three) at 3 rotations
+def test_a_gauntlet_runs_prints_its_form_and_rates_the_bots(tmp_path, capsys):
+    # In-process bots, the command in this process: what a gauntlet plays and prints does
+    # not depend on how a seat is played.
+    seeds = {f"b{i}": f"--seed={i}" for i in range(4)}
+    path = write_inprocess_tournament(tmp_path, "run", seeds, seats=3, deals=2, concurrency=2, format="gauntlet")
+    run = arena_here_ok(capsys, "run", path)
+    assert "a gauntlet: b0 against the field" in run
+    assert "9 matches played" in run  # 3 tables (b0 and two of three) at 3 rotations
     with ResultStore.open_readonly(tmp_path / "run.sqlite") as store:
         assert all("b0" in match.names for match in store.matches())
         assert store.info().setup.gauntlet == ("b0",)
