@@ -117,6 +117,20 @@ def test_a_failed_run_without_a_file_leaves_no_tournament_file_behind(tmp_path, 
     assert (tmp_path / "adhoc.toml").exists()
 
 
+def test_a_bad_bot_on_the_command_line_is_named_by_its_flag_and_leaves_no_folder(tmp_path, capsys):
+    # The file the flags were written to is removed when nothing was played: the message
+    # names the flag to mend, not a line of that file, and the folder made for it goes too.
+    folder = tmp_path / "new"
+    code, out, err = arena_here(
+        capsys, "run", "--game", "conto", "--bot", f"a={IN_PROCESS}", "--bot", "b=no-such-program-hb",
+        "--results", folder / "results" / "adhoc.sqlite",
+    )  # fmt: skip
+    assert code == 2, out + err
+    assert "--bot b=no-such-program-hb: the program 'no-such-program-hb' of bot 'b' was not found" in err
+    assert "adhoc.toml" not in err
+    assert not folder.exists() and tmp_path.exists()
+
+
 def test_a_dry_run_of_invido_prices_a_match_at_its_typical_length_not_its_cap(tmp_path, capsys):
     bots = [item for name in ("a", "b") for item in ("--bot", f"{name}={RANDOM}")]
     code, out, err = arena_here(

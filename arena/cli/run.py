@@ -32,9 +32,9 @@ from arena.cli._common import (
 )
 from arena.cli._run_end import report_end
 from arena.config import TournamentConfig, load_tournament
-from arena.config.adhoc import AdhocTournament, forget_unplayed, write_adhoc_file
+from arena.config.adhoc import AdhocFiles, AdhocTournament, forget_unplayed, named_by_flags, write_adhoc_file
 from arena.config.schema import name_problem
-from arena.errors import BotStartError, Interrupted, UsageError
+from arena.errors import BotStartError, ConfigError, Interrupted, UsageError
 from arena.process import EXIT_INTERRUPTED, run_interruptibly
 from arena.results import ResultStore
 from arena.run import (
@@ -158,9 +158,9 @@ def _cluster_address(text: str) -> str:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-def _adhoc_file(args: argparse.Namespace) -> tuple[str, tuple[Path, Path] | None]:
+def _adhoc_file(args: argparse.Namespace) -> tuple[str, AdhocFiles | None]:
     """The tournament file of a run given by flags (written beside the results), and the
-    files (tournament, results) this command makes anew, None when it makes none."""
+    files this command makes anew, None when it makes none."""
     if args.file is not None and (args.game or args.bot):
         raise UsageError("Give a tournament file, or --game and --bot without one, not both.")
     if args.file is not None:
@@ -185,18 +185,22 @@ def _adhoc_file(args: argparse.Namespace) -> tuple[str, tuple[Path, Path] | None
         **_overrides(args),
     )
     command_line = ["arena", *sys.argv[1:]]
+    made: AdhocFiles | None = None
     if args.dry_run:  # nothing written: the text is checked from a temporary folder
-        folder = tempfile.mkdtemp(prefix="arena-dry-run-")
-        atexit.register(shutil.rmtree, folder, True)
-        path = Path(folder) / adhoc.file_path.name
+        scratch = tempfile.mkdtemp(prefix="arena-dry-run-")
+        atexit.register(shutil.rmtree, scratch, True)
+        path = Path(scratch) / adhoc.file_path.name
         path.write_text(adhoc.text(command_line), encoding="utf-8")
     else:
         new = not adhoc.file_path.exists() and not adhoc.results_path.exists()
+        missing = [folder for folder in adhoc.file_path.parents if not folder.exists()]
+        folder = missing[-1] if missing else None
         path = write_adhoc_file(adhoc, command_line, replace=args.fresh)
+        made = AdhocFiles(path, adhoc.results_path, folder) if new else None
     # The flags are in the file now; none of them overrides it.
     for flag in _OVERRIDES:
         setattr(args, flag, None)
-    return str(path), ((path, adhoc.results_path) if not args.dry_run and new else None)
+    return str(path), made
 
 
 #: The flags that override a tournament file's keys (and make an ad-hoc run's).
@@ -418,6 +422,11 @@ def cmd_run(args: argparse.Namespace) -> int:
     file, made = _adhoc_file(args)
     try:
         code = _run_file(file, args)
+    except ConfigError as error:
+        forget_unplayed(made)
+        if made is None or made.tournament.exists():
+            raise
+        raise named_by_flags(error, made.tournament, args.bot) from None
     except BaseException:
         forget_unplayed(made)
         raise

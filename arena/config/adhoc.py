@@ -11,6 +11,7 @@ replaces only the same tournament's file: one of another name or game is refused
 from __future__ import annotations
 
 import os
+import re
 import shlex
 import sqlite3
 import tomllib
@@ -22,9 +23,9 @@ from typing import Any
 
 from arena.config.bots import module_of
 from arena.config.values import toml_literal
-from arena.errors import UsageError
+from arena.errors import COMMAND_LINE, ConfigError, Problem, UsageError
 
-__all__ = ["AdhocTournament", "AdhocFileExists", "write_adhoc_file", "forget_unplayed"]
+__all__ = ["AdhocTournament", "AdhocFileExists", "AdhocFiles", "write_adhoc_file", "forget_unplayed", "named_by_flags"]
 
 
 class AdhocFileExists(UsageError):
@@ -130,13 +131,24 @@ def write_adhoc_file(adhoc: AdhocTournament, command_line: Sequence[str], *, rep
     return path
 
 
-def forget_unplayed(made: tuple[Path, Path] | None) -> None:
+@dataclass(frozen=True)
+class AdhocFiles:
+    """What an ad-hoc run's command makes anew: its tournament file, its results file, and
+    the outermost folder it creates for them (None when their folder was there)."""
+
+    tournament: Path
+    results: Path
+    folder: Path | None
+
+
+def forget_unplayed(made: AdhocFiles | None) -> None:
     """After a failed run, the files (tournament, results) its command made anew, when no
     match was saved: a run that never was leaves no tournament file behind, nor an empty
-    results file that would refuse the next setup under its name."""
+    results file that would refuse the next setup under its name, nor the empty folder
+    it made for them."""
     if made is None:
         return
-    toml, results = made
+    toml, results = made.tournament, made.results
     try:
         if results.exists():
             with closing(sqlite3.connect(f"file:{results}?mode=ro", uri=True)) as db:
@@ -146,6 +158,39 @@ def forget_unplayed(made: tuple[Path, Path] | None) -> None:
         return  # not clearly empty: kept
     for path in (toml, results, results.with_name(results.name + ".lock")):
         path.unlink(missing_ok=True)
+    if made.folder is None:
+        return
+    for folder in (made.tournament.parent, *made.tournament.parent.parents):
+        try:
+            folder.rmdir()
+        except OSError:
+            return  # not empty: something else was put there meanwhile
+        if folder == made.folder:
+            return
+
+
+def named_by_flags(error: ConfigError, file: Path, bots: Sequence[str]) -> ConfigError:
+    """`error`'s problems in the ad-hoc file `file`, which `forget_unplayed` removed, named
+    by the flags they came from (`bots`: the --bot texts in order): a message pointing
+    at a line of a file that is gone would send the user looking for it."""
+
+    def flag(key: str) -> str:
+        bot = re.fullmatch(r"bot\[(\d+)\](?:\..*)?", key)
+        if bot is not None and 1 <= int(bot[1]) <= len(bots):
+            return f"--bot {bots[int(bot[1]) - 1]}"
+        section, _, name = key.partition(".")
+        if section == "game" and name:
+            return f"--option {name}"
+        if section == "tournament" and name:
+            return "--" + name.replace("_", "-")
+        return key
+
+    return ConfigError(
+        [
+            Problem(COMMAND_LINE, None, flag(problem.key), problem.message) if problem.file == str(file) else problem
+            for problem in error.problems
+        ]
+    )
 
 
 def _tournament_of(text: str) -> tuple[str, str] | None:
