@@ -167,15 +167,19 @@ def test_a_bridge_board_in_the_compass_diagram(browser, tmp_path: Path):
     assert errors == []
 
 
-@pytest.mark.parametrize("width", [1600])
+@pytest.mark.parametrize("width", [1600, 900])
 def test_the_page_uses_the_windows_width(browser, conto_results: Path, tmp_path: Path, width: int):
     report = tmp_path / "report.html"
     arena("report", conto_results, "-o", report)
     page = browser.new_page(viewport={"width": width, "height": 900})
-    page.goto(report.as_uri())
-    page.wait_for_selector("body[data-ready='1']")
+    _, matches, _ = stored(conto_results)
+    page.goto(report.as_uri() + f"#{matches[0].key}/1")
+    page.wait_for_selector(f"#replay-title:has-text('{matches[0].key}')")
     main = page.locator("main").bounding_box()
     assert main is not None and main["width"] > width - 40
+    # ...and no wider: a table wider than the window (conto's statistics) scrolls in its
+    # section, a chart shrinks to it; the page itself never scrolls sideways.
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
 
 
 def test_a_page_with_some_replays_lists_the_others_and_says_how_to_get_them(
