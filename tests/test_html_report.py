@@ -209,7 +209,7 @@ def test_a_conto_replay_and_transcript_mark_each_counted_move_with_its_number(tm
     assert note is not None and "bills paid: the deals the seat lost (fewer is better)" in unescape(note[1])
 
 
-def test_a_bot_seated_twice_is_named_with_its_seat_in_the_transcript(tmp_path: Path):
+def test_a_bot_seated_twice_is_named_with_its_seat_in_the_transcript_and_the_match_list(tmp_path: Path):
     # Three bots at four vegas seats: "ada" alone would stand for two players.
     results = game_file(tmp_path, "vegas", names=("ada", "bea", "ada", "cy"))
     first = stored_matches(results)[0]
@@ -219,6 +219,13 @@ def test_a_bot_seated_twice_is_named_with_its_seat_in_the_transcript(tmp_path: P
     assert {"ada (seat 0)", "ada (seat 2)", "bea", "cy"} == set(players), shown
     _, body = shown.split("\n", 1)  # after the heading's list of the seats
     assert not re.search(r"\bada(?! \(seat [02])", body), shown
+    # The match list's standings name each of its seats too, each with its own chips.
+    arena("report", results, "-o", tmp_path / "r.html")
+    listed = listing((tmp_path / "r.html").read_text())["matches"][0]
+    chips = dict(zip(("ada (seat 0)", "bea", "ada (seat 2)", "cy"), first.standing))
+    assert chips["ada (seat 0)"] != chips["ada (seat 2)"], "the seeded match gives the two seats different chips"
+    expected = ", ".join(f"{who} {'+' if v > 0 else '−' if v < 0 else ''}{abs(v):g}" for who, v in chips.items())
+    assert listed["result"].endswith(" · " + expected), listed["result"]
 
 
 def test_bridge_and_italian_cards_get_their_legend_and_the_compass(tmp_path: Path):

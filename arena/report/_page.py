@@ -159,8 +159,17 @@ def standings(names: Sequence[str], standing: Sequence[float]) -> str:
             return f"{value:g}"
         return f"+{value:g}" if value > 0 else f"−{-value:g}"
 
-    # A bot holding both seats of a side (bridge) is named once with its side's standing.
-    return ", ".join(f"{name} {shown(value)}" for name, value in dict.fromkeys(zip(names, standing)))
+    # A bot holding both seats of a side (bridge) is named once with its side's standing;
+    # a bot seated twice with two standings of its own (three bots at four vegas seats)
+    # is named with each seat, or "bluffer −10, bluffer +35" would not say which is which.
+    pairs = dict.fromkeys(zip(names, standing))
+    twice = {name for name, _ in pairs if sum(other == name for other, _ in pairs) > 1}
+
+    def who(seat: int) -> str:
+        return f"{names[seat]} (seat {seat})" if names[seat] in twice else names[seat]
+
+    named = dict.fromkeys((who(seat), value) for seat, value in enumerate(standing))
+    return ", ".join(f"{name} {shown(value)}" for name, value in named)
 
 
 def _standing_words(game: engine.Game) -> str:
