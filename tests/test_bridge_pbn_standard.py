@@ -176,3 +176,13 @@ def test_a_tag_may_span_lines():
     # an empty line ends the game: the tag was never closed (the rest is a game of its own)
     read = read_pbn(CLAIM.replace('[Contract "4S"]', '[Contract "4S"\n\n'))
     assert len(read) == 0 and read.skipped[0].reason == 'line 6: the tag \'[Contract "4S"\' is not closed by "]".'
+
+
+@pytest.mark.parametrize(("tag", "shown"), [('[Board "1"]', '[Board "²"]'), ('[Result "13"]', '[Result "1²"]')])
+def test_a_number_in_other_digits_than_0_to_9_skips_its_game_not_the_file(tag, shown):
+    # '²' passes str.isdigit() but not int(): the game is skipped with its reason, the
+    # next one read.
+    read = read_pbn(CLAIM.replace(tag, shown) + "\n" + CLAIM)
+    assert len(read) == 1
+    (game,) = read.skipped
+    assert game.cause is SkipCause.INVALID and repr(shown.split('"')[1]) in game.reason

@@ -185,8 +185,10 @@ def _board(game: PbnGame) -> PbnBoard:
     board_text, number = optional_tag(game, "Board")
     board = None
     if board_text is not None:
-        if not board_text.isdigit():
-            raise NotationError(f"line {number}: the Board tag is {board_text!r}; a board number is 0, 1, 2, ….")
+        if not _is_number(board_text):
+            raise NotationError(
+                f"line {number}: the Board tag is {board_text!r}; a board number is written in digits 0 to 9 (0, 1, 2, …)."
+            )
         board = int(board_text)
     dealer_text, number = optional_tag(game, "Dealer")
     if dealer_text is not None:
@@ -297,6 +299,12 @@ def _sizes(hands: Sequence[str]) -> list[int] | None:
         return None
 
 
+def _is_number(text: str) -> bool:
+    """Digits 0 to 9 alone: str.isdigit() also passes '²', which int() refuses, and that
+    ValueError would refuse the whole file instead of the one game."""
+    return text.isascii() and text.isdigit()
+
+
 def _sides(text: str, tag: str, number: int, example: str) -> dict[str, int] | None:
     """A "NS 11" / "EW 2" / "NS 11 EW 2" value as {side: count}; None for a bare number."""
     m = _SIDES.match(text.upper())
@@ -317,7 +325,7 @@ def _result(game: PbnGame, declarer: int | None) -> int | None:
     usage = "it is declarer's tricks, 0 to 13, or a side's, as 'NS 11' or 'NS 11 EW 2'"
     sides = _sides(text, "Result", number, usage)
     if sides is None:
-        if not text.isdigit() or int(text) > 13:
+        if not _is_number(text) or int(text) > 13:
             raise NotationError(f"line {number}: the Result tag is {text!r}; {usage}.")
         return int(text)
     if any(not 0 <= n <= 13 for n in sides.values()) or sum(sides.values()) > 13:
