@@ -118,5 +118,6 @@ def test_a_choice_is_read_by_number_or_notation_and_a_wrong_one_is_refused() -> 
     assert board.read("2") == 1
     assert board.read(f"  {legal[-1].text.upper()} ") == len(legal) - 1
     assert board.read("0") == f"0 is not an action's number: they run from 1 to {len(legal)}"
+    assert "not a legal action now" in board.read("²")  # a digit to str.isdigit(), not to int()
     wrong = board.read("fly away")
     assert isinstance(wrong, str) and "not a legal action now" in wrong and "\n" not in wrong

@@ -110,9 +110,10 @@ def test_a_failed_run_without_a_file_leaves_no_tournament_file_behind(tmp_path, 
     assert code == 2, out + err
     assert not (tmp_path / "adhoc.toml").exists() and not (tmp_path / "adhoc.sqlite").exists()
     # A game option out of range: refused when the written file is read.
-    code, _, err = adhoc(capsys, tmp_path, "--option", "courses=99", bot=IN_PROCESS)
-    assert code == 2 and "courses" in err
-    assert not (tmp_path / "adhoc.toml").exists()
+    for option in ("courses=99", "courses=²"):  # '²' passes str.isdigit() but not int()
+        code, _, err = adhoc(capsys, tmp_path, "--option", option, bot=IN_PROCESS)
+        assert code == 2 and "courses" in err and "Traceback" not in err
+        assert not (tmp_path / "adhoc.toml").exists()
     played(capsys, tmp_path, bot=IN_PROCESS)  # played: the file stays, for the same command to resume
     assert (tmp_path / "adhoc.toml").exists()
 

@@ -246,7 +246,7 @@ def test_the_default_is_a_worker_per_core_at_most_concurrency_or_arena_workers(
     assert load_tournament(path).workers == 4
 
 
-@pytest.mark.parametrize("value", ["0", "two", "1001", "-1"])
+@pytest.mark.parametrize("value", ["0", "two", "1001", "-1", "²"])
 def test_a_bad_arena_workers_is_refused_naming_it(tmp_path, capsys, monkeypatch, value):
     monkeypatch.setenv(WORKERS_ENV, value)
     code, out, err = arena_here(capsys, "run", tournament_file(tmp_path, "bad"))

@@ -92,7 +92,7 @@ def parse_options(items: list[str]) -> dict[str, Any]:
             else False
             if lowered == "false"
             else int(value)
-            if value.lstrip("-").isdigit()
+            if value.lstrip("-").isascii() and value.lstrip("-").isdigit()  # not '²', which int() refuses
             else value
         )
     return options

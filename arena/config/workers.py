@@ -33,6 +33,7 @@ def usable_cores() -> int:
 
 def workers_env_problem() -> Problem | None:
     given = os.environ.get(WORKERS_ENV, "").strip()
-    if not given or (given.isdigit() and 1 <= int(given) <= 1_000):
+    # isascii: str.isdigit() also passes '²', which int() refuses.
+    if not given or (given.isascii() and given.isdigit() and 1 <= int(given) <= 1_000):
         return None
     return Problem("environment", None, WORKERS_ENV, f"must be a whole number from 1 to 1000, not {given!r}.")

@@ -196,7 +196,7 @@ class SeatBoard:
         typed = text.strip()
         if not typed:
             return f"type a number from 1 to {len(actions)}, or an action as listed"
-        if typed.isdigit():
+        if typed.isascii() and typed.isdigit():  # isdigit() alone passes '²', which int() refuses
             number = int(typed)
             if 1 <= number <= len(actions):
                 return number - 1

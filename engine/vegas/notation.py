@@ -81,7 +81,8 @@ def parse_action(text: str) -> VegasAction:
     kind = _WORDS.get(words[0]) if words else None
     if kind is not None and len(words) == 1:
         return VegasAction(kind)
-    if kind in (Bet.PUNTA, Bet.RILANCIA) and len(words) == 2 and words[1].isdigit():
+    # isascii: str.isdigit() also passes '²', which int() refuses.
+    if kind in (Bet.PUNTA, Bet.RILANCIA) and len(words) == 2 and words[1].isascii() and words[1].isdigit():
         return VegasAction(kind, int(words[1]))
     raise NotationError(
         f"Cannot read the action {text!r}: write 'busso', 'punta <chips>' (e.g. 'punta 2'), 'vedi', "

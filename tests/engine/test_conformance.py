@@ -186,7 +186,9 @@ def test_a_text_that_cannot_be_read_is_refused_as_false_by_can_apply(name: str) 
         state.apply(rng.choice(state.legal_actions()))
     legal = state.legal_actions()
     before = (state.history, legal, state.view(state.current_seat()))
-    for text in ("", "   ", "no such action", f"{legal[0]} {legal[0]} extra", "\x00", "🂡"):
+    # Each action's word with '²', a digit to str.isdigit() that int() refuses.
+    superscript = sorted({f"{str(action).split()[0]} ²" for action in legal} | {"punta ²", "rilancia ²", "draw ²"})
+    for text in ("", "   ", "no such action", f"{legal[0]} {legal[0]} extra", "\x00", "🂡", *superscript):
         assert not state.can_apply(text), text
         with pytest.raises((engine.NotationError, engine.IllegalAction)):
             state.apply(text)
