@@ -36,6 +36,7 @@ def test_bots_on_the_command_line_play_a_round_robin_that_resumes_from_its_file(
     assert "3 matches played" in first  # one table of 3 bots, in 3 rotations
     written = tmp_path / "adhoc.toml"
     text = written.read_text()
+    assert text.startswith("# Written by: arena run --game conto --bot ")  # the command as typed, once
     assert 'game = "conto"' in text and "deals = 2" in text and "seed = 4" in text
     assert 'command = ["python", "bots/random_bot.py", "--seed=1"]' in text
     again = played(capsys, tmp_path)

@@ -139,6 +139,7 @@ def main(argv: list[str] | None = None) -> int:
     words = sys.argv[1:] if argv is None else argv
     parser = build_parser(_command(words))
     args = parser.parse_args(argv)
+    args.words = words  # the command line as given, for a file that records it
     if args.command in _PLAYING:
         from arena.play import settle_heap
         from arena.process import install_termination_handlers

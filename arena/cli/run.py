@@ -184,7 +184,7 @@ def _adhoc_file(args: argparse.Namespace) -> tuple[str, AdhocFiles | None]:
         options=parse_options(args.option),
         **_overrides(args),
     )
-    command_line = ["arena", *sys.argv[1:]]
+    command_line = list(getattr(args, "words", sys.argv[1:]))
     made: AdhocFiles | None = None
     if args.dry_run:  # nothing written: the text is checked from a temporary folder
         scratch = tempfile.mkdtemp(prefix="arena-dry-run-")
