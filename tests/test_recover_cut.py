@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from test_recover import _varint, raw_rows
-from test_tournament import arena, arena_here, tournament_file
+from test_tournament import arena, arena_here, arena_here_ok, tournament_file
 
 from arena.results import ResultStore, readable_matches, recovered_path
 
@@ -156,26 +156,25 @@ def test_the_commands_call_a_cut_file_damaged_and_change_nothing(played, tmp_pat
         code, out, err = arena_here(capsys, command[0], cut, *command[1:])
         assert (code, out, err) == (2, "", damaged), command
 
-    run = arena("run", toml, *RUN, "--results", cut, check=False)
-    assert run.returncode == 2 and "Traceback" not in run.stderr, run.stderr
-    assert run.stderr.endswith(damaged)
-    assert "not an Arena results file" not in run.stderr
-    fresh = arena("run", toml, *RUN, "--results", cut, "--fresh", check=False)
-    assert fresh.returncode == 2 and fresh.stderr.endswith(damaged)
+    code, _, err = arena_here(capsys, "run", toml, *RUN, "--results", cut)
+    assert code == 2 and err.endswith(damaged), err
+    assert "not an Arena results file" not in err
+    code, _, err = arena_here(capsys, "run", toml, *RUN, "--results", cut, "--fresh")
+    assert code == 2 and err.endswith(damaged)
     assert cut.read_bytes() == before  # nothing written to it, not even by --fresh
 
 
-def test_arena_run_plays_only_what_the_cut_lost(played, tmp_path):
+def test_arena_run_plays_only_what_the_cut_lost(played, tmp_path, capsys):
     toml, results = played
     size = page_size(results)
     cut = cut_copy(results, tmp_path, (results.stat().st_size // size * 2 // 3) * size)
     new = tmp_path / "saved.sqlite"
-    arena("recover", cut, "-o", new)
+    arena_here_ok(capsys, "recover", cut, "-o", new)
     with ResultStore.open_readonly(new) as store:
         kept = {match.key: match for match in store.matches()}
-    run = arena("run", toml, *RUN, "--results", new)
-    assert f"Resuming: {len(kept)} of 48 matches already in {new}." in run.stdout
-    assert f"\n{48 - len(kept)} matches played in " in run.stdout
+    run = arena_here_ok(capsys, "run", toml, *RUN, "--results", new)
+    assert f"Resuming: {len(kept)} of 48 matches already in {new}." in run
+    assert f"\n{48 - len(kept)} matches played in " in run
     with ResultStore.open_readonly(new) as store, ResultStore.open_readonly(results) as original:
         assert store.completed_keys() == original.completed_keys()
         assert {key: store.match(key) for key in kept} == kept  # the copied matches, untouched
