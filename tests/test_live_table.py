@@ -21,7 +21,15 @@ from arena.errors import RatingError
 from arena.results import ResultStore, elo_table
 from arena.run import LiveTable, policies
 from arena.run.progress import EtaEstimator, Progress, ProgressPrinter, match_kind
-from tests.test_tournament import arena, arena_here, saved_matches, table_lines, tournament_file
+from tests.test_tournament import (
+    arena,
+    arena_here,
+    arena_here_ok,
+    saved_matches,
+    table_lines,
+    tournament_file,
+    write_inprocess_tournament,
+)
 
 AFTER = re.compile(r"^After (\d+) of 12 matches:", re.MULTILINE)
 
@@ -41,15 +49,18 @@ def final_part(output: str) -> str:
     return output[output.index("12/12 matches") :]
 
 
-def test_the_table_every_two_matches_is_the_table_so_far_and_the_final_table_is_unchanged(tmp_path):
-    path = tournament_file(tmp_path, "live")
-    run = arena("run", path, "--table-every", "2", "--concurrency", "1")
+def test_the_table_every_two_matches_is_the_table_so_far_and_the_final_table_is_unchanged(tmp_path, capsys):
+    # In-process bots, the command in this process: when a live table is printed and what
+    # it holds do not depend on how a seat is played (the cluster's run below has processes).
+    seeds = {f"random-{seat}": f"--seed={seat}" for seat in range(4)}
+    path = write_inprocess_tournament(tmp_path, "live", seeds, seats=3, deals=3, seed=5)
+    code, out, err = arena_here(capsys, "run", path, "--table-every", "2", "--concurrency", "1")
+    assert code == 0 and "Traceback" not in out + err, out + err
     # 12 matches: a table after 2, 4, 6, 8 and 10, none after 12 (the final table follows).
-    assert [int(k) for k in AFTER.findall(run.stdout)] == [2, 4, 6, 8, 10]
-    assert "Traceback" not in run.stdout + run.stderr
+    assert [int(k) for k in AFTER.findall(out)] == [2, 4, 6, 8, 10]
     # Each is followed by the progress line, then play goes on.
     for k in (2, 4, 6, 8, 10):
-        after = run.stdout[run.stdout.index(f"After {k} of 12 matches:") :]
+        after = out[out.index(f"After {k} of 12 matches:") :]
         assert f"\n{k}/12 matches " in after.split("After", 2)[1]
     # One match at a time: the k matches saved first are the first k of the schedule, which is
     # the order the results file gives them in; each live table is their table.
@@ -57,14 +68,14 @@ def test_the_table_every_two_matches_is_the_table_so_far_and_the_final_table_is_
         info = store.info()
         matches = list(store.matches())
     game = engine.load(info.game, players=info.seats, **info.options)
-    for k, printed in live_tables(run.stdout).items():
+    for k, printed in live_tables(out).items():
         text, fitted = elo_table(matches[:k], game)
         assert fitted is not None
         assert printed == text, k
     # The final table is the whole file's, as `arena table` prints it.
-    final = table_lines(final_part(run.stdout))
-    assert final == table_lines(arena("table", tmp_path / "live.sqlite").stdout)
-    assert "12 matches played" in run.stdout
+    final = table_lines(final_part(out))
+    assert final == table_lines(arena_here_ok(capsys, "table", tmp_path / "live.sqlite"))
+    assert "12 matches played" in out
 
 
 def assert_live_tables_after_5_and_10(stdout: str, results: Path) -> None:
