@@ -2,13 +2,11 @@
 
 from arena.report import Ratings
 from arena.results import ResultStore
-from tests.test_tournament import arena_here, table_lines, write_tournament
+from tests.test_tournament import arena_here, table_lines, write_inprocess_tournament
 
-BOTS = {
-    "random": ["python", "bots/random_bot.py"],
-    "first": ["python", "tests/fixtures/bots/first_action.py"],
-    "random-b": ["python", "bots/random_bot.py", "--seed=9"],
-}
+#: The random bot's class in-process, three seeds: the ratings of a file do not depend on
+#: how its seats were played.
+BOTS = {"random": "--seed=1", "pivot": "--seed=2", "random-b": "--seed=9"}
 
 
 def footer(output: str) -> str:
@@ -16,17 +14,19 @@ def footer(output: str) -> str:
 
 
 def test_the_table_of_a_results_file_uses_its_runs_anchor_and_prior_unless_told_otherwise(tmp_path, capsys):
-    path = write_tournament(tmp_path, "anchored", BOTS, seats=3, deals=2, seed=3, anchor="first", anchor_elo=100)
+    path = write_inprocess_tournament(
+        tmp_path, "anchored", BOTS, seats=3, deals=2, seed=3, anchor="pivot", anchor_elo=100
+    )
     path.write_text(path.read_text().replace("anchor_elo = 100", "anchor_elo = 100\nprior_games = 0.5"))
     code, run, err = arena_here(capsys, "run", path)
     assert code == 0, err
-    assert "centred on first = +100, with a prior of 0.5 virtual draws" in footer(run)
+    assert "centred on pivot = +100, with a prior of 0.5 virtual draws" in footer(run)
 
     code, table, _ = arena_here(capsys, "table", tmp_path / "anchored.sqlite")
     assert code == 0
     assert table_lines(table) == table_lines(run) and footer(table) == footer(run)
-    first = next(row for row in table_lines(table) if " first " in row)
-    assert " +100 " in f" {first} "
+    pivot = next(row for row in table_lines(table) if " pivot " in row)
+    assert " +100 " in f" {pivot} "
 
     code, told, _ = arena_here(
         capsys, "table", tmp_path / "anchored.sqlite", "--anchor", "random", "--prior-games", "1"
@@ -36,7 +36,7 @@ def test_the_table_of_a_results_file_uses_its_runs_anchor_and_prior_unless_told_
 
     # The anchor is no part of the setup: a rerun with another resumes (nothing to play)
     # and from then on the file's tables use the new one.
-    path.write_text(path.read_text().replace('anchor = "first"', 'anchor = "random-b"'))
+    path.write_text(path.read_text().replace('anchor = "pivot"', 'anchor = "random-b"'))
     code, rerun, err = arena_here(capsys, "run", path)
     assert code == 0, err
     assert "centred on random-b = +100" in footer(rerun)
@@ -46,4 +46,4 @@ def test_the_table_of_a_results_file_uses_its_runs_anchor_and_prior_unless_told_
     with ResultStore.open_readonly(tmp_path / "anchored.sqlite") as store:
         info = store.info()
     assert Ratings().of(info) == (("random-b", 100.0), 0.5)
-    assert Ratings(("first", 0.0), 0.0).of(info) == (("first", 0.0), 0.0)
+    assert Ratings(("pivot", 0.0), 0.0).of(info) == (("pivot", 0.0), 0.0)
