@@ -12,7 +12,7 @@ from arena.config import TournamentConfig
 from arena.errors import BotStartError
 from arena.process import EXIT_INTERRUPTED
 from arena.results import ResultStore, elo_notes, elo_table, statistics_table
-from arena.results.sprt import Decision, sprt_state
+from arena.results.sprt import Decision, decided_state, sprt_state
 from arena.run import RunSummary, TournamentPlan
 
 __all__ = ["report_end", "nothing_played"]
@@ -26,6 +26,7 @@ def report_end(
     saved = len(store)
     stored = list(store.matches())
     unsandboxed = store.unsandboxed()
+    decided = decided_state(store, plan.game, config.sprt) if config.sprt is not None else None
     store.close()
     nothing = None if interrupted else nothing_played(summary)
     if nothing is not None and not stored:  # no table of nothing: the sentence alone
@@ -57,8 +58,19 @@ def report_end(
             sprt.beta,
             prior_games=config.prior_games,
         )
-        print(f"\n{state.verdict()}")
-        if state.decision is not Decision.CONTINUE and saved < total:
+        print()
+        if decided is not None and (decided[0] < saved or state.decision is not decided[1].decision):
+            matches, at = decided
+            print(f"{at.verdict()} It decided over the first {matches} matches saved.")
+            if state.decision is not at.decision:
+                print(
+                    f"The {saved - matches} matches under way then, saved since, leave the LLR at {state.llr:.2f} "
+                    f"({state.bounds[0]:.2f}, {state.bounds[1]:.2f}): the decision stands, as a sequential test's "
+                    "does where it first reaches a bound."
+                )
+        else:
+            print(state.verdict())
+        if (decided is not None or state.decision is not Decision.CONTINUE) and saved < total:
             print(f"The test stopped the run: {saved} of {total} matches are in {config.results}.")
     if interrupted or summary is None:
         return EXIT_INTERRUPTED if interrupted else 0

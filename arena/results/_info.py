@@ -53,3 +53,6 @@ class StoreInfo:
     scheduled: int | None = None
     #: The SPRT the last run tested (None: none, or a file from before it was kept).
     sprt: SprtTest | None = None
+    #: The matches saved when that SPRT first reached a bound (None: it has not): the
+    #: test decided over the first this many, in the order saved.
+    sprt_decided: int | None = None

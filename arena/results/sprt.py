@@ -78,6 +78,7 @@ __all__ = [
     "SprtTracker",
     "bounds",
     "decide",
+    "decided_state",
     "difference",
     "llr",
     "sprt_state",
@@ -311,6 +312,7 @@ class SprtFollower:
         self._game = game
         self._tracker = SprtTracker(test)
         self._mark = 0
+        self.seen = 0  # the matches read so far
         self._rated: list[Observation] = []
         self._matches: list[StoredMatch] = []  # kept for bridge's boards only
 
@@ -318,6 +320,7 @@ class SprtFollower:
         """The test over every match `store` holds now (as last fitted, while the new
         matches cannot have moved it to a bound)."""
         new, self._mark = store.matches_saved_after(self._mark)
+        self.seen += len(new)
         by_board = self._game.spec.rate_by == "board"  # a board's outcome needs both its tables
         if by_board:
             self._matches.extend(new)
@@ -327,6 +330,18 @@ class SprtFollower:
         if state is not None:
             return state
         return self._tracker.refit(observations(self._matches, self._game) if by_board else self._rated)
+
+
+def decided_state(store: ResultStore, game: engine.Game, test: SprtTest) -> tuple[int, SprtState] | None:
+    """Where the file's noted test decided: the number of matches N it first reached a
+    bound over (`StoreInfo.sprt_decided`) and the test over those first N in the order
+    saved, as the run saw it then; None while `test` (the tournament's, as it is now:
+    another one is not this file's decision) has not decided."""
+    info = store.info()
+    if info.sprt != test or info.sprt_decided is None:
+        return None
+    first = store.matches_saved_after(0)[0][: info.sprt_decided]
+    return info.sprt_decided, _state(observations(first, game), test, _looks(first, test))
 
 
 def sprt_state(

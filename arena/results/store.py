@@ -18,7 +18,8 @@ The file holds:
 - ``rating``, in ``meta``: the last run's anchor and prior (`StoreInfo.anchor`), which the tables use unless told
   otherwise; not part of the fingerprint, as they change no result.  ``scheduled``: the matches of the last
   run's schedule (`StoreInfo.scheduled`), so a table of fewer can say it is partial.  ``sprt``: the
-  hypotheses the last run tested (`StoreInfo.sprt`), for the report's LLR over the run.
+  hypotheses the last run tested (`StoreInfo.sprt`), for the report's LLR over the run; ``sprt_decided``: the
+  matches saved when it first reached a bound (`StoreInfo.sprt_decided`), where its decision was made.
 - ``deals``: one row per (match, deal, seat): bot, score, rank, forfeit, fault kinds, for exports
   (`ResultStore.rows`, `arena.results.export`) and rating queries without decoding histories.
 - ``summaries``: one row per match, saved with it: each seat's statistics and the match's rated
@@ -290,6 +291,7 @@ class ResultStore(MatchReader):
             prior_games=float(rating.get("prior_games", 2.0)),
             scheduled=int(meta["scheduled"]) if meta.get("scheduled") is not None else None,
             sprt=SprtTest.from_data(meta["sprt"]) if meta.get("sprt") else None,
+            sprt_decided=int(meta["sprt_decided"]) if meta.get("sprt_decided") is not None else None,
         )
 
     @property
@@ -320,12 +322,23 @@ class ResultStore(MatchReader):
 
     def note_sprt(self, test: SprtTest | None) -> None:
         """The SPRT the run tests (`StoreInfo.sprt`), or none: the report draws its LLR
-        from the stored matches with these hypotheses."""
+        from the stored matches with these hypotheses.  Another test than the one noted
+        before forgets that one's decision (`note_sprt_decided`)."""
         with self._transaction():
+            meta = self._meta()
+            if meta.get("sprt") != (test.to_data() if test is not None else None):
+                self._db.execute("DELETE FROM meta WHERE key = 'sprt_decided'")
             if test is None:
                 self._db.execute("DELETE FROM meta WHERE key = 'sprt'")
             else:
                 self._set_meta("sprt", test.to_data())
+
+    def note_sprt_decided(self, matches: int) -> None:
+        """The noted SPRT reached a bound over the first `matches` matches saved
+        (`StoreInfo.sprt_decided`): its decision stands, whatever the matches then under
+        way and saved after it do to the LLR, and a later run of the file starts none."""
+        with self._transaction():
+            self._set_meta("sprt_decided", matches)
 
     def unsandboxed(self) -> tuple[str, ...]:
         """What `note_unsandboxed` kept: one line per distinct status, oldest first."""

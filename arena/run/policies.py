@@ -9,7 +9,11 @@ so, no match is started and those under way finish and are saved.
 
 * `SprtStop`: the tournament's SPRT test (arena.results.sprt) after each saved match,
   over the results file so far (each match read once, fitted when a bound may have been
-  reached: `SprtFollower`), its line said when fitted; the run stops once it decides.  A resumed run stops at once when the file already decides.
+  reached: `SprtFollower`), its line said when fitted; the run stops once it decides.  The
+  first crossing is the decision: it is noted in the file (`note_sprt_decided`) and
+  stands, though the matches under way then, saved after it, may move the LLR back
+  inside the bounds.  A resumed run stops at once when the file already decides, or
+  decided before.
 * `LiveTable`: the Elo table so far, every `every` matches this run saves (not after
   the last: the final table follows).
 
@@ -27,7 +31,7 @@ from typing import Protocol
 
 from arena.records import SprtTest
 from arena.results import ResultStore, elo_table
-from arena.results.sprt import Decision, SprtFollower, SprtState
+from arena.results.sprt import Decision, SprtFollower, SprtState, decided_state
 from arena.results.summaries import FollowedResults, summarised_observations
 from arena.run.plan import TournamentPlan
 from arena.run.progress import Progress
@@ -63,14 +67,20 @@ class SprtStop:
         self._on_line = on_line
         #: The test over the stored matches, as last computed (None: not yet).
         self.state: SprtState | None = None
+        #: The test where it first reached a bound: the decision, which stands.
+        self.decided: SprtState | None = None
         self._follower: SprtFollower | None = None
-        self._results: Path | None = None
+        self._store: ResultStore | None = None
         self._done = -1  # progress.done when the test was last computed
 
     def start(self, plan: TournamentPlan, store: ResultStore) -> None:
         self._follower = SprtFollower(plan.game, self.test)
         store.note_sprt(self.test)
-        self._results = store.path
+        self._store = store
+        earlier = decided_state(store, plan.game, self.test)
+        if earlier is not None:  # an earlier run of the file decided: nothing to start
+            matches, self.decided = earlier
+            self._on_line(f"{self.decided.line()} (after the first {matches} matches saved)")
         self._update()  # a resumed run stops at once when the file already decides
 
     def after(self, progress: Progress) -> None:
@@ -80,16 +90,15 @@ class SprtStop:
                 self._update()
 
     def should_stop(self) -> bool:
-        return self.state is not None and self.state.decision is not Decision.CONTINUE
+        return self.decided is not None
 
     def _update(self) -> None:
-        """The test over the results file so far, its line said; when it has just decided,
-        a note that no new match is started."""
-        assert self._follower is not None and self._results is not None, "start() comes first"
+        """The test over the results file so far, its line said; when it first decides,
+        the decision noted in the file and a note that no new match is started."""
+        assert self._follower is not None and self._store is not None, "start() comes first"
         before = self.state
-        was = before.decision if before is not None else Decision.CONTINUE
         try:
-            with ResultStore.open_readonly(self._results) as store:
+            with ResultStore.open_readonly(self._store.path) as store:
                 self.state = self._follower.update(store)
         except Exception as error:  # noqa: BLE001 - the test never stops the run by failing
             log.debug("the SPRT could not read the results", exc_info=True)
@@ -98,7 +107,12 @@ class SprtStop:
         if self.state is before:  # not fitted again: the new matches cannot have reached a bound
             return
         self._on_line(self.state.line())
-        if was is Decision.CONTINUE and self.state.decision is not Decision.CONTINUE:
+        if self.decided is None and self.state.decision is not Decision.CONTINUE:
+            self.decided = self.state
+            try:
+                self._store.note_sprt_decided(self._follower.seen)
+            except Exception:  # noqa: BLE001 - the run stops all the same; a rerun tests again
+                log.warning("the SPRT's decision could not be noted in the results file", exc_info=True)
             self._on_line(
                 f"SPRT decided {self.state.decision.value}: no new match is started; the matches under way "
                 "finish and are saved."
