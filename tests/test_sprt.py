@@ -171,7 +171,9 @@ def test_sprt_config_error_exits_2(tmp_path, capsys):
 
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_run_stops_when_the_test_decides(tmp_path, workers):
-    # honest against first_action in 3 seats: the honest bot is clearly the stronger.
+    # honest against random in 3 seats: the honest bot is clearly the stronger.  Both are
+    # played in-process: the test's decision and what the run does then do not depend on
+    # how a seat is played (a process per seat cost most of the time).
     path = tmp_path / "s.toml"
     path.write_text(
         f"""
@@ -190,41 +192,41 @@ logs = "{tmp_path / "logs"}"
 
 [[bot]]
 name = "honest"
-command = ["python", "bots/conto_honest.py"]
+module = "bots.conto_honest:HonestBot"
 
 [[bot]]
-name = "first"
-command = ["python", "tests/fixtures/bots/first_action.py"]
+name = "random"
+module = "bots.random_bot:RandomBot"
 
 [sprt]
 candidate = "honest"
-baseline = "first"
+baseline = "random"
 elo0 = 0
 elo1 = 100
 """
     )
     out = arena("run", path, "--workers", workers).stdout
-    assert "SPRT honest vs first [0, 100]: LLR " in out
+    assert "SPRT honest vs random [0, 100]: LLR " in out
     assert "(-2.94, 2.94)" in out
     assert "SPRT decided H1: no new match is started" in out
-    assert "SPRT decided H1: honest is stronger than first" in out
+    assert "SPRT decided H1: honest is stronger than random" in out
     saved = int(out.split("The test stopped the run: ")[1].split(" of ")[0])
     assert saved < 60
     # No match starts once the test has decided: only the one under way beside the
     # deciding match (concurrency 2) may still be saved, each save printing a test line.
     after = out.split("SPRT decided H1: no new match is started")[1]
-    assert after.count("SPRT honest vs first [0, 100]: LLR ") <= 1
+    assert after.count("SPRT honest vs random [0, 100]: LLR ") <= 1
     # The file keeps the test, so the report drawn later knows its hypotheses.
     with ResultStore.open_readonly(tmp_path / "s.sqlite") as store:
-        assert store.info().sprt == SprtTest("honest", "first", 0.0, 100.0, 0.05, 0.05, 2.0)
+        assert store.info().sprt == SprtTest("honest", "random", 0.0, 100.0, 0.05, 0.05, 2.0)
     # The run read each saved match once (SprtFollower), and its last line is the test
     # over the whole file.
     with ResultStore.open_readonly(tmp_path / "s.sqlite") as store:
-        whole = sprt_state(store.matches(history=False), engine.load("conto", players=3), "honest", "first", 0, 100)
+        whole = sprt_state(store.matches(history=False), engine.load("conto", players=3), "honest", "random", 0, 100)
         every, mark = store.matches_saved_after(0)
         assert sorted(m.key for m in every) == sorted(m.key for m in store.matches(history=False))
         assert len(every) == saved and store.matches_saved_after(mark) == ([], mark)
-    assert [line for line in out.splitlines() if line.startswith("SPRT honest vs first")][-1] == whole.line()
+    assert [line for line in out.splitlines() if line.startswith("SPRT honest vs random")][-1] == whole.line()
     # A resumed run reads the decision from the file and plays nothing.
     again = arena("run", path).stdout
     assert "0 matches played" in again
