@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from arena.results import ResultStore
 from tests.test_html_report import conto_file, parse_strictly
 from tests.test_tournament import arena, write_tournament
 
@@ -45,6 +46,10 @@ def test_the_report_draws_the_llr_of_the_runs_test_to_its_decision(tmp_path: Pat
     decided = re.search(r'<circle class="decided"[^>]*data-matches="(\d+)"', section)
     assert decided is not None and int(decided.group(1)) <= counts[-1]
     assert f"Decided H1 after {decided.group(1)} matches" in section
+    # Where the run noted its decision: the same match count, said as the run's own.
+    with ResultStore.open_readonly(tmp_path / "s.sqlite") as store:
+        assert store.info().sprt_decided == int(decided.group(1))
+    assert "where the run&#x27;s test decided" in section or "where the run's test decided" in section
 
 
 def test_no_sprt_section_for_a_run_without_a_test(tmp_path: Path):

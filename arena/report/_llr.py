@@ -56,15 +56,20 @@ def llr_looks(
     names: Sequence[Sequence[str]],
     rated_first: Callable[[int], Sequence[Observation]],
     observed: int,
+    decided: int | None = None,
 ) -> list[Look]:
     """The test after the first k matches saved, at the points of the run: `names` each
     saved match's bots, in the order saved; `rated_first(k)` the outcomes of the first k;
-    `observed` how many outcomes all of them hold.  The last look is the whole file's,
-    as the run's own last look and `sprt_state` give it."""
+    `observed` how many outcomes all of them hold; `decided` the matches saved when the
+    run's test decided (`StoreInfo.sprt_decided`), a point of its own.  The last look is
+    the whole file's, as the run's own last look and `sprt_state` give it."""
     tracker = SprtTracker(test)
     looks: list[Look] = []
     before = 0
-    for count in _points(len(names), observed):
+    points = _points(len(names), observed)
+    if decided is not None and 0 < decided <= len(names):
+        points = sorted({*points, decided})
+    for count in points:
         tracker.standing(
             sum(1 for seated in names[before:count] if test.candidate in seated or test.baseline in seated)
         )
@@ -73,19 +78,25 @@ def llr_looks(
     return looks
 
 
-def llr_section(looks: Sequence[Look]) -> str:
-    """The section: the chart, where the test decided, and its last line as the run printed it."""
+def llr_section(looks: Sequence[Look], decided_at: int | None = None) -> str:
+    """The section: the chart, where the test decided (at `decided_at` matches when the
+    run noted it, else the first point past a bound), and its last line as the run
+    printed it."""
     if not looks:
         return ""
     last = looks[-1].state
-    decided = next((look for look in looks if look.state.decision is not Decision.CONTINUE), None)
+    decided = next((look for look in looks if look.matches == decided_at), None) or next(
+        (look for look in looks if look.state.decision is not Decision.CONTINUE), None
+    )
     if decided is None:
         verdict = f"Undecided after {looks[-1].matches} matches."
     else:
-        verdict = (
-            f"Decided {decided.state.decision.value} after {decided.matches} matches "
-            f"(the first point of the chart past a bound): {decided.state.verdict()}"
+        where = (
+            "where the run's test decided: the matches under way then were saved after it"
+            if decided.matches == decided_at
+            else "the first point of the chart past a bound"
         )
+        verdict = f"Decided {decided.state.decision.value} after {decided.matches} matches ({where}): {decided.state.verdict()}"
     every = "every match" if looks[-1].matches == len(looks) else f"{len(looks)} points of the run"
     return (
         '<section id="sprt"><h2>SPRT over the run</h2>'

@@ -201,8 +201,9 @@ def _sprt_section(results: StoredResults, stored: _Outcomes, game: engine.Game) 
     saved = [by_key[key] for key in results.saved_keys()]
     rated = stored.of(saved, game, _observation)
     observed = len(rated.first(len(saved)))
-    looks = llr_looks(test, [match.names for match in saved], rated.first, observed)
-    return llr_section(looks)
+    decided = results.info.sprt_decided
+    looks = llr_looks(test, [match.names for match in saved], rated.first, observed, decided)
+    return llr_section(looks, decided)
 
 
 def _crosstable_section(played: Sequence[Outcome], table: RatingTable | None) -> str:
