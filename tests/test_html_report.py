@@ -316,3 +316,14 @@ def test_elo_over_the_run_ends_at_the_table_and_starts_from_the_first_matches(tm
     )
     assert {bot for bot, _ in lines} == set(NAMES)
     assert all(len(points.split()) >= 2 for _, points in lines)
+
+
+def test_a_run_too_short_for_a_course_says_so_where_the_chart_would_be(tmp_path: Path):
+    results = conto_file(tmp_path, matches=1)
+    arena("report", results, "-o", tmp_path / "r.html")
+    page = (tmp_path / "r.html").read_text()
+    parse_strictly(page)
+    section = re.search(r'<section id="progress">(.*?)</section>', page, re.S)
+    assert section is not None and "<svg" not in section.group(1)
+    assert "No chart: the table's fit on the first matches of the run rates the bots at 1 of its" in section.group(1)
+    assert "the table above is the whole run's (1 match)" in section.group(1)

@@ -179,9 +179,15 @@ def _progress_section(
         # The last point is every match: the table's own fit, not made a second time.
         return table if count == len(rated.matches) else rated.fit_first(count, anchor, prior)
 
-    chart = elo_over_run_svg(checkpoints(len(rated.matches), fit_first), [r.name for r in table.ratings])
-    if not chart:
-        return ""
+    points = checkpoints(len(rated.matches), fit_first)
+    chart = elo_over_run_svg(points, [r.name for r in table.ratings])
+    if not chart:  # said where the chart would be, so that its absence is not a puzzle
+        return (
+            '<section id="progress"><h2>Elo over the run</h2>'
+            f'<p class="note">No chart: the table\'s fit on the first matches of the run rates the bots at '
+            f"{len(points)} of its {POINTS} points, and a course needs two; the table above is the whole "
+            f"run's ({len(rated.matches)} match{'' if len(rated.matches) == 1 else 'es'}).</p></section>"
+        )
     return (
         '<section id="progress"><h2>Elo over the run</h2>'
         f'<p class="note">The table\'s fit on the first matches, at {POINTS} points of the run (the last is '
