@@ -297,14 +297,20 @@ def test_an_invido_transcript_gives_every_call_its_chance(tmp_path: Path):
     assert seen, "the seeded matches call"
 
 
-def test_elo_over_the_run_ends_at_the_table_and_starts_from_the_first_matches(tmp_path: Path):
-    results = conto_file(tmp_path, matches=8)
+def progress_section(tmp_path: Path, results: Path) -> str:
+    """The report's "Elo over the run" of `results`, its page valid and linking to it."""
     arena("report", results, "-o", tmp_path / "r.html")
     page = (tmp_path / "r.html").read_text()
     parse_strictly(page)
     section = re.search(r'<section id="progress">(.*?)</section>', page, re.S)
     assert section is not None and '<a href="#progress">' in page
-    last = dict(re.findall(r"<title>([^:<]+): ([+-]\d+) after 8 matches</title>", section.group(1)))
+    return section.group(1)
+
+
+def test_elo_over_the_run_ends_at_the_table_and_starts_from_the_first_matches(tmp_path: Path):
+    results = conto_file(tmp_path, matches=8)
+    section = progress_section(tmp_path, results)
+    last = dict(re.findall(r"<title>([^:<]+): ([+-]\d+) after 8 matches</title>", section))
     table = arena("table", results).stdout
     for bot in NAMES:
         row = re.search(rf"^\s*\d+\s+{re.escape(bot)}\s+([+-]?\d+)\s", table, re.M)
@@ -312,18 +318,14 @@ def test_elo_over_the_run_ends_at_the_table_and_starts_from_the_first_matches(tm
         assert int(last[bot]) == int(row.group(1)), (bot, last, table)
     # A line per bot through the fits of the first matches: at least the half-way point too.
     lines = re.findall(
-        r'<g class="run-line" data-bot="([^"]+)">(?:<polygon[^>]*/>)?<polyline points="([^"]+)"', section.group(1)
+        r'<g class="run-line" data-bot="([^"]+)">(?:<polygon[^>]*/>)?<polyline points="([^"]+)"', section
     )
     assert {bot for bot, _ in lines} == set(NAMES)
     assert all(len(points.split()) >= 2 for _, points in lines)
 
 
 def test_a_run_too_short_for_a_course_says_so_where_the_chart_would_be(tmp_path: Path):
-    results = conto_file(tmp_path, matches=1)
-    arena("report", results, "-o", tmp_path / "r.html")
-    page = (tmp_path / "r.html").read_text()
-    parse_strictly(page)
-    section = re.search(r'<section id="progress">(.*?)</section>', page, re.S)
-    assert section is not None and "<svg" not in section.group(1)
-    assert "No chart: the table's fit on the first matches of the run rates the bots at 1 of its" in section.group(1)
-    assert "the table above is the whole run's (1 match)" in section.group(1)
+    section = progress_section(tmp_path, conto_file(tmp_path, matches=1))
+    assert "<svg" not in section
+    assert "No chart: the table's fit on the first matches of the run rates the bots at 1 of its" in section
+    assert "the table above is the whole run's (1 match)" in section
