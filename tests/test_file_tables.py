@@ -10,6 +10,7 @@ import dataclasses
 import json
 import os
 import random
+import re
 import sqlite3
 import subprocess
 import sys
@@ -143,3 +144,25 @@ def test_a_file_whose_summaries_lack_the_seats_gets_them_once_and_reads_the_same
         assert has_seat_columns(db) and seats_kept(db)
         assert db.execute("SELECT COUNT(*) FROM summaries WHERE time_use IS NULL OR faults IS NULL").fetchone() == (0,)
     db.close()
+
+
+def test_a_bot_seated_twice_has_its_notes_count_reconciled_with_the_tables(tmp_path, capsys) -> None:
+    """Three bots at vegas's four seats: `a` holds two seats of every match.  The table
+    counts its matches one per seat held (8, as its chips are averaged), the notes under it
+    the matches it played (4, the fit's unit): the notes say both, so neither reads as a
+    mistake."""
+    from tests.test_tournament import arena_here_ok
+
+    bots = [item for name in "abc" for item in ("--bot", f"{name}=module:bots.random_bot:RandomBot")]
+    results = tmp_path / "v.sqlite"
+    arena_here_ok(capsys, "run", "--game", "vegas", "--seats", "4", *bots, "--deals", "2", "--results", results)
+    table = arena_here_ok(capsys, "table", results)
+    assert table.splitlines()[0] == "vegas-adhoc: 4 matches"
+    rows = {line.split()[1]: line.split() for line in table.splitlines()[3:6]}
+    assert {name: row[5] for name, row in rows.items()} == {"a": "8", "b": "4", "c": "4"}
+    # With 4 matches every bot has fewer than 5 results one way: each is in a note, with its count.
+    aside = ", 8 in the table, which counts one per seat it held"
+    counted = re.findall(
+        rf"\b([abc]) \(?(?:finished|never finished)[a-z0-9 ]+? (?:of|in) its (\d+) matches({aside})?", table
+    )
+    assert sorted(counted) == [("a", "4", aside), ("b", "4", ""), ("c", "4", "")]

@@ -96,6 +96,23 @@ def test_a_bot_that_never_lost():
     ]
 
 
+def test_a_bot_seated_twice_has_both_its_counts_in_the_notes():
+    """ada holds two of the four seats: the notes count the deals it played in (the fit's
+    unit) and say what the table's column counts, one per seat it held."""
+    twice = (("ada",), ("bea",), ("ada",), ("cid",))
+    notes = fit([Observation(twice, tuple(int(seat == loser) for seat in range(4))) for loser in [1, 3] * 10]).footer()
+    assert notes[1] == (
+        "ada never finished behind another bot in its 20 deals, 40 in the table, which counts one per seat it held: "
+        "the data bound its rating only from below, and its Elo is where the prior puts it (the table is centred on "
+        "the other bots); no interval is shown, and its LOS values are not to be trusted. It needs a result the "
+        "other way before it can be rated: after 20 deals all one way, the chance of the other result is below 14% "
+        "at 95% confidence, and even at that chance one takes about 7 more deals on average to come."
+    )
+    lost_once = fit([Observation(twice, tuple(int(seat == loser) for seat in range(4))) for loser in [1, 3] * 10 + [0]])
+    assert "ada (finished behind another bot in only 1 of its 21 deals, 42 in the table, which counts one per seat " \
+        "it held)" in lost_once.footer()[1]  # fmt: skip
+
+
 def test_a_bot_that_lost_its_only_match():
     matches = [
         Observation((("a",), ("b",)), (0, 1), 3),

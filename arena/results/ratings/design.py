@@ -29,6 +29,7 @@ __all__ = [
     "one_sided",
     "small_sample",
     "t_quantile",
+    "seats_aside",
     "tallies",
 ]
 
@@ -232,10 +233,13 @@ class Design:
             )
         return "±95% from the inverse Hessian"
 
-    def notes(self, unit: str, played: Mapping[str, float] | None = None) -> list[str]:
+    def notes(
+        self, unit: str, played: Mapping[str, float] | None = None, seats: Mapping[str, float] | None = None
+    ) -> list[str]:
         """What the data cannot say, for lines under the table: ratings only bounded,
         groups never compared (`unit`: what was rated, "deals", "matches"…; `played`:
-        how many each bot took part in, for how many more a bounded one needs)."""
+        how many each bot took part in, for how many more a bounded one needs; `seats`:
+        the same once per seat held, for a bot that held more than one of a match)."""
         notes = []
         for name, side in sorted(self.one_sided.items()):
             word = "never finished behind another bot" if side == "won" else "never finished ahead of another bot"
@@ -253,7 +257,8 @@ class Design:
             )
             centred = " (the table is centred on the other bots)" if self.centred_on else ""
             notes.append(
-                f"{name} {word} in its {_counted(count, unit) if count else unit}: the data bound its rating only "
+                f"{name} {word} in its {_counted(count, unit) if count else unit}"
+                f"{seats_aside((seats or {}).get(name))}: the data bound its rating only "
                 f"from {'below' if side == 'won' else 'above'}, and its Elo is where the prior puts it{centred}; "
                 "no interval is shown, and its LOS values are not to be trusted. It needs a result the other "
                 f"way before it can be rated{more}."
@@ -269,6 +274,12 @@ class Design:
 
 
 _SINGULAR = {"deals": "deal", "matches": "match", "boards": "board"}
+
+
+def seats_aside(seats: float | None) -> str:
+    """For a bot that held more than one seat of a match, what reconciles its count with
+    the table's, which counts one per seat held; "" otherwise."""
+    return "" if seats is None else f", {seats:g} in the table, which counts one per seat it held"
 
 
 def _counted(count: float, unit: str, word: str = "") -> str:

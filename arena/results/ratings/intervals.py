@@ -16,7 +16,7 @@ import numpy as np
 
 from arena.errors import RatingError
 from arena.results.ratings._logistic import C
-from arena.results.ratings.design import THIN, Z95, Design
+from arena.results.ratings.design import THIN, Z95, Design, seats_aside
 
 #: The design of a table built without one: inverse Hessian, no prior, nothing to say.
 NO_DESIGN = Design()
@@ -45,7 +45,8 @@ class Rating:
     (`Design.likelihood_ratio`) the profile likelihood-ratio interval's, asymmetric
     about ``elo``; ``sd`` is the covariance's all the same (LOS uses it); ``observations`` is
     the total weight of the observations the bot took part in (once per observation,
-    however many seats it held).
+    however many seats it held); ``seats`` the same counted once per side it was on, where
+    that is more (a bot seated twice in a match), else None.
     """
 
     name: str
@@ -54,6 +55,7 @@ class Rating:
     high: float
     sd: float
     observations: float
+    seats: float | None = None
 
 
 @dataclass(frozen=True)
@@ -96,15 +98,16 @@ class RatingTable:
             + "; LOS next = likelihood of superiority over the bot below."
         )
         played = {rating.name: rating.observations for rating in self.ratings}
+        seats = {rating.name: rating.seats for rating in self.ratings if rating.seats is not None}
         thin = [self._likelihood_ratio_note(unit)] if design.likelihood_ratio else []
-        return [note, *thin, *design.notes(unit, played)]
+        return [note, *thin, *design.notes(unit, played, seats)]
 
     def _likelihood_ratio_note(self, unit: str) -> str:
         """Which intervals are likelihood-ratio ones, and why, in one sentence."""
-        played = {rating.name: rating.observations for rating in self.ratings}
+        rated = {rating.name: rating for rating in self.ratings}
         items = [
             f"{name} (finished {'behind' if tally.behind <= tally.ahead else 'ahead of'} another bot in only "
-            f"{tally.fewest:g} of its {played[name]:g} {unit})"
+            f"{tally.fewest:g} of its {rated[name].observations:g} {unit}{seats_aside(rated[name].seats)})"
             for name, tally in sorted(self.design.likelihood_ratio.items())
         ]
         many = len(items) > 1
@@ -204,9 +207,11 @@ def rating_table(
     draw_elo: float | None,
     design: Design = NO_DESIGN,
     ends: Mapping[int, tuple[float, float]] | None = None,
+    seats: Sequence[float] | None = None,
 ) -> RatingTable:
     """The bots best first (ties by name), with their 95% intervals and LOS over the next:
-    Elo ± 1.96 sd, or the (low, high) `ends` given for a bot (by its index in `names`)."""
+    Elo ± 1.96 sd, or the (low, high) `ends` given for a bot (by its index in `names`);
+    `seats`: per bot, its observations counted once per side it was on."""
     n = len(names)
     order = sorted(range(n), key=lambda i: (-elo[i], names[i]))
     wald = {i: (float(elo[i] - Z95 * sd[i]), float(elo[i] + Z95 * sd[i])) for i in range(n)}
@@ -218,6 +223,7 @@ def rating_table(
             high=(ends or wald).get(i, wald[i])[1],
             sd=float(sd[i]),
             observations=counts[i],
+            seats=seats[i] if seats is not None and seats[i] > counts[i] else None,
         )
         for i in order
     )

@@ -95,10 +95,15 @@ def fit(
             raise RatingError(f"The anchor rating must be a finite number, got {anchor[1]!r}.")
 
     played: list[list[float]] = [[] for _ in names]
+    held: list[list[float]] = [[] for _ in names]  # once per side the bot was on: a seat a side
     for key, w in zip(keys, weights):
         for bot in {bot for side in key[0] for bot in side}:
             played[index[bot]].append(float(w))
+        for side in key[0]:
+            for bot in set(side):
+                held[index[bot]].append(float(w))
     counts = [math.fsum(p) for p in played]
+    seats = [math.fsum(h) for h in held]
 
     blocks = build_blocks(keys, weights, index)
     bounded = one_sided(keys, names)
@@ -173,7 +178,9 @@ def fit(
         families_in_all=0 if robust or per_unit < FAMILIES_PER_UNIT else families,
         parameters=0 if robust or per_unit < FAMILIES_PER_UNIT else problem.dim,
     )
-    return rating_table(names, counts, elo, cov, sd, model=model, draw_elo=draw_elo, design=design, ends=ends)
+    return rating_table(
+        names, counts, elo, cov, sd, model=model, draw_elo=draw_elo, design=design, ends=ends, seats=seats
+    )
 
 
 def _likelihood_ratio(
