@@ -148,7 +148,7 @@ def test_a_file_whose_summaries_lack_the_seats_gets_them_once_and_reads_the_same
 
 def test_a_bot_seated_twice_has_its_notes_count_reconciled_with_the_tables(tmp_path, capsys) -> None:
     """Three bots at vegas's four seats: `a` holds two seats of every match.  The table
-    counts its matches one per seat held (8, as its chips are averaged), the notes under it
+    counts its matches one per seat held (8, as it counts its hands), the notes under it
     the matches it played (4, the fit's unit): the notes say both, so neither reads as a
     mistake."""
     from tests.test_tournament import arena_here_ok
