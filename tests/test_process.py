@@ -161,8 +161,13 @@ async def test_address_env_private_dir_and_log(tmp_path, sandbox):
         assert bot.address.startswith("unix:/")
         socket_path = Path(bot.address.removeprefix("unix:"))
         socket_dir = socket_path.parent
-        assert stat.S_ISSOCK(socket_path.stat().st_mode)
         assert stat.S_IMODE(socket_dir.stat().st_mode) == 0o700
+        # Sandboxed, the socket is in a tmpfs of the sandbox's over that path, reached
+        # through /proc; the folder on the host stays empty.
+        reached = Path(bot.connect_address.removeprefix("unix:"))
+        assert stat.S_ISSOCK(reached.stat().st_mode)
+        assert (reached == socket_path) is not sandbox
+        assert list(socket_dir.iterdir()) == ([] if sandbox else [socket_path])
         assert bot.log_path.parent == tmp_path
         assert bot.log_path.name == "testbot-1.log"
         assert bot.returncode() is None

@@ -209,7 +209,7 @@ class BotPool:
         started = False
         try:
             async with open_bot_process(command, self._log_dir) as process:
-                bot = GrpcBot(entry.name, process.address)
+                bot = GrpcBot(entry.name, process.connect_address)
                 try:
                     answer: list[pb.HelloReply | BotFault] = []
                     # Nursery bodies wrap exceptions in groups, so both tasks report

@@ -4,6 +4,8 @@ One folder per arena process (``<tmp>/arena-run-<pid>-<start time>``, 0700) hold
 socket folders of all its bots; the next arena removes those a killed one left, and ends
 whatever of its sandboxes still runs there (`end_strays`).  A root arena's bot owns its
 socket folder, as the uid it runs as (`take_bot_uid`), for as long as the folder lives.
+A sandboxed bot's socket is not in it: inside its sandbox a tmpfs of its own lies over
+that path (arena/process/_sandbox.py), and the folder here stays empty.
 """
 
 from __future__ import annotations
@@ -30,8 +32,9 @@ __all__ = [
     "left_by_gone_arenas",
 ]
 
-# Longest usable path of an AF_UNIX socket on Linux (108 bytes with the NUL).
-_MAX_SOCKET_PATH = 107
+# Longest usable path of an AF_UNIX socket on Linux (108 bytes with the NUL), less the
+# "/proc/<pid>/root" the arena reaches a sandboxed bot's socket through (pids < 2**22).
+_MAX_SOCKET_PATH = 107 - len("/proc/4194304/root")
 
 
 _UNSAFE_CHARS = re.compile(r"[^A-Za-z0-9._-]+")

@@ -11,8 +11,10 @@ Debian's ``bubblewrap``).  Inside it sees:
   works without the rest of the repository;
 * its own files read-only: the folder of its program and of each script its arguments
   name (``bots/`` for ``python bots/random_bot.py``), and the ``files`` of its entry;
-* its socket folder read-write, a private /tmp and /dev/shm (each at most its memory
-  limit), its own /proc, a minimal /dev, and nothing else: the root is read-only.
+* a private /tmp and /dev/shm read-write (each at most its memory limit), its socket folder
+  (a tmpfs of 1 MiB at the path of the arena's, which stays empty), its own /proc, a
+  minimal /dev, and nothing else: the root is read-only, and nothing it writes reaches the
+  host's disk.
 
 It has its own pid, ipc and uts namespaces, no network unless ``network = true``, a new
 session, no capabilities, and dies with the arena (``--die-with-parent``); when its first
@@ -57,7 +59,9 @@ __all__ = [
     "BOT_FILTER",
     "BWRAP_ENV",
     "SANDBOX_ENVIRONMENT",
+    "SOCKET_FOLDER_SIZE",
     "sandbox_argv",
+    "address_from_outside",
     "sandbox_environment",
     "sandbox_problem",
     "sandbox_status",
@@ -109,6 +113,8 @@ BOT_FILTER = bot_filter()
 _BOT_UIDS_FROM = 1 << 30
 _BOT_UIDS_PER_ARENA = 256
 _bot_uids: dict[str, int] = {}  # socket folder -> the uid of its bot process
+#: Bytes a sandboxed bot may write in its socket folder (a socket takes none).
+SOCKET_FOLDER_SIZE = 1024 * 1024
 # Seconds the one probe of bwrap may take.
 _PROBE_TIMEOUT = 20.0
 
@@ -321,7 +327,7 @@ def sandbox_argv(
     uid: int | None = None,
 ) -> list[str]:
     """bwrap's command line that runs `command` (its program found at `program`) in `cwd`,
-    with `socket_dir` writable, writing its child's pid and namespaces to `info_fd`, with
+    with a small writable tmpfs at `socket_dir`, writing its child's pid and namespaces to `info_fd`, with
     the seccomp program read from `seccomp_fd` (`BOT_FILTER`: it shows when bwrap's init
     has armed its death signal); the bot starts once a byte comes on `go_fd` (`_SHIM`),
     without `stray_fd` (bwrap's, not the bot's); with `stdio_fds` (inherited, not bwrap's
@@ -336,21 +342,33 @@ def sandbox_argv(
         if command.memory_limit is not None:
             args += ["--size", str(command.memory_limit)]
         args += ["--perms", "1777", "--tmpfs", tmp]
-    readable = _python_paths() | _bot_paths(command, program, cwd)
-    mounts = [(path, "--ro-bind") for path in _outermost(readable)]
-    mounts.append((socket_dir, "--bind"))
-    for folder in _folders_above(path for path, _ in mounts):
+    mounts = _outermost(_python_paths() | _bot_paths(command, program, cwd))
+    for folder in _folders_above([*mounts, socket_dir]):
         # bwrap would make them 0700, which a root arena's bot (no one) could not cross.
         args += ["--perms", "0755", "--dir", folder]
-    for path, how in sorted(mounts, key=lambda mount: Path(mount[0]).parts):
-        args += [how, path, path]
-    if not any(_inside(cwd, path) for path, _ in mounts):
+    for path in sorted(mounts, key=lambda mount: Path(mount).parts):
+        args += ["--ro-bind", path, path]
+    # Its socket folder is a small tmpfs of its own at the path of the arena's folder (which
+    # stays empty): what it writes there is memory, at most SOCKET_FOLDER_SIZE, not the
+    # host's disk (the arena reaches the socket through /proc: `address_from_outside`).
+    # Open to all: a root arena's bot is a uid of its own, and it is alone in there.
+    args += ["--size", str(SOCKET_FOLDER_SIZE), "--perms", "0777", "--tmpfs", socket_dir]
+    if not any(_inside(cwd, path) for path in mounts):
         args += ["--dir", cwd]  # empty, but relative paths resolve as outside
     args += ["--remount-ro", "/", "--chdir", cwd, "--", sys.executable, "-I", "-S", "-c", _SHIM]
     args += [str(go_fd), str(stray_fd)]
     args += ["-", "-"] if stdio_fds is None else list(map(str, stdio_fds))
     args.append("-" if uid is None else str(uid))
     return args + list(command.argv)
+
+
+def address_from_outside(address: str, init_pid: int | None) -> str:
+    """The address, as the arena reaches it, of the socket a sandboxed bot made at `address`
+    (``unix:<its socket folder>/bot.sock``, a tmpfs of its sandbox): the same path under the
+    root of bwrap's init, `init_pid` (None: gone, and `address` is as good as any)."""
+    if init_pid is None:
+        return address
+    return f"unix:/proc/{init_pid}/root{address.removeprefix('unix:')}"
 
 
 def _folders_above(paths: Iterable[str]) -> list[str]:

@@ -4,11 +4,12 @@ A bot is a separate program that serves gRPC on an address the arena hands it in
 ``ARENA_BOT_ADDRESS`` environment variable.  This module only deals with the *process*:
 it starts the program (in a sandbox by default), copies its output into a log file
 (arena/process/_output.py), holds its processes to their limits, and makes sure that it
-and everything it spawned are gone however the arena is done with it.  No gRPC here::
+and everything it spawned are gone however the arena is done with it (over 450 lines: one
+class keeps a process from its start to its reaping, each step beside the next).  No gRPC here::
 
     command = BotCommand(name="alice", argv=("python", "alice.py"))
     async with open_bot_process(command, log_dir) as bot:
-        ...  # connect to bot.address, play
+        ...  # connect to bot.connect_address, play
     # here the bot and every process it started are dead and reaped
 
 How "no survivors, no zombies" is kept:
@@ -68,7 +69,7 @@ from arena.process._launch import (
 from arena.process._limits import BotLimits
 from arena.process._output import OutputLog
 from arena.process._release import release_sandbox
-from arena.process._sandbox import sandbox_status
+from arena.process._sandbox import address_from_outside, sandbox_status
 from arena.process._start import start_process
 from arena.process._trees import SandboxTree
 from arena.process._watch import LimitBreach
@@ -104,7 +105,8 @@ class BotProcess:
     """
 
     name: str
-    address: str
+    address: str  # as the bot was given it (ARENA_BOT_ADDRESS)
+    connect_address: str  # where the arena reaches it: sandboxed, through /proc (`address_from_outside`)
     pid: int
     log_path: Path
     #: Only with ``open_bot_process(..., stdio=True)``: the bot's stdin (write
@@ -128,7 +130,7 @@ class BotProcess:
     ) -> None:
         self.name = command.name
         self.command = command
-        self.address = address
+        self.address = self.connect_address = address
         self.pid = popen.pid
         self.log_path = log_path
         self.socket_dir = socket_dir
@@ -362,6 +364,7 @@ class BotProcess:
             report = await await_sandbox(sandbox[0])
             limits.tree = None if report is None else SandboxTree.from_report(report)
             init = getattr(limits.tree, "init_pid", None)  # None: gone already, as its reaper sees
+            self.connect_address = address_from_outside(self.address, init)
             if report is None or not await release_sandbox(self.pid, init, sandbox[1]):  # its words: in the log
                 with trio.move_on_after(_REAP_TIMEOUT):
                     await self.wait()
