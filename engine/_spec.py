@@ -1,5 +1,6 @@
 """What a game declares about itself (OpenSpiel's GameType): its spec, with its name,
-player range and options with their defaults and allowed values, and how its suits look."""
+player range and options with their defaults and allowed values, how its suits look and
+how its moves read."""
 
 from __future__ import annotations
 
@@ -69,6 +70,11 @@ class GameSpec:
     #: is then a cap, and the dry run prices a match at this many.  None: a match plays
     #: exactly its deals.
     typical_deals: float | None = None
+    #: How the game's move texts read where their words alone do not say it (conto's
+    #: "38" is three 8s): a few sentences, which the report's replays and `arena show`
+    #: print as a legend.  Empty when the game's own players read them as they are
+    #: (bridge's "2H", "X", "SA", written as every bridge text writes them).
+    notation: str = ""
 
     def option(self, name: str) -> Option:
         for option in self.options:

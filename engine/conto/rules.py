@@ -61,6 +61,16 @@ class ContoGame(Game["ContoState"]):
         ),
         score_title="deals lost %",
         score_factor=-100.0,
+        notation=(
+            "A plate is its portate, each written quantity then rank, the last character the rank: "
+            "38 is three 8s, 122 twelve 2s, 1T 18 one ten and one 8. Ranks 2–9, T (ten), J, Q, K, A; "
+            "W is a joker, never declared, which at the showdown fills one card a portata lacks. "
+            "A declaration changes one portata: ordinazione adds a new one of quantity 1, speziare "
+            'raises its rank, abbondare adds 1 to its quantity (any rank); "reveals 8": the declarer '
+            "showed an 8 from its hand. Il conto calls the bill on the plate as it stands; at the "
+            'showdown, "T: 4" counts the tens dealt in all hands. In a mark, "38 37% true" is the '
+            'chance that portata was true ("all true": the whole plate), given only what its declarer saw.'
+        ),
     )
 
     def __init__(self, players: int | None = None, **options: object) -> None:

@@ -63,6 +63,17 @@ class FrederikGame(FrederikScenes, Game["FrederikState"]):
         score_title="wins %",
         score_factor=100.0,
         suits=SUIT_FACES,
+        notation=(
+            "A card is rank then suit, T the ten (Th: the ten of hearts). A battle action names the "
+            "actor's card, then its target, a face-up card in another seat's row: swap-higher Kh 9s "
+            "trades the actor's Kh for a 9s it outranks (-lower: a lower card of the target's suit; "
+            "-equal: one of its rank), discard-… sends both to the bottom, steal-… discards the "
+            'actor\'s card and takes the target ("with": the cards it shows). draw 17 takes the '
+            "pile's 17th card; reveal 7h seat 2 slot 0 turns up the actor's 7h and seat 2's card in "
+            "slot 0. An interrupt (a card of the actor's card's suit or rank) cancels the action; a "
+            "protection (a face-down card of the target's suit, higher or lower) foils it. When the "
+            'deal ends, "borrows Ah" is the one card of another row a hand uses.'
+        ),
     )
 
     def seat_statistics(self, history: Sequence[Event]) -> tuple[FrederikStats, ...]:

@@ -92,6 +92,13 @@ class InvidoGame(Game["InvidoState"]):
         suits=SUIT_FACES,
         # Mean giocate a match of tournaments/invido.toml lasted (600 matches, seed 3).
         typical_deals=20.4,
+        notation=(
+            "A giocata is worth 1 until a call raises it one step: invido (3), tras mas (6), tras mas "
+            "nof (9), fuori gioco (12), partita (24). A call is answered va bene (accepted), by the "
+            "next call (which accepts it), or vado via: giving up, the caller taking what the giocata "
+            "was worth before the call. A monte asks to call the giocata off: va bene voids it "
+            "(0 points), no plays on."
+        ),
     )
 
     def seat_statistics(self, history: Sequence[Event]) -> tuple[InvidoStats, ...]:

@@ -71,6 +71,14 @@ class VegasGame(Game["VegasState"]):
         rate_by=RateBy.MATCH,
         score_title="chips/hand",
         suits=SUIT_FACES,
+        notation=(
+            "Bets, fixed-limit: busso checks, punta 2 opens the round's bet at 2, vedi calls, "
+            'rilancia 6 raises the round\'s bet to 6, lascia folds; "puts in 4" is the chips the move '
+            'added, "pot" the pot after it. A flip turns a centre card up and every player still in '
+            "discards its cards of that rank; a hand emptied by a flip takes the pot (Las Vegas). At "
+            "the showdown a hand's total adds its cards' values (A 1, 2–7, F 8, C 9, R 10): the lowest "
+            "and the highest total take half the pot each."
+        ),
     )
 
     def seat_statistics(self, history: Sequence[Event]) -> tuple[VegasStats, ...]:
