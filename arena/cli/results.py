@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import textwrap
 import time
 from pathlib import Path
 from typing import TextIO
@@ -346,6 +347,9 @@ def cmd_show(args: argparse.Namespace) -> int:
     store.close()
     game = engine.load(info.game, players=info.seats, **info.options)
     print(f"match {match.key}: seed {match.seed}, seats {', '.join(match.names)}")
+    if game.spec.notation:
+        # Under the heading, before the moves it explains, as the report's legend.
+        print(textwrap.fill(f"notation: {game.spec.notation}", width=100, subsequent_indent="  "))
     print(transcript(match.history, match.names, game))
     for fault in match.faults:
         print(f"fault: {fault}")

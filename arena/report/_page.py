@@ -229,17 +229,22 @@ _ITALIAN_SUITS = {"bastoni", "coppe", "denari", "spade"}
 
 
 def _legend(spec: engine.GameSpec) -> str:
-    """What the cards' letters and symbols mean, for a game whose cards have suits."""
-    if not spec.suits:
-        return ""
-    suits = ", ".join(
-        f'<span style="color:{escape(face.color)}">{escape(face.symbol)}</span> {escape(face.letter)} {escape(face.name)}'
-        for face in spec.suits
-    )
-    ranks = ""
-    if {face.name for face in spec.suits} == _ITALIAN_SUITS:
-        ranks = "; ranks: " + ", ".join(f"{letter} {escape(name)}" for letter, name in _ITALIAN_RANKS)
-    return f'<p class="note" id="legend">Cards: suits {suits}{ranks}.</p>'
+    """What the replay's texts mean, as the game declares it: its cards' letters and
+    symbols (a game whose cards have suits) and how its moves read (`notation`); nothing
+    for a game that needs neither."""
+    lines = []
+    if spec.suits:
+        suits = ", ".join(
+            f'<span style="color:{escape(face.color)}">{escape(face.symbol)}</span> {escape(face.letter)} {escape(face.name)}'
+            for face in spec.suits
+        )
+        ranks = ""
+        if {face.name for face in spec.suits} == _ITALIAN_SUITS:
+            ranks = "; ranks: " + ", ".join(f"{letter} {escape(name)}" for letter, name in _ITALIAN_RANKS)
+        lines.append(f'<p class="note">Cards: suits {suits}{ranks}.</p>')
+    if spec.notation:
+        lines.append(f'<p class="note" id="notation">Notation: {escape(spec.notation)}</p>')
+    return f'<div id="legend">{"".join(lines)}</div>' if lines else ""
 
 
 def _json(data: object) -> str:
