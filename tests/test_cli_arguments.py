@@ -35,6 +35,27 @@ BAD = [
     (["recover", "no/such/results.sqlite"], "no/such/results.sqlite"),
     (["table", "results.sqlite", "--format", "bogus"], "argument --format: invalid choice: 'bogus'"),
     (["export", "results.sqlite", "--format", "xml"], "argument --format: invalid choice: 'xml'"),
+    # A mistyped flag is refused by the command that was given, with its closest flag.
+    (
+        ["run", "tournaments/conto.toml", "--deasl", "3"],
+        "arena run: error: unrecognized arguments: --deasl 3 (did you mean --deals?)",
+    ),
+    (
+        ["table", "results.sqlite", "--matrx"],
+        "arena table: error: unrecognized arguments: --matrx (did you mean --matrix?)",
+    ),
+    # A mistyped game is named before the bots' commands are looked at.
+    (["play", "cont", "--bot", "a=no-such-program", "--bot", "b=x"], "There is no game 'cont'"),
+    # check-bot: a command that cannot run is the author's mistake, named as arena play names it.
+    (
+        ["check-bot", "--", "no-such-program"],
+        "the bot's command: the program 'no-such-program' of the bot was not found",
+    ),
+    (
+        ["check-bot", "--", "python", "bots/no_such_bot.py"],
+        "the script 'bots/no_such_bot.py' of the bot does not exist",
+    ),
+    (["check-bot", "--", "module:bots.random_bot:RandomBot"], "is a class played in the arena's own process"),
 ]
 
 

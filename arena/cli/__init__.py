@@ -20,6 +20,7 @@ own subcommands.  User mistakes end with a message and exit code 2, never a trac
 from __future__ import annotations
 
 import argparse
+import difflib
 import importlib
 import os
 import signal
@@ -67,6 +68,18 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 def _command(argv: list[str]) -> str | None:
     """The command word of `argv` (the first word not an option), if any."""
     return next((word for word in argv if not word.startswith("-")), None)
+
+
+def _refuse_unknown(command: argparse.ArgumentParser, unknown: list[str]) -> None:
+    """Exit 2 naming the arguments `command` (arena run, arena table…) does not take, and
+    the flag of its own a mistyped one is closest to; argparse alone would blame `arena`."""
+    # argparse keeps a parser's flags in a private table; --help lists the same ones.
+    flags = [flag for flag in command._option_string_actions if flag.startswith("--")]
+    close = next(
+        (difflib.get_close_matches(word.split("=")[0], flags, n=1) for word in unknown if word.startswith("-")), []
+    )
+    hint = f" (did you mean {close[0]}?)" if close else ""
+    command.error(f"unrecognized arguments: {' '.join(unknown)}{hint}")
 
 
 def _interrupt_on_termination() -> None:
@@ -138,7 +151,9 @@ def _damaged_file(path: Path, words: str) -> str:
 def main(argv: list[str] | None = None) -> int:
     words = sys.argv[1:] if argv is None else argv
     parser = build_parser(_command(words))
-    args = parser.parse_args(argv)
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:
+        _refuse_unknown(args.command_parser, unknown)
     args.words = words  # the command line as given, for a file that records it
     if args.command in _PLAYING:
         from arena.play import settle_heap

@@ -156,7 +156,9 @@ def add_command(
 ) -> argparse.ArgumentParser:
     """A subcommand whose --help shows every default and ends with examples."""
     epilog = "examples:\n" + "\n".join(f"  {example}" for example in examples)
-    return sub.add_parser(name, help=summary, description=summary, epilog=epilog, formatter_class=_HelpFormatter)
+    parser = sub.add_parser(name, help=summary, description=summary, epilog=epilog, formatter_class=_HelpFormatter)
+    parser.set_defaults(command_parser=parser)  # so that a flag it does not know is refused in its name
+    return parser
 
 
 def prior_games(text: str) -> float:

@@ -22,7 +22,8 @@ from pathlib import Path
 
 import engine
 from arena.cli._common import PROJECT_ROOT, add_command, add_deals_flag, seconds
-from arena.errors import BotFault
+from arena.config.bots import check_command_line_bots, module_of
+from arena.errors import BotFault, UsageError
 from arena.play import BotPool, open_bot_pool, play_match
 from arena.process import run_interruptibly
 from arena.records import BotEntry, Fault, FaultKind, MatchRecord
@@ -111,7 +112,9 @@ async def _check(
             try:
                 hello = await pool.hello(CANDIDATE)
             except BotFault as fault:
-                report.problems.append(f"No valid Hello: {fault.reason}." + _stdio_hint(fault.reason, typed, game_name))
+                report.problems.append(
+                    f"No valid Hello: {fault.reason.rstrip('.')}." + _stdio_hint(fault.reason, typed, game_name)
+                )
                 return report
             report.notes.append(
                 f"Hello: {hello.name!r} version {hello.version!r}, protocol {hello.protocol_version}, "
@@ -219,6 +222,15 @@ def main(args: argparse.Namespace) -> int:
         )
         return 2
     engine.game_class(args.game)  # an unknown game is a usage error, said clearly
+    # A mistyped command is the author's typo, not the bot's failure: named as arena play names it, exit 2.
+    if module_of(argv) is not None:
+        raise UsageError(
+            f"arena check-bot starts a bot's program and talks to it as a tournament does; {argv[0]!r} is a class "
+            "played in the arena's own process, with no process to check: try it with arena play (--bot NAME="
+            f"{argv[0]}), or check the script that runs it (-- python path/to/bot.py)."
+        )
+    runs = [sys.executable, *argv[1:]] if argv[0] in ("python", "python3") else argv
+    check_command_line_bots([("the bot's command", "the bot", runs)], Path.cwd())
     log_dir = Path(tempfile.mkdtemp(prefix="arena-check-"))
     keep = False  # the bot's output is kept for its author only when something is wrong
     try:

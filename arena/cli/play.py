@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,10 +20,9 @@ from arena.cli._common import (
 )
 from arena.clock import TimeControl
 from arena.config import usable_cores
-from arena.config.bots import BotChecker, module_of
-from arena.config.check import Reporter
+from arena.config.bots import check_command_line_bots, module_of
 from arena.config.schema import name_problem
-from arena.errors import COMMAND_LINE, ConfigError, UsageError
+from arena.errors import UsageError
 from arena.human import NO_CLOCK, HumanSeat, open_front
 from arena.play import open_bot_pool, play_match, poll_for_answers
 from arena.process import run_interruptibly
@@ -91,29 +89,13 @@ def add_games_parser(sub: argparse._SubParsersAction) -> None:
     games.set_defaults(func=cmd_games)
 
 
-def _check_programs(bots: list[tuple[str, tuple[str, ...]]]) -> None:
-    """Every bot's program and scripts exist, as a tournament file's are checked."""
-    report = Reporter(COMMAND_LINE, "")
-    checker = BotChecker(report, Path.cwd())
-    for name, argv in bots:
-        where = (f"--bot {name}",)
-        module = module_of(argv)
-        if module is not None:
-            checker.check_module(module, where, f"bot {name!r}")
-            continue
-        if argv[0] != sys.executable:
-            checker.check_program(argv[0], where, f"bot {name!r}")
-        checker.check_scripts(argv, len(argv), (where, where), f"bot {name!r}")
-    if report.problems:
-        raise ConfigError(report.problems)
-
-
 def cmd_play(args: argparse.Namespace) -> int:
     setup_logging(True)
     bots = [parse_bot(text) for text in args.bot]
     if not bots:
         raise UsageError("Name the players with --bot NAME=COMMAND, once per seat.")
-    _check_programs(bots)
+    engine.game_class(args.game)  # a mistyped game is named first, before any bot's command
+    check_command_line_bots([(f"--bot {name}", f"bot {name!r}", argv) for name, argv in bots], Path.cwd())
     names = [name for name, _ in bots]
     entries: dict[str, BotEntry] = {}
     for name, argv in bots:

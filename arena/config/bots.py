@@ -29,10 +29,11 @@ from arena.clock import MAX_SECONDS, TimeControl
 from arena.config.check import Reporter
 from arena.config.schema import BOT
 from arena.config.values import describe
+from arena.errors import COMMAND_LINE, ConfigError
 from arena.protocol import HUMAN, IN_PROCESS
 from arena.records import BotEntry
 
-__all__ = ["BotChecker", "bot_names", "MODULE_PREFIX", "module_of"]
+__all__ = ["BotChecker", "bot_names", "check_command_line_bots", "MODULE_PREFIX", "module_of"]
 
 #: How the command line names an in-process bot: ``--bot NAME=module:package.module:Class``.
 MODULE_PREFIX = "module:"
@@ -46,6 +47,25 @@ _PYTHON_NAMES = ("python", "python3")
 def module_of(argv: Sequence[str]) -> str | None:
     """The class a command line's ``module:package.module:Class`` names, or None for a command."""
     return argv[0].removeprefix(MODULE_PREFIX) if argv and argv[0].startswith(MODULE_PREFIX) else None
+
+
+def check_command_line_bots(bots: Sequence[tuple[str, str, Sequence[str]]], cwd: Path) -> None:
+    """The bots a command line gives (`arena play --bot`, `arena check-bot -- …`), each as
+    (its flag, who it is, its argv), are checked as a tournament file's are: the program
+    and the scripts it names exist, a ``module:`` class loads.  `ConfigError` names every
+    problem at its flag, so a typo is a usage error (exit 2), not a bot that failed."""
+    report = Reporter(COMMAND_LINE, "")
+    checker = BotChecker(report, cwd)
+    for flag, who, argv in bots:
+        module = module_of(argv)
+        if module is not None:
+            checker.check_module(module, (flag,), who)
+            continue
+        if argv[0] != sys.executable:
+            checker.check_program(argv[0], (flag,), who)
+        checker.check_scripts(argv, len(argv), ((flag,), (flag,)), who)
+    if report.problems:
+        raise ConfigError(report.problems)
 
 
 def bot_names(blocks: Any) -> list[str]:
