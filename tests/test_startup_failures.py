@@ -5,6 +5,7 @@ once the bot is fixed, and says so.  A bot that fails one start is tried again."
 
 import os
 import re
+import shutil
 import subprocess
 import textwrap
 from pathlib import Path
@@ -187,3 +188,22 @@ def test_allow_faulty_when_only_a_broken_bots_matches_are_left_prints_the_table_
         f"table; the {WITH_ONE_BOT} matches are left for a later run: run the same command again once it starts.\n"
     )
     assert saved_matches(tmp_path / "starts.sqlite") == MATCHES - WITH_ONE_BOT
+
+
+def test_dry_run_keeps_the_log_it_names_of_a_bot_that_did_not_start(tmp_path):
+    path = tournament(tmp_path, "broken", BROKEN)
+    result = arena("run", path, "--dry-run", check=False)
+    assert result.returncode == 1, result.stdout + result.stderr
+    named = re.findall(r"\(see (\S+\.log)\)", result.stdout)
+    assert named, result.stdout
+    logs = {Path(log).parent for log in named}
+    try:
+        # Each log the preview points to is there to read, with the bot's own error.
+        assert all(Path(log).is_file() for log in named), named
+        assert any("SyntaxError" in Path(log).read_text() for log in named)
+        # What a run would do, as a run does it: stop before the first match, or play on with the flag.
+        assert "A run would stop before its first match (exit 2)" in result.stdout
+        assert "--allow-faulty" in result.stdout
+    finally:
+        for folder in logs:
+            shutil.rmtree(folder, ignore_errors=True)

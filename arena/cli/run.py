@@ -287,7 +287,7 @@ def _dry_run(config: TournamentConfig, cluster: str | None) -> int:
         typical = plan.game.spec.typical_deals
         if typical is not None and preview.deals_per_match < config.deals:
             print(
-                f"A {plan.game.spec.name} match ends by its own rule: priced at {preview.deals_per_match:g} deals, "
+                f"{plan.game.spec.title} ends a match by its own rule: priced at {preview.deals_per_match:g} deals, "
                 f"its measured mean length, not at the cap of {config.deals}."
             )
         estimate = preview.estimate(plan.todo, config.concurrency)
@@ -300,7 +300,10 @@ def _dry_run(config: TournamentConfig, cluster: str | None) -> int:
         print("\nNothing is left to play.")
     failed = [name for name, problem in preview.starts.items() if problem is not None]
     if failed:
-        print(f"\n{', '.join(failed)} did not start; see above. A run would charge them start faults.")
+        print(
+            f"\n{', '.join(failed)} did not start; see above. A run would stop before its first match (exit 2); "
+            "with --allow-faulty it would play on, leaving their matches for a later run."
+        )
         return 1
     return 0
 

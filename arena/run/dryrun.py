@@ -24,6 +24,7 @@ folder, removed on the way out).  The preview holds
 
 from __future__ import annotations
 
+import shutil
 import tempfile
 import time
 from collections import Counter
@@ -157,8 +158,16 @@ async def dry_run(plan: TournamentPlan) -> DryRun:
     for slot in plan.todo:
         matches.update(set(slot.names))
         seats.update(slot.names)
-    with tempfile.TemporaryDirectory(prefix="arena-dry-run-") as logs:
-        starts, start_seconds, samples, seconds = await _check_and_sample(plan, Path(logs))
+    logs = Path(tempfile.mkdtemp(prefix="arena-dry-run-"))
+    kept = False
+    try:
+        starts, start_seconds, samples, seconds = await _check_and_sample(plan, logs)
+        # A bot that did not start, or faulted in the sample, is reported with "(see
+        # <its log here>)": the folder stays for its author to read, as check-bot's does.
+        kept = any(problem is not None for problem in starts.values()) or any(s.faults for s in samples)
+    finally:
+        if not kept:
+            shutil.rmtree(logs, ignore_errors=True)
     uses: dict[str, TimeUse] = {}
     seat_deals = 0
     overhead = 0.0
