@@ -382,7 +382,8 @@ class MatchEnded(Event):
         score = "–".join(str(p) for p in self.points)
         if self.capped:
             who = "level" if self.winner is None else f"seat {self.winner} ahead"
-            return f"match stopped at the cap of {self.giocata} giocate, {score} ({who})"
+            giocate = "giocata" if self.giocata == 1 else "giocate"
+            return f"match stopped at the cap of {self.giocata} {giocate}, {score} ({who})"
         return f"seat {self.winner} wins the match {score}"
 
 

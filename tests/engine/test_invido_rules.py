@@ -621,8 +621,15 @@ def test_deals_caps_the_number_of_giocate():
     assert state.is_terminal()
     assert state.result().ranks == (0, 0)
     assert state.history[-1].capped
+    assert state.history[-1].text == "match stopped at the cap of 2 giocate, 1–1 (level)"
     with pytest.raises(ValueError):
         GAME.new_match(deals=0)
+
+
+def test_a_cap_of_one_giocata_is_said_in_the_singular():
+    state = GAME.new_match(seed=3, deals=1)
+    state.forfeit(0, "x")
+    assert state.history[-1].text == "match stopped at the cap of 1 giocata, 0–1 (seat 1 ahead)"
 
 
 # --- views, texts, errors ------------------------------------------------------------
