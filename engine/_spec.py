@@ -75,6 +75,9 @@ class GameSpec:
     #: print as a legend.  Empty when the game's own players read them as they are
     #: (bridge's "2H", "X", "SA", written as every bridge text writes them).
     notation: str = ""
+    #: What the game's own texts call one deal ("deal 1: …" in conto's log, "giocata 1: …"
+    #: in invido's, "board 1" in bridge's), for viewers that count them ("board 3 of 8").
+    deal_word: str = "deal"
 
     def option(self, name: str) -> Option:
         for option in self.options:

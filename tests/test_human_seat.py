@@ -84,6 +84,9 @@ def test_the_human_is_told_exactly_what_the_seat_may_know(game_name: str) -> Non
         drawn = [line for line in final.history if not line.startswith("─")]
         seen = [e.visible_to(human_at) for e in record.history]  # type: ignore[attr-defined]
         assert drawn == [e.text for e in seen if e is not None]
+        # The title counts the deals in the game's own word, the one its log writes ("giocata 1: …").
+        titles = {picture.title.split(" · ")[1] for _, _, _, picture in front.asked}
+        assert titles <= {f"{game.spec.deal_word} {n} of 2" for n in (1, 2)} and titles, titles
 
 
 def test_frederik_asks_out_of_turn_with_a_visible_prompt() -> None:

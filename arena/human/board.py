@@ -126,7 +126,7 @@ class SeatBoard:
             news = self._lines(request.events)
             self._done += news
             if self._deal:
-                self._outcome = (f"deal {self._deal} is over; since your last move:", *news[-6:])
+                self._outcome = (f"{self.game.spec.deal_word} {self._deal} is over; since your last move:", *news[-6:])
             self._deal = request.deal
         elif request.events:
             self._done += self._lines(request.events)
@@ -229,9 +229,7 @@ class SeatBoard:
 
     def _describe(self, request: RecordRequest) -> None:
         view = request.view
-        word = {"conto": "hand", "vegas": "hand", "invido": "giocata", "bridge": "board"}.get(
-            self.game.spec.name, "deal"
-        )
+        word = self.game.spec.deal_word
         self._title = (
             f"{self.game.spec.title} · {word} {request.deal} of {request.deals} · you are {self._who(self.seat)}"
         )

@@ -73,6 +73,7 @@ class BridgeGame(Game["BridgeState"]):
         score_title="IMPs/board",
         suits=SUIT_FACES,
         suit_first=True,
+        deal_word="board",
     )
 
     def team_of(self, seat: int) -> int:

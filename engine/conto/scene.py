@@ -54,7 +54,7 @@ def conto_scenes(history: Sequence[Event], players: int) -> Iterator[Scene]:
             actor = event.seat
             bills[event.seat] += 1
             verdict = f"seat {event.seat} forfeits and pays"
-        table = (("hand", deal_line), ("plate", plate), ("cameriere", _seat(cameriere)), ("showdown", verdict))
+        table = (("deal", deal_line), ("plate", plate), ("cameriere", _seat(cameriere)), ("showdown", verdict))
         text, secret_text = spectator_texts(event)
         yield Scene(
             text=text,

@@ -99,6 +99,7 @@ class InvidoGame(Game["InvidoState"]):
             "was worth before the call. A monte asks to call the giocata off: va bene voids it "
             "(0 points), no plays on."
         ),
+        deal_word="giocata",
     )
 
     def seat_statistics(self, history: Sequence[Event]) -> tuple[InvidoStats, ...]:

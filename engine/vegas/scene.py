@@ -107,7 +107,7 @@ def vegas_scenes(history: Sequence[Event], players: int) -> Iterator[Scene]:
                 )
                 for seat in range(players)
             ),
-            table=(("hand", deal_line), ("centre", centre), ("pot", str(pot)), ("bet", bet), ("ended", verdict)),
+            table=(("deal", deal_line), ("centre", centre), ("pot", str(pot)), ("bet", bet), ("ended", verdict)),
             to_act=to_act,
             secret_text=secret_text,
         )

@@ -113,6 +113,10 @@ def _check_shape(game: engine.Game, history, scenes) -> None:
         assert scene.text == (public.text if public is not None else "")
         assert scene.secret_text in ("", event.text)
         assert all(isinstance(title, str) and isinstance(text, str) for title, text in scene.table)
+        # The deal is counted in the game's own word (`GameSpec.deal_word`), the word its log writes.
+        assert scene.table[0][0] == game.spec.deal_word
+        if event.starts_deal:
+            assert event.text.startswith(f"{game.spec.deal_word} "), event.text
 
 
 def _check_against_replays(game: engine.Game, history, scenes, after, extra: Callable | None) -> None:
