@@ -14,13 +14,21 @@ may see:
 * keyrings (``add_key``, ``request_key``, ``keyctl``), kept per user, not per sandbox;
 * another process's memory (``ptrace``, ``process_vm_readv``/``writev``, ``kcmp``),
   which nothing a bot does needs;
-* and SysV shared memory and message queues (``shmget``, ``msgget``): memory that no
+* SysV shared memory and message queues (``shmget``, ``msgget``): memory that no
   process's RSS shows and that the arena cannot see inside the bot's ipc namespace when
   it has no cgroup to count it (POSIX shared memory, files in the private /dev/shm, is
-  counted; a bot uses that or mmap instead).
+  counted; a bot uses that or mmap instead);
+* and a user namespace of its own (``unshare`` or ``clone`` with CLONE_NEWUSER), in which
+  it would hold every capability and could make a pid namespace inside its sandbox's,
+  whose processes are not in the namespace the arena counts: 20 of them ran under a limit
+  of 8 processes, and without a cgroup held 800 MiB under a limit of 300 MiB, unseen
+  (tests/hostile/test_hostile_namespaces.py); or a mount namespace, with a tmpfs that
+  without a cgroup no limit sees.  ``clone3``, whose flags a seccomp program cannot read,
+  fails with ENOSYS, on which the C library falls back to ``clone``.
 
 Each of these is refused with an error a program can handle: the lock calls fail with
-ENOLCK ("no locks available", as on a file system without locks), the rest with EPERM.
+ENOLCK ("no locks available", as on a file system without locks), clone3 with ENOSYS, the
+rest with EPERM.
 Everything else is allowed.  bwrap's init applies the program just after it sets its
 death signal, which is also how the arena sees that moment (`arena.process._sandbox`).
 
@@ -42,12 +50,14 @@ __all__ = ["SECCOMP_GAPS", "REFUSED_CALLS", "bot_filter"]
 # struct seccomp_data: int nr; u32 arch; u64 instruction_pointer; u64 args[6].
 _NR = 0
 _ARCH = 4
-# The low 32 bits of args[1], fcntl's command.
-_ARG1_LOW = 16 + 8 + (0 if sys.byteorder == "little" else 4)
+# The low 32 bits of args[0] (the flags of clone and unshare) and of args[1] (fcntl's command).
+_ARG0_LOW = 16 + (0 if sys.byteorder == "little" else 4)
+_ARG1_LOW = _ARG0_LOW + 8
 
 _LOAD = 0x20  # BPF_LD | BPF_W | BPF_ABS
 _JEQ = 0x15  # BPF_JMP | BPF_JEQ | BPF_K
 _JGE = 0x35  # BPF_JMP | BPF_JGE | BPF_K
+_JSET = 0x45  # BPF_JMP | BPF_JSET | BPF_K: jump if A & k
 _RETURN = 0x06  # BPF_RET | BPF_K
 _ALLOW = 0x7FFF0000  # SECCOMP_RET_ALLOW
 _ERRNO = 0x00050000  # SECCOMP_RET_ERRNO | errno
@@ -60,6 +70,8 @@ _X32_SYSCALL_BIT = 0x40000000
 # fcntl's commands that take, test or watch something kept per file rather than per process.
 _LOCK_COMMANDS = (5, 6, 7, 12, 13, 14, 36, 37, 38, 1024, 1025)  # GETLK, SETLK(W), their 64 and OFD forms, leases
 _F_NOTIFY = 1026
+_CLONE_NEWUSER = 0x10000000
+_CLONE3 = 435  # the same number in every table below
 
 #: The calls refused, by name, for the README and the tests.
 REFUSED_CALLS = (
@@ -77,23 +89,31 @@ REFUSED_CALLS = (
     "kcmp",
     "shmget",
     "msgget",
+    "unshare, clone (a new user namespace)",
+    "clone3",
 )
 
 
 class _Table:
-    """One architecture's numbers: fcntl's (one or two), flock's, and the others refused."""
+    """One architecture's numbers: fcntl's (one or two), flock's, the others refused, and
+    clone's and unshare's (refused a new user namespace)."""
 
-    def __init__(self, arch: int, fcntl: tuple[int, ...], flock: int, refused: tuple[int, ...]) -> None:
+    def __init__(
+        self, arch: int, fcntl: tuple[int, ...], flock: int, refused: tuple[int, ...], namespaces: tuple[int, int]
+    ) -> None:
         self.arch, self.fcntl, self.flock, self.refused = arch, fcntl, flock, refused
+        self.namespaces = namespaces
 
 
 # From the kernel's headers (asm/unistd_64.h, asm/unistd_32.h, asm-generic/unistd.h):
 # inotify_init, inotify_init1, fanotify_init, add_key, request_key, keyctl, ptrace,
 # process_vm_readv, process_vm_writev, kcmp, shmget, msgget (i386 also ipc, the old way
-# to both).
-_X86_64 = _Table(_AUDIT_ARCH_X86_64, (72,), 73, (253, 294, 300, 248, 249, 250, 101, 310, 311, 312, 29, 68))
-_I386 = _Table(_AUDIT_ARCH_I386, (55, 221), 143, (291, 332, 338, 286, 287, 288, 26, 347, 348, 349, 395, 399, 117))
-_AARCH64 = _Table(_AUDIT_ARCH_AARCH64, (25,), 32, (26, 262, 217, 218, 219, 117, 270, 271, 272, 194, 186))
+# to both); then clone and unshare.
+_X86_64 = _Table(_AUDIT_ARCH_X86_64, (72,), 73, (253, 294, 300, 248, 249, 250, 101, 310, 311, 312, 29, 68), (56, 272))
+_I386 = _Table(
+    _AUDIT_ARCH_I386, (55, 221), 143, (291, 332, 338, 286, 287, 288, 26, 347, 348, 349, 395, 399, 117), (120, 310)
+)
+_AARCH64 = _Table(_AUDIT_ARCH_AARCH64, (25,), 32, (26, 262, 217, 218, 219, 117, 270, 271, 272, 194, 186), (220, 97))
 
 _TABLES: dict[str, tuple[_Table, ...]] = {
     "x86_64": (_X86_64, _I386),
@@ -106,7 +126,7 @@ _TABLES: dict[str, tuple[_Table, ...]] = {
 SECCOMP_GAPS: str | None = (
     None
     if platform.machine().lower() in _TABLES
-    else f"file locks, inotify, keyrings and ptrace are not refused on {platform.machine()}"
+    else f"file locks, inotify, keyrings, ptrace and user namespaces are not refused on {platform.machine()}"
 )
 
 
@@ -144,6 +164,12 @@ def _arch_block(program: _Program, table: _Table, name: str) -> None:
     program.jump_if(table.fcntl, f"{name}_fcntl")
     program.jump_if([table.flock], "enolck")
     program.jump_if(table.refused, "eperm")
+    program.jump_if([_CLONE3], "enosys")
+    program.jump_if(table.namespaces, f"{name}_namespaces")
+    program.emit(_RETURN, _ALLOW)
+    program.label(f"{name}_namespaces")
+    program.emit(_LOAD, _ARG0_LOW)
+    program.emit(_JSET, _CLONE_NEWUSER, jt="eperm")
     program.emit(_RETURN, _ALLOW)
     program.label(f"{name}_fcntl")
     program.emit(_LOAD, _ARG1_LOW)
