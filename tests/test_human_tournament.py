@@ -78,3 +78,17 @@ def test_a_person_takes_no_program_keys(tmp_path: Path, capsys: pytest.CaptureFi
     code, _, err = arena_here(capsys, "run", toml)
     assert code == 2
     assert "is a person (human = true), so command does not apply to it" in err
+
+
+def test_a_person_is_refused_on_a_cluster_before_anything_starts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bots = {"r1": ["python", "bots/random_bot.py"], "r2": ["python", "bots/random_bot.py"]}
+    toml = write_tournament(tmp_path, "cluster", bots, seats=3)
+    toml.write_text(toml.read_text() + '\n[[bot]]\nname = "me"\nhuman = true\n')
+    code, _, err = arena_here(capsys, "run", toml, "--cluster", "local:1")
+    assert code == 2
+    assert (
+        "me is a person (human = true), who plays in the browser of this machine: run the file without --cluster" in err
+    )
+    assert not (tmp_path / "cluster.sqlite").exists()

@@ -76,7 +76,8 @@ async def open_runner(
     if people and cluster is not None:
         raise UsageError(
             f"{', '.join(people)} {'is a person' if len(people) == 1 else 'are people'} (human = true), "
-            "who play in the browser of this machine: run the file without --cluster."
+            f"{'who plays' if len(people) == 1 else 'who play'} in the browser of this machine: "
+            "run the file without --cluster."
         )
     if people:
         poll_for_answers(config.concurrency, usable_cores())
