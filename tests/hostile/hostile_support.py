@@ -17,7 +17,7 @@ from arena.clock import TimeControl
 from arena.play import open_bot_pool, play_match
 from arena.process._sandbox import sandbox_problem
 from arena.process.bot import BotCommand, BotProcess, open_bot_process
-from arena.records import BotEntry, MatchRecord
+from arena.records import BotEntry, Fault, MatchRecord
 
 ROOT = Path(__file__).resolve().parents[2]
 BOTS = Path(__file__).resolve().parent / "bots"
@@ -94,6 +94,15 @@ def run_match(
             return record
 
     return trio.run(main)
+
+
+def against_random(tmp_path: Path, hostile_entry: BotEntry, *, deals: int = 2) -> tuple[MatchRecord, list[Fault]]:
+    """One match of `hostile_entry` against the random bot, which must go on to the end
+    whatever it does; the record, and the faults of the hostile bot."""
+    entries = {hostile_entry.name: hostile_entry, "random": BotEntry("random", command=RANDOM)}
+    record = run_match(tmp_path, entries, deals=deals)
+    assert len(record.result.deals) == deals, "the match went on to the end"
+    return record, [fault for fault in record.faults if fault.bot == hostile_entry.name]
 
 
 def run_to_the_end(command: BotCommand, log_dir: Path) -> BotProcess:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import uuid
 
 import pytest
-from hostile_support import MARKER, RANDOM, carrying, comments_of, hostile, run_match, sandbox_or_skip, wait_until
+from hostile_support import MARKER, against_random, carrying, comments_of, hostile, sandbox_or_skip, wait_until
 
 from arena.records import BotEntry, FaultKind
 
@@ -23,18 +23,10 @@ def needs_sandbox():
 
 def test_processes_forked_in_a_namespace_of_its_own_are_counted_and_stopped(tmp_path, cgroup):
     marker = uuid.uuid4().hex
-    entries = {
-        "hider": BotEntry(
-            "hider",
-            command=hostile("hides_in_namespace"),
-            env={"HIDE": "20", MARKER: marker},
-            max_processes=8,
-        ),
-        "random": BotEntry("random", command=RANDOM),
-    }
-    record = run_match(tmp_path, entries, deals=2)
-    assert len(record.result.deals) == 2, "the match went on to the end"
-    faults = [fault for fault in record.faults if fault.bot == "hider"]
+    hider = BotEntry(
+        "hider", command=hostile("hides_in_namespace"), env={"HIDE": "20", MARKER: marker}, max_processes=8
+    )
+    record, faults = against_random(tmp_path, hider)
     assert faults and faults[0].kind is FaultKind.PROCESSES, [str(fault) for fault in faults]
     assert "over its limit of 8" in faults[0].reason, faults[0].reason
     assert comments_of(record, 0)[0] == {"clone3": "ENOSYS", "unshare": "EPERM"}

@@ -60,6 +60,8 @@ def check_findings(findings, tmp_path, private):
     assert not any("pytest" in line or "t.toml" in line for line in processes.values()), processes
     assert set(findings["environment"]) <= {*SANDBOX_ENVIRONMENT, "SNOOP_READ", "SNOOP_WRITE"}
     assert findings["cwd"] == str(ROOT)
+    # Its stdin, stdout and stderr, and nothing the arena or bwrap had open.
+    assert set(findings["open files"]) == {"0", "1", "2"}, findings["open files"]
 
 
 def snoop_env(tmp_path, private):

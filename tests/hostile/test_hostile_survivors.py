@@ -185,3 +185,17 @@ def test_the_next_arena_ends_what_the_sandboxes_of_a_gone_arena_left(tmp_path):
             process.kill()
             process.wait()
             process.stdout.close()
+
+
+def test_a_stdio_bots_daemon_ends_with_its_match_while_the_run_goes_on(tmp_path, sandbox):
+    # A stdio bot has a process per match: what it leaves must not watch the next one.
+    marker = uuid.uuid4().hex
+    entries = {
+        "detaches": BotEntry("detaches", command=hostile("detaches_stdio"), env={MARKER: marker}, protocol="stdio"),
+        "random": BotEntry("random", command=RANDOM),
+    }
+    left: list[bool] = []
+    record = run_match(tmp_path, entries, inside=lambda: left.append(wait_until(lambda: not carrying(marker))))
+    assert record.faults == ()
+    assert comments_of(record, 0)[0] == {"daemon": "up"}
+    assert left == [True], "its daemon outlived the match, the pool still open"

@@ -1,6 +1,7 @@
 """What a snooping bot looks for: the paths in $SNOOP_READ (the tournament file, the
-results file, the logs, other bots' files), the paths in $SNOOP_WRITE, and every process
-it can see with its command line, its environment and its working directory."""
+results file, the logs, other bots' files), the paths in $SNOOP_WRITE, every process it
+can see with its command line, its environment, its working directory, and the files it
+was left open (an fd of the arena's, inherited, would be a way out of the sandbox)."""
 
 import os
 
@@ -36,10 +37,21 @@ def processes() -> dict[str, str]:
     return found
 
 
+def open_files() -> dict[str, str]:
+    found = {}
+    for fd in os.listdir("/proc/self/fd"):
+        try:
+            found[fd] = os.readlink(f"/proc/self/fd/{fd}")
+        except OSError:
+            continue  # the listing's own, closed by now
+    return found
+
+
 FINDINGS = {
     "read": [p for p in os.environ.get("SNOOP_READ", "").split(":") if p and readable(p)],
     "wrote": [p for p in os.environ.get("SNOOP_WRITE", "").split(":") if p and writable(p)],
     "processes": processes(),
     "environment": sorted(os.environ),
     "cwd": os.getcwd(),
+    "open files": open_files(),
 }
