@@ -33,6 +33,7 @@ from arena.process._sandbox import (
     sandbox_environment,
     take_bot_uid,
 )
+from arena.process._watch import max_threads
 from arena.protocol import ADDRESS_ENV, DEFAULT_MEMORY_LIMIT
 from arena.records import DEFAULT_MAX_PROCESSES, BotEntry
 
@@ -312,7 +313,11 @@ def spawn(
         env = sandbox_environment(command, address, program)
         fds = (info_fd, go_fd, seccomp_fd, info_read_fd)
         uid = take_bot_uid(socket_dir)
-        argv = tuple(sandbox_argv(command, program, cwd, socket_dir, *fds, stdio_fds=stdio_fds, uid=uid))
+        # The kernel's cap, twice the watcher's: a bomb stops there, and the watcher names it.
+        threads = 2 * max_threads(command.max_processes)
+        argv = tuple(
+            sandbox_argv(command, program, cwd, socket_dir, *fds, stdio_fds=stdio_fds, uid=uid, threads=threads)
+        )
         # bwrap holds the info pipe's other end too: if the arena dies before bwrap sets its
         # death signal, its report must not kill it (SIGPIPE) with its child still waiting.
         pass_fds += fds

@@ -10,7 +10,16 @@ from __future__ import annotations
 import os
 import time
 
-__all__ = ["Usage", "all_pids", "namespace_members", "process_stat", "process_usage", "memfd_bytes", "sysv_bytes"]
+__all__ = [
+    "Usage",
+    "all_pids",
+    "namespace_members",
+    "process_stat",
+    "process_usage",
+    "thread_count",
+    "memfd_bytes",
+    "sysv_bytes",
+]
 
 # One scan of /proc serves every bot's watcher for this long.
 _CENSUS_TTL = 0.05
@@ -64,6 +73,18 @@ def process_usage(pid: int) -> tuple[int, float] | None:
 
 
 Usage = dict[int, tuple[int, float]]
+
+
+def thread_count(pids: list[int]) -> int:
+    """How many threads the processes `pids` run, all told (a process gone counts none)."""
+    threads = 0
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat", "rb") as stat:
+                threads += int(stat.read().rsplit(b")", 1)[1].split()[17])
+        except (OSError, IndexError, ValueError):
+            continue
+    return threads
 
 
 def memfd_bytes(pids: list[int]) -> int:

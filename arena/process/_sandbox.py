@@ -87,7 +87,10 @@ _SYSTEM_PATH = "/usr/local/bin:/usr/bin:/bin:/usr/local/sbin:/usr/sbin:/sbin"
 # stdio bot it puts its pipes (inherited as fds argv[3] and argv[4]) on its stdin and stdout
 # first: bwrap's own stdin and stdout must not hold them (arena/process/_launch.py).  Given a
 # uid (argv[5], an arena running as root), it becomes that uid and group, which drops every
-# capability, before the exec.  Python, not sh: dash redirects only the fds 0 to 9.
+# capability, before the exec, and caps that uid's threads at argv[6] (RLIMIT_NPROC counts
+# a uid's threads, and each bot process has a uid of its own): a thread bomb stops there,
+# before the machine runs out of pids, and the watcher names the fault.  Python, not sh:
+# dash redirects only the fds 0 to 9.
 _SHIM = (
     "import os, sys\n"
     "os.close(int(sys.argv[2]))\n"
@@ -99,10 +102,12 @@ _SHIM = (
     "        os.dup2(fd, std)\n"
     "        os.close(fd)\n"
     "if sys.argv[5] != '-':\n"
+    "    import resource\n"
+    "    resource.setrlimit(resource.RLIMIT_NPROC, (int(sys.argv[6]), int(sys.argv[6])))\n"
     "    os.setgroups([])\n"
     "    os.setgid(int(sys.argv[5]))\n"
     "    os.setuid(int(sys.argv[5]))\n"
-    "os.execvp(sys.argv[6], sys.argv[6:])\n"
+    "os.execvp(sys.argv[7], sys.argv[7:])\n"
 )
 #: The seccomp program bwrap's init applies just after it sets its death signal (so the
 #: arena sees the moment in /proc, arena/process/_release.py), and every bot process runs
@@ -325,13 +330,15 @@ def sandbox_argv(
     stray_fd: int,
     stdio_fds: tuple[int, int] | None = None,
     uid: int | None = None,
+    threads: int = 0,
 ) -> list[str]:
     """bwrap's command line that runs `command` (its program found at `program`) in `cwd`,
     with a small writable tmpfs at `socket_dir`, writing its child's pid and namespaces to `info_fd`, with
     the seccomp program read from `seccomp_fd` (`BOT_FILTER`: it shows when bwrap's init
     has armed its death signal); the bot starts once a byte comes on `go_fd` (`_SHIM`),
     without `stray_fd` (bwrap's, not the bot's); with `stdio_fds` (inherited, not bwrap's
-    own stdin and stdout) as its stdin and stdout; as `uid` (`take_bot_uid`) when given."""
+    own stdin and stdout) as its stdin and stdout; as `uid` (`take_bot_uid`) when given,
+    with at most `threads` threads (RLIMIT_NPROC) then."""
     bwrap = _bwrap()
     assert bwrap is not None, "sandbox_argv without a bwrap: check sandbox_problem() first"
     args = [bwrap, *_namespace_flags(command.network), "--info-fd", str(info_fd), "--seccomp", str(seccomp_fd)]
@@ -358,7 +365,7 @@ def sandbox_argv(
     args += ["--remount-ro", "/", "--chdir", cwd, "--", sys.executable, "-I", "-S", "-c", _SHIM]
     args += [str(go_fd), str(stray_fd)]
     args += ["-", "-"] if stdio_fds is None else list(map(str, stdio_fds))
-    args.append("-" if uid is None else str(uid))
+    args += ["-", "-"] if uid is None else [str(uid), str(threads)]
     return args + list(command.argv)
 
 

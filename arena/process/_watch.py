@@ -1,7 +1,8 @@
 """Holding a bot's processes to their limits (its trees: arena/process/_trees.py).
 
-`watch_limits` looks every `WATCH_PERIOD` seconds: more than ``max_processes`` processes,
-more memory than the limit, more CPU used while nothing was asked of it than it may owe
+`watch_limits` looks every `WATCH_PERIOD` seconds: more than ``max_processes`` processes
+or more threads than `max_threads` allows them (each is a pid of the machine's; 500 in one
+process went unseen), more memory than the limit, more CPU used while nothing was asked of it than it may owe
 (arena/process/cpu.py), or an allocation that failed at the limit (its output said so:
 a process that survives it would only time out), and it reports a `LimitBreach` (fault
 ``processes``, ``memory`` or ``cpu``) for the caller to stop the bot.  The memory is its
@@ -21,16 +22,26 @@ import trio
 
 from arena.process._cgroup import BotCgroup
 from arena.process._fate import format_bytes
+from arena.process._proc import thread_count
 from arena.process._trees import LooseTree, SandboxTree
 from arena.process.cpu import OFF_TURN_LIMIT, CpuMeter
 from arena.records import FaultKind
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["WATCH_PERIOD", "LimitBreach", "oom_breach", "watch_limits"]
+__all__ = ["WATCH_PERIOD", "THREADS_PER_PROCESS", "LimitBreach", "max_threads", "oom_breach", "watch_limits"]
 
 #: Seconds between two looks at a bot's processes.
 WATCH_PERIOD = 0.1
+#: Threads a bot may run, all told, for each process it may run (at least `_MIN_THREADS`):
+#: a gRPC server or a JVM runs tens of them, a thread bomb thousands.
+THREADS_PER_PROCESS = 16
+_MIN_THREADS = 256
+
+
+def max_threads(max_processes: int) -> int:
+    """How many threads, all its processes' together, a bot of `max_processes` may run."""
+    return max(_MIN_THREADS, THREADS_PER_PROCESS * max_processes)
 
 
 @dataclass(frozen=True)
@@ -105,6 +116,12 @@ def _look(
     if len(members) > max_processes:
         return LimitBreach(
             FaultKind.PROCESSES, f"it ran {len(members)} processes at once, over its limit of {max_processes}"
+        )
+    if (threads := thread_count(members)) > (allowed := max_threads(max_processes)):
+        return LimitBreach(
+            FaultKind.PROCESSES,
+            f"it ran {threads} threads at once, over its limit of {allowed} "
+            f"({THREADS_PER_PROCESS} for each of the {max_processes} processes it may run, at least {_MIN_THREADS})",
         )
     if memory_limit is None:
         return None

@@ -56,6 +56,14 @@ def test_two_hundred_children_are_charged_processes(tmp_path, sandbox):
     assert "processes at once, over its limit of 64" in first.reason, first.reason
 
 
+def test_fifteen_hundred_threads_are_charged_processes(tmp_path, sandbox):
+    # Each thread takes a pid of the machine's: 16 per process it may run, at least 256.
+    record = play_limited(tmp_path, hostile("thread_bomb"), {"THREADS": "1500"})
+    first = record.faults[0]
+    assert first.kind is FaultKind.PROCESSES, str(first)
+    assert "threads at once, over its limit of 1024 (16 for each of the 64 processes" in first.reason, first.reason
+
+
 def test_forking_beyond_max_processes_stops_the_bot(tmp_path):
     sandbox_or_skip()
     command = BotCommand(
