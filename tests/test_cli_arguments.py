@@ -1,6 +1,8 @@
 """Every command refuses a bad flag with a message naming it and exit code 2, never a
 traceback; `arena --version` says the version."""
 
+import re
+
 import pytest
 
 from arena.cli import build_parser, main
@@ -102,3 +104,18 @@ def test_help_names_deals_alone_and_the_old_hands_is_still_read(argv, capsys):
     out = capsys.readouterr().out
     assert "--deals" in out and "--hands" not in out, out
     assert build_parser().parse_args([argv[0], "--hands", "7", *argv[1:]]).deals == 7
+
+
+@pytest.mark.parametrize(
+    "command", ["run", "table", "list", "show", "export", "recover", "report", "play", "games", "check-bot", "bench"]
+)
+def test_no_flag_says_its_default_twice(command, capsys):
+    """The help adds "(default: X)" itself; a help text that also says "(default X)"
+    printed it twice ("with --anchor (default 0) (default: 0.0)")."""
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    out = capsys.readouterr().out.split("\nexamples:\n")[0]
+    flags = re.split(r"\n  (?=-)", out)[1:]  # one paragraph per flag
+    for text in flags:
+        said = " ".join(text.split())
+        assert not ("(default: " in said and re.search(r"\(default \d", said)), said

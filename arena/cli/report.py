@@ -30,7 +30,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     report.add_argument(
         "--anchor", help="fix this bot's Elo (default: the anchor of the tournament file that wrote RESULTS)"
     )
-    report.add_argument("--anchor-elo", type=float, default=0.0, help="the anchor's Elo, with --anchor (default 0)")
+    report.add_argument("--anchor-elo", type=float, default=0.0, help="the anchor's Elo, with --anchor")
     report.add_argument(
         "--prior-games",
         type=prior_games,
@@ -43,8 +43,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         type=replay_count,
         default=DEFAULT_REPLAYS,
         metavar="all|N",
-        help=f"how many matches the page makes replayable (default {DEFAULT_REPLAYS}; every match stays listed "
-        "with its result): those with a fault, the SPRT's last, the rest spread over the run; all: every match",
+        help="how many matches the page makes replayable (every match stays listed with its result): those "
+        "with a fault, the SPRT's last, the rest spread over the run; all: every match",
     )
     report.set_defaults(func=cmd_report)
 

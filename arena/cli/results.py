@@ -72,7 +72,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     table.add_argument(
         "--anchor", help="fix this bot's Elo (default: the anchor of the tournament file that wrote RESULTS)"
     )
-    table.add_argument("--anchor-elo", type=float, default=0.0, help="the anchor's Elo, with --anchor (default 0)")
+    table.add_argument("--anchor-elo", type=float, default=0.0, help="the anchor's Elo, with --anchor")
     table.add_argument(
         "--prior-games",
         type=prior_games,
