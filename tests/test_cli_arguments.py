@@ -2,6 +2,8 @@
 traceback; `arena --version` says the version."""
 
 import re
+import shutil
+from pathlib import Path
 
 import pytest
 
@@ -119,3 +121,13 @@ def test_no_flag_says_its_default_twice(command, capsys):
     for text in flags:
         said = " ".join(text.split())
         assert not ("(default: " in said and re.search(r"\(default \d", said)), said
+
+
+@pytest.mark.parametrize("where", ["a folder", "a missing folder"])
+def test_export_to_a_path_it_cannot_write_says_so_with_exit_2(where, tmp_path, capsys):
+    results = tmp_path / "conto.sqlite"
+    shutil.copy(Path(__file__).parent / "fixtures" / "results" / "conto-before-summaries.sqlite", results)
+    output = tmp_path if where == "a folder" else tmp_path / "no" / "such" / "deals.csv"
+    assert main(["export", str(results), "-o", str(output)]) == 2
+    err = capsys.readouterr().err
+    assert f"Cannot write {output}: " in err and "Traceback" not in err, err

@@ -374,7 +374,11 @@ def cmd_export(args: argparse.Namespace) -> int:
 
     try:
         if args.output:
-            with open(args.output, "w", newline="") as out:
+            try:
+                out = open(args.output, "w", newline="")
+            except OSError as error:  # a folder, a missing folder, no permission: the user's path
+                raise UsageError(f"Cannot write {args.output}: {error.strerror or error}.") from None
+            with out:
                 rows = write(out)
             print(f"{rows} {unit} written to {args.output}", file=sys.stderr)
         else:
