@@ -60,6 +60,8 @@ BAD = [
         "the script 'bots/no_such_bot.py' of the bot does not exist",
     ),
     (["check-bot", "--", "module:bots.random_bot:RandomBot"], "is a class played in the arena's own process"),
+    # A file where the bots' log folder should be (it was a traceback: FileExistsError from mkdir).
+    (["play", "conto", "--logs", __file__, "--bot", "a=x"], f"--logs: {__file__} is a file; give the folder"),
 ]
 
 

@@ -737,3 +737,10 @@ def test_a_broken_file_raises_only_config_error(text):
         assert isinstance(config, TournamentConfig)
         assert len(config.bots) >= 2
         config.setup.fingerprint()
+
+
+def test_logs_naming_a_file_is_refused_at_its_key():
+    Path("notes.txt").write_text("not a folder")
+    message = problem(HEAD + 'logs = "notes.txt"\n\n' + BOTS)
+    assert "tournament.logs: notes.txt is a file; give the folder the bots' logs are written to" in message
+    assert load(HEAD + 'logs = "out/logs"\n\n' + BOTS).logs == Path("out/logs")  # a folder to make is fine

@@ -22,6 +22,7 @@ from arena.clock import TimeControl
 from arena.config import usable_cores
 from arena.config.bots import check_command_line_bots, module_of
 from arena.config.schema import name_problem
+from arena.config.values import logs_folder_problem
 from arena.errors import UsageError
 from arena.human import NO_CLOCK, HumanSeat, open_front
 from arena.play import open_bot_pool, play_match, poll_for_answers
@@ -95,6 +96,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     if not bots:
         raise UsageError("Name the players with --bot NAME=COMMAND, once per seat.")
     engine.game_class(args.game)  # a mistyped game is named first, before any bot's command
+    if problem := logs_folder_problem(args.logs):
+        raise UsageError(f"--logs: {problem}")
     check_command_line_bots([(f"--bot {name}", f"bot {name!r}", argv) for name, argv in bots], Path.cwd())
     names = [name for name, _ in bots]
     entries: dict[str, BotEntry] = {}

@@ -25,7 +25,7 @@ from arena.config.check import Reporter
 from arena.config.lines import syntax_problem
 from arena.config.schema import BOT, TABLES, TOURNAMENT
 from arena.config.sprt import check_sprt
-from arena.config.values import describe, did_you_mean, safe_repr, toml_literal
+from arena.config.values import describe, did_you_mean, logs_folder_problem, safe_repr, toml_literal
 from arena.config.workers import default_workers, workers_env_problem
 from arena.errors import ConfigError, Problem
 from arena.records import BotEntry, BotSetup, Setup, SprtTest
@@ -234,6 +234,9 @@ def _check(report: Reporter, data: dict[str, Any], overrides: Mapping[str, Any],
 
     options = _check_game(report, data.get("game", {}), spec, seats)
     bots = BotChecker(report, cwd, sandbox=value["sandbox"] is not False).check_all(data.get("bot"))
+
+    if value["logs"] is not None and (problem := logs_folder_problem(value["logs"])):
+        report.problem((*t, "logs"), problem)
 
     anchor, names = value["anchor"], bot_names(data.get("bot"))
     if anchor is not None and names and anchor not in names:

@@ -12,6 +12,7 @@ import json
 import math
 import re
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 __all__ = [
@@ -19,6 +20,7 @@ __all__ = [
     "MAX_SECONDS",
     "describe",
     "did_you_mean",
+    "logs_folder_problem",
     "ordinal",
     "parse_memory",
     "safe_repr",
@@ -157,3 +159,11 @@ def parse_memory(value: Any) -> int | None:
     if size > MAX_MEMORY:
         raise ValueError(f"must be at most 2**62 bytes, not {value!r}")
     return size
+
+
+def logs_folder_problem(path: str | Path) -> str | None:
+    """What is wrong with `path` as the folder bots' logs go to (made if missing), or None."""
+    folder = Path(path)
+    if folder.exists() and not folder.is_dir():
+        return f"{folder} is a file; give the folder the bots' logs are written to (made if missing)."
+    return None
