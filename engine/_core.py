@@ -66,10 +66,12 @@ class Game(ABC, Generic[S]):
         if players is None:
             players = spec.default_players
         if type(players) is not int or not spec.min_players <= players <= spec.max_players:
-            raise OptionError(
-                f"Option 'players' cannot be {players!r}; {spec.name} is for "
-                f"{spec.min_players} to {spec.max_players} players."
+            allowed = (
+                f"exactly {spec.min_players}"
+                if spec.min_players == spec.max_players
+                else f"{spec.min_players} to {spec.max_players}"
             )
+            raise OptionError(f"Option 'players' cannot be {players!r}; {spec.name} is for {allowed} players.")
         values: dict[str, Any] = {}
         for name, value in options.items():
             values[name] = spec.option(name).check(value)

@@ -10,6 +10,8 @@ import pytest
 from arena.cli import build_parser, main
 from arena.protocol import ARENA_VERSION
 
+RANDOM = f"python {Path(__file__).resolve().parent.parent / 'bots' / 'random_bot.py'}"
+
 BAD = [
     (["play", "conto", "--deals", "-1"], "argument --deals: must be 1 or more, not -1"),
     (["play", "conto", "--deals", "two"], "argument --deals: 'two' is not a whole number"),
@@ -60,6 +62,11 @@ BAD = [
         "the script 'bots/no_such_bot.py' of the bot does not exist",
     ),
     (["check-bot", "--", "module:bots.random_bot:RandomBot"], "is a class played in the arena's own process"),
+    # The bots given do not fill the game's seats: said in the words of the command line.
+    (
+        ["play", "invido", *["--bot", f"a={RANDOM}", "--bot", f"b={RANDOM}", "--bot", f"c={RANDOM}"]],
+        "invido is for 2 players and 3 were given: one --bot per seat.",
+    ),
     # A file where the bots' log folder should be (it was a traceback: FileExistsError from mkdir).
     (["play", "conto", "--logs", __file__, "--bot", "a=x"], f"--logs: {__file__} is a file; give the folder"),
 ]

@@ -110,6 +110,18 @@ def cmd_play(args: argparse.Namespace) -> int:
     human = _human_seat(args, names)
     if human is not None:
         names.insert(args.seat, human)
+    spec = engine.game_class(args.game).spec
+    if not spec.min_players <= len(names) <= spec.max_players:
+        allowed = (
+            f"{spec.min_players}"
+            if spec.min_players == spec.max_players
+            else f"{spec.min_players} to {spec.max_players}"
+        )
+        raise UsageError(
+            f"{args.game} is for {allowed} players and {len(names)} were given: one --bot per seat"
+            + (", --human taking one" if human is not None else "")
+            + "."
+        )
     game = engine.load(args.game, players=len(names), **parse_options(args.option))
     store = _open_results(Path(args.results), args, game, bots, names) if args.results else None
     front = open_front(game, web=args.web) if human is not None else None

@@ -147,3 +147,10 @@ def test_the_games_own_functions_refuse_in_the_engines_words() -> None:
     _refused((engine.NotationError,), outlook, ["zz"], (), (), ())
     _refused((engine.PositionError,), outlook, ["Ab", "Ab"], (), ["Ab"], ())
     _refused((engine.PositionError,), outlook, [], (), (), ())
+
+
+def test_a_wrong_player_count_names_the_range_or_the_one_count():
+    with pytest.raises(engine.OptionError, match=r"invido is for exactly 2 players\.$"):
+        engine.load("invido", players=3)
+    with pytest.raises(engine.OptionError, match=r"conto is for 3 to 8 players\.$"):
+        engine.load("conto", players=2)
