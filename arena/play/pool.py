@@ -209,7 +209,7 @@ class BotPool:
         started = False
         try:
             async with open_bot_process(command, self._log_dir) as process:
-                bot = GrpcBot(entry.name, process.connect_address)
+                bot = GrpcBot(entry.name, process.address)
                 try:
                     answer: list[pb.HelloReply | BotFault] = []
                     # Nursery bodies wrap exceptions in groups, so both tasks report
@@ -218,6 +218,7 @@ class BotPool:
 
                         async def ask() -> None:
                             try:
+                                bot.address = await process.socket_address(entry.startup_timeout)
                                 answer.append(await self._hello(bot, entry))
                             except BotFault as fault:
                                 answer.append(fault)

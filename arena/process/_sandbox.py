@@ -61,7 +61,6 @@ __all__ = [
     "SANDBOX_ENVIRONMENT",
     "SOCKET_FOLDER_SIZE",
     "sandbox_argv",
-    "address_from_outside",
     "sandbox_environment",
     "sandbox_problem",
     "sandbox_status",
@@ -357,7 +356,7 @@ def sandbox_argv(
         args += ["--ro-bind", path, path]
     # Its socket folder is a small tmpfs of its own at the path of the arena's folder (which
     # stays empty): what it writes there is memory, at most SOCKET_FOLDER_SIZE, not the
-    # host's disk (the arena reaches the socket through /proc: `address_from_outside`).
+    # host's disk (the arena reaches the socket through /proc: arena/process/_socket.py).
     # Open to all: a root arena's bot is a uid of its own, and it is alone in there.
     args += ["--size", str(SOCKET_FOLDER_SIZE), "--perms", "0777", "--tmpfs", socket_dir]
     if not any(_inside(cwd, path) for path in mounts):
@@ -367,15 +366,6 @@ def sandbox_argv(
     args += ["-", "-"] if stdio_fds is None else list(map(str, stdio_fds))
     args += ["-", "-"] if uid is None else [str(uid), str(threads)]
     return args + list(command.argv)
-
-
-def address_from_outside(address: str, init_pid: int | None) -> str:
-    """The address, as the arena reaches it, of the socket a sandboxed bot made at `address`
-    (``unix:<its socket folder>/bot.sock``, a tmpfs of its sandbox): the same path under the
-    root of bwrap's init, `init_pid` (None: gone, and `address` is as good as any)."""
-    if init_pid is None:
-        return address
-    return f"unix:/proc/{init_pid}/root{address.removeprefix('unix:')}"
 
 
 def _folders_above(paths: Iterable[str]) -> list[str]:

@@ -9,7 +9,7 @@ class keeps a process from its start to its reaping, each step beside the next).
 
     command = BotCommand(name="alice", argv=("python", "alice.py"))
     async with open_bot_process(command, log_dir) as bot:
-        ...  # connect to bot.connect_address, play
+        ...  # connect to await bot.socket_address(timeout), play
     # here the bot and every process it started are dead and reaped
 
 How "no survivors, no zombies" is kept:
@@ -69,7 +69,8 @@ from arena.process._launch import (
 from arena.process._limits import BotLimits
 from arena.process._output import OutputLog
 from arena.process._release import release_sandbox
-from arena.process._sandbox import address_from_outside, sandbox_status
+from arena.process._sandbox import sandbox_status
+from arena.process._socket import SandboxSocket
 from arena.process._start import start_process
 from arena.process._trees import SandboxTree
 from arena.process._watch import LimitBreach
@@ -105,8 +106,7 @@ class BotProcess:
     """
 
     name: str
-    address: str  # as the bot was given it (ARENA_BOT_ADDRESS)
-    connect_address: str  # where the arena reaches it: sandboxed, through /proc (`address_from_outside`)
+    address: str  # as the bot was given it (ARENA_BOT_ADDRESS); `socket_address`: as the arena reaches it
     pid: int
     log_path: Path
     #: Only with ``open_bot_process(..., stdio=True)``: the bot's stdin (write
@@ -130,7 +130,8 @@ class BotProcess:
     ) -> None:
         self.name = command.name
         self.command = command
-        self.address = self.connect_address = address
+        self.address = address
+        self._socket: SandboxSocket | None = None  # sandboxed: its socket, reached safely
         self.pid = popen.pid
         self.log_path = log_path
         self.socket_dir = socket_dir
@@ -175,6 +176,11 @@ class BotProcess:
             await self._exited.wait()
         assert self._returncode is not None
         return self._returncode
+
+    async def socket_address(self, timeout: float) -> str:
+        """Where the arena connects to it, once it listens: its `address`, or sandboxed its
+        socket reached without following the bot's links (arena/process/_socket.py)."""
+        return self.address if self._socket is None else await self._socket.address(timeout)
 
     def processes(self) -> list[int]:
         """The pids (as the arena sees them) of the bot's processes now; sandboxed,
@@ -350,6 +356,8 @@ class BotProcess:
                 os.close(self._read_fd)
                 self._read_fd = None
             self._log.close()
+            if self._socket is not None:
+                self._socket.close()
             remove_socket_dir(self.socket_dir)
             self._limits.remove_cgroup()
 
@@ -364,7 +372,7 @@ class BotProcess:
             report = await await_sandbox(sandbox[0])
             limits.tree = None if report is None else SandboxTree.from_report(report)
             init = getattr(limits.tree, "init_pid", None)  # None: gone already, as its reaper sees
-            self.connect_address = address_from_outside(self.address, init)
+            self._socket = None if init is None else SandboxSocket(init, self.socket_dir)
             if report is None or not await release_sandbox(self.pid, init, sandbox[1]):  # its words: in the log
                 with trio.move_on_after(_REAP_TIMEOUT):
                     await self.wait()

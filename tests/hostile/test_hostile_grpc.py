@@ -1,10 +1,16 @@
-"""What a gRPC bot sends cannot make the arena hold more than a bot's message: an answer
-gzip-compressed by the bot's server, 50 MiB inflated from about 50 KiB on the wire, is
-refused by its inflated size (fault `oversized`), and the match goes on."""
+"""A gRPC bot cannot point the arena's connection elsewhere, nor make it hold more than a
+bot's message.  A symbolic link in place of its socket, to a socket outside its sandbox,
+is not followed: the bot has not started (fault `start`, naming the link), and nothing
+connects to that socket (before, the arena's Hello went there).  An answer gzip-compressed
+by the bot's server, 50 MiB inflated from about 50 KiB on the wire, is refused by its
+inflated size (fault `oversized`).  The match goes on."""
 
 from __future__ import annotations
 
-from hostile_support import against_random, hostile
+import socket
+
+import pytest
+from hostile_support import against_random, hostile, sandbox_or_skip
 
 from arena.protocol import MAX_BOT_MESSAGE_BYTES
 from arena.records import BotEntry, FaultKind
@@ -18,3 +24,18 @@ def test_a_compressed_answer_is_refused_by_its_inflated_size(tmp_path, sandbox):
     assert faults and faults[0].kind is FaultKind.OVERSIZED, [str(fault) for fault in faults]
     assert "Decompressed message larger than max" in faults[0].reason, faults[0].reason
     assert all(len(comment.text) <= MAX_BOT_MESSAGE_BYTES for comment in record.comments)
+
+
+def test_a_link_in_place_of_its_socket_is_not_followed_out_of_the_sandbox(tmp_path):
+    sandbox_or_skip()
+    target = tmp_path / "outside.sock"
+    with socket.socket(socket.AF_UNIX) as outside:
+        outside.bind(str(target))
+        outside.listen()
+        outside.setblocking(False)
+        entry = BotEntry("redirects", command=hostile("redirects"), env={"TARGET": str(target)}, startup_timeout=2.0)
+        _, faults = against_random(tmp_path, entry)
+        with pytest.raises(BlockingIOError):
+            outside.accept()  # no one came
+    assert faults and faults[0].kind is FaultKind.START, [str(fault) for fault in faults]
+    assert "bot.sock is a symbolic link: the arena does not follow it" in faults[0].reason, faults[0].reason
