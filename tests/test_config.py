@@ -744,3 +744,18 @@ def test_logs_naming_a_file_is_refused_at_its_key():
     message = problem(HEAD + 'logs = "notes.txt"\n\n' + BOTS)
     assert "tournament.logs: notes.txt is a file; give the folder the bots' logs are written to" in message
     assert load(HEAD + 'logs = "out/logs"\n\n' + BOTS).logs == Path("out/logs")  # a folder to make is fine
+
+
+@pytest.mark.parametrize("address", ["localhost", "localhost:", "localhost:port", "localhost:70000", ":50051"])
+def test_an_address_without_its_port_is_refused_at_the_key(address):
+    message = problem(HEAD + BOTS + f'[[bot]]\nname = "c"\naddress = "{address}"\n')
+    assert (
+        f'bot[3].address: must be HOST:PORT, such as "localhost:50051" (or unix:/path/to/bot.sock), not "{address}".'
+        in message
+    )
+
+
+@pytest.mark.parametrize("address", ["h:1", "localhost:50051", "[::1]:50051", "unix:/tmp/bot.sock", "dns:///h:1"])
+def test_addresses_grpc_reads_are_taken(address):
+    bot = load(HEAD + BOTS + f'[[bot]]\nname = "c"\naddress = "{address}"\n').bots[2]
+    assert bot.address == address

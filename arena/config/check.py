@@ -196,9 +196,22 @@ def _path(key: Key, value: str, report: Report) -> Path:
     return Path(value)
 
 
+#: gRPC's own schemes, which its channel reads as they are (unix:/path, dns:///host:port…).
+_ADDRESS_SCHEMES = ("unix:", "unix-abstract:", "dns:", "ipv4:", "ipv6:")
+
+
 def _address(key: Key, value: str, report: Report) -> str:
     if not value.strip():
         raise _Wrong('must be an address such as "localhost:50051", not an empty string.')
+    if value.startswith(_ADDRESS_SCHEMES):
+        return value
+    # Without its port an address was tried for the whole start-up deadline ("no Hello
+    # from localhost within 20 s"), and the port that was left out went unnamed.
+    host, _, port = value.rpartition(":")
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise _Wrong(
+            f'must be HOST:PORT, such as "localhost:50051" (or unix:/path/to/bot.sock), not {json.dumps(value)}.'
+        )
     return value
 
 
