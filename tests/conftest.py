@@ -5,7 +5,10 @@ submission's result does not depend on luck; on a developer's machine it keeps
 exploring new examples (and remembers failures) as usual.
 """
 
+import fcntl
 import os
+import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -20,30 +23,53 @@ if os.environ.get("CI"):
     settings.load_profile("ci")
 
 
+def played_once(tmp_path_factory: pytest.TempPathFactory, name: str, play: Callable[[Path], str]) -> tuple[Path, str]:
+    """`play(folder)`, a tournament the tests only read, played once for the whole run
+    however many xdist workers ask for it (a session fixture is made once per worker): the
+    first plays it in a folder the run's workers share, under a lock, and keeps its stdout
+    beside it; the others wait for it and read the same.  The folder and the stdout."""
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base  # xdist: <run>/popen-gwN
+    folder, stdout = shared / name, shared / f"{name}.stdout"
+    with open(shared / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not stdout.exists():  # written last: a worker that failed half-way left none
+            shutil.rmtree(folder, ignore_errors=True)
+            folder.mkdir()
+            partial = shared / f"{name}.partial"
+            partial.write_text(play(folder))
+            partial.replace(stdout)
+        return folder, stdout.read_text()
+
+
 @pytest.fixture(scope="session")
 def reference(tmp_path_factory):
     """The worker and cluster tests' tournament played once in one process, for the whole
-    session (test_workers.py and test_cluster.py both read it): its folder and its table's
+    run (test_workers.py and test_cluster.py both read it): its folder and its table's
     results.  Tests copy its results file (tests/test_workers.py `same_deals`), never write it."""
     from tests.test_tournament import arena, results_of, table_lines, tournament_file
     from tests.test_workers import DEALS
 
-    folder = tmp_path_factory.mktemp("reference")
-    run = arena("run", tournament_file(folder, "whole", deals=DEALS), "--workers", "1")
-    assert "worker processes" not in run.stdout
-    return folder, results_of(table_lines(run.stdout))
+    def play(folder: Path) -> str:
+        run = arena("run", tournament_file(folder, "whole", deals=DEALS), "--workers", "1")
+        assert "worker processes" not in run.stdout
+        return run.stdout
+
+    folder, stdout = played_once(tmp_path_factory, "reference", play)
+    return folder, results_of(table_lines(stdout))
 
 
 @pytest.fixture(scope="session")
 def small_tournament(tmp_path_factory):
     """`arena run` of test_tournament.py's small tournament (4 bots, 3 seats, 3 deals a
-    match: 12 matches), played once for the session: the run's stdout and its results file,
+    match: 12 matches), played once for the run: the run's stdout and its results file,
     which the tests only read (test_tournament.py, test_crosstable.py)."""
     from tests.test_tournament import arena, tournament_file
 
-    folder = tmp_path_factory.mktemp("small")
-    run = arena("run", tournament_file(folder, "small"))
-    return run.stdout, folder / "small.sqlite"
+    folder, stdout = played_once(
+        tmp_path_factory, "small", lambda folder: arena("run", tournament_file(folder, "small")).stdout
+    )
+    return stdout, folder / "small.sqlite"
 
 
 @pytest.fixture(autouse=True)
