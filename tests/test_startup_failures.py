@@ -48,11 +48,25 @@ sdk.run(Late)
 """
 
 
-def tournament(tmp_path: Path, bot: str, source: str, entry: str = "") -> Path:
-    """A tournament of 3 random bots and `bot`, whose program is `source` in tmp_path."""
+def tournament(tmp_path: Path, bot: str, source: str, entry: str = "", *, random_processes: bool = False) -> Path:
+    """A tournament of 3 random bots and `bot`, whose program is `source` in tmp_path.
+
+    `bot`'s start is what these tests (and test_workers.py's) are about, and it is always a
+    process; the random bots are the random bot's class in the arena's own process (a
+    worker's, on workers) unless `random_processes`, so that a run does not start three
+    interpreters a match to play the seats beside it."""
     program = tmp_path / f"{bot}.py"
     program.write_text(source)
     path = tmp_path / "starts.toml"
+    randoms = "".join(
+        f"""
+            [[bot]]
+            name = "r{number}"
+            {_random_bot(random_processes)}
+            args = ["--seed={number}"]
+            """
+        for number in (1, 2, 3)
+    )
     path.write_text(
         textwrap.dedent(
             f"""
@@ -65,21 +79,9 @@ def tournament(tmp_path: Path, bot: str, source: str, entry: str = "") -> Path:
             move_time = 2.0
             results = "{tmp_path / "starts.sqlite"}"
             logs = "{tmp_path / "logs"}"
-
-            [[bot]]
-            name = "r1"
-            command = ["python", "{ROOT / "bots" / "random_bot.py"}"]
-
-            [[bot]]
-            name = "r2"
-            command = ["python", "{ROOT / "bots" / "random_bot.py"}"]
-            args = ["--seed=2"]
-
-            [[bot]]
-            name = "r3"
-            command = ["python", "{ROOT / "bots" / "random_bot.py"}"]
-            args = ["--seed=3"]
-
+            """
+            + randoms
+            + f"""
             [[bot]]
             name = "{bot}"
             command = ["python", "{program}"]
@@ -88,6 +90,14 @@ def tournament(tmp_path: Path, bot: str, source: str, entry: str = "") -> Path:
         + textwrap.dedent(entry)
     )
     return path
+
+
+def _random_bot(process: bool) -> str:
+    return (
+        f'command = ["python", "{ROOT / "bots" / "random_bot.py"}"]'
+        if process
+        else 'module = "bots.random_bot:RandomBot"'
+    )
 
 
 def test_a_bot_with_a_syntax_error_stops_the_run_before_the_first_match(tmp_path):
@@ -158,7 +168,7 @@ def test_a_bot_that_fails_one_start_is_tried_again_for_its_next_match(tmp_path):
 
 
 def test_allow_faulty_with_no_bot_started_says_no_match_could_be_played_and_exits_2(tmp_path):
-    path = tournament(tmp_path, "broken", BROKEN)
+    path = tournament(tmp_path, "broken", BROKEN, random_processes=True)
     path.write_text(path.read_text().replace(str(ROOT / "bots" / "random_bot.py"), str(tmp_path / "broken.py")))
     result = arena("run", path, "--allow-faulty", check=False)
     assert result.returncode == 2, result.stdout + result.stderr
