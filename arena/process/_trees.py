@@ -38,9 +38,12 @@ from arena.process._proc import (
     sysv_bytes,
 )
 
-__all__ = ["INIT_DEATH_WAIT", "LooseTree", "SandboxTree", "become_subreaper"]
+__all__ = ["INIT_DEATH_WAIT", "INODE_BYTES", "LooseTree", "SandboxTree", "become_subreaper"]
 
 _PR_SET_CHILD_SUBREAPER = 36
+#: What a file or folder in a tmpfs costs the kernel however empty (its inode and name),
+#: about: 400,000 empty files, with names of 200 characters, took 494 MiB of its memory.
+INODE_BYTES = 1024
 
 #: Seconds to wait for bwrap's init to die once killed, so as to reap it.
 INIT_DEATH_WAIT = 0.2
@@ -64,21 +67,23 @@ def become_subreaper() -> None:
 class SandboxTree:
     """The processes of a sandboxed bot: its pid namespace, bwrap's init excluded."""
 
-    def __init__(self, init_pid: int, init_pidfd: int, namespace: int) -> None:
+    def __init__(self, init_pid: int, init_pidfd: int, namespace: int, socket_dir: str = "") -> None:
         self.init_pid = init_pid
         self.init_pidfd: int | None = init_pidfd
         self._namespace = f"pid:[{namespace}]"
         self._born = time.monotonic()
+        # Its tmpfs folders (arena/process/_sandbox.py), as its init sees them.
+        self._tmpfs = ("tmp", "dev/shm", *([socket_dir.strip("/")] if socket_dir else []))
 
     @classmethod
-    def from_report(cls, report: Mapping[str, Any]) -> SandboxTree | None:
-        """The tree bwrap's ``--info-fd`` report names; None when its init is gone already
-        (then the bot is gone too, which its reaper sees)."""
+    def from_report(cls, report: Mapping[str, Any], socket_dir: str = "") -> SandboxTree | None:
+        """The tree bwrap's ``--info-fd`` report names, with its socket folder `socket_dir`;
+        None when its init is gone already (then the bot is gone too, which its reaper sees)."""
         init, namespace = report.get("child-pid"), report.get("pid-namespace")
         if not isinstance(init, int) or not isinstance(namespace, int):
             return None
         try:
-            return cls(init, os.pidfd_open(init), namespace)
+            return cls(init, os.pidfd_open(init), namespace, socket_dir)
         except OSError:
             return None
 
@@ -105,12 +110,12 @@ class SandboxTree:
                 return held  # not set up yet: bwrap's init still sees the arena's own /tmp
         except OSError:
             return held
-        for folder in ("tmp", "dev/shm"):  # tmpfs: files there are memory too
+        for folder in self._tmpfs:  # files there are memory, the empty ones too
             try:
                 files = os.statvfs(f"{root}/{folder}")
             except OSError:
                 continue
-            held += (files.f_blocks - files.f_bfree) * files.f_frsize
+            held += (files.f_blocks - files.f_bfree) * files.f_frsize + (files.f_files - files.f_ffree) * INODE_BYTES
         return held
 
     def _still_member(self, pid: int) -> bool:

@@ -370,7 +370,7 @@ class BotProcess:
             limits.tree = limits.loose_tree(self.pid, f"{ADDRESS_ENV}={self.address}".encode())
         else:
             report = await await_sandbox(sandbox[0])
-            limits.tree = None if report is None else SandboxTree.from_report(report)
+            limits.tree = None if report is None else SandboxTree.from_report(report, self.socket_dir)
             init = getattr(limits.tree, "init_pid", None)  # None: gone already, as its reaper sees
             self._socket = None if init is None else SandboxSocket(init, self.socket_dir)
             if report is None or not await release_sandbox(self.pid, init, sandbox[1]):  # its words: in the log

@@ -1,7 +1,8 @@
 """A bot is limited as a whole: memory split across its processes, or held where no process
-shows it (a memfd, SysV segments), is charged `memory`, as is an allocation that fails at
-the limit of one process, even when the bot survives it; processes beyond max_processes
-are charged `processes`; the match goes on, nothing survives."""
+shows it (a memfd, SysV segments, empty files), is charged `memory`, as is an allocation
+that fails at the limit of one process, even when the bot survives it; processes beyond
+max_processes, and threads beyond 16 for each, are charged `processes`; the match goes
+on, nothing survives."""
 
 from __future__ import annotations
 
@@ -47,6 +48,15 @@ def test_memory_split_across_two_children_is_charged_memory(tmp_path, sandbox, c
     first = record.faults[0]
     assert first.kind is FaultKind.MEMORY, str(first)
     assert "its processes held" in first.reason and "over its 400 MiB limit" in first.reason, first.reason
+
+
+def test_empty_files_are_charged_memory(tmp_path, cgroup):
+    # Each costs the kernel about a KiB of its own memory: 400,000 of them held 494 MiB.
+    sandbox_or_skip()  # unsandboxed, its /tmp is the machine's: README, Known limits
+    record = play_limited(tmp_path, hostile("hoards_inodes"), {"FILES": "400000"}, memory_limit=256 * 1024**2)
+    first = record.faults[0]
+    assert first.kind is FaultKind.MEMORY, str(first)
+    assert "over its 256 MiB limit" in first.reason, first.reason
 
 
 def test_two_hundred_children_are_charged_processes(tmp_path, sandbox):
