@@ -6,8 +6,10 @@ depend on a new interpreter; where the bots' kind does not matter either, they a
 random bot's class in-process."""
 
 import sqlite3
+import tempfile
 from pathlib import Path
 
+import pytest
 from test_tournament import arena, arena_here, write_tournament
 
 RANDOM = "python bots/random_bot.py"
@@ -90,6 +92,18 @@ def test_a_dry_run_shows_the_schedule_checks_the_bots_estimates_the_time_and_wri
     assert not (tmp_path / "dry.sqlite").exists() and not (tmp_path / "logs").exists()
 
 
+@pytest.fixture
+def own_tmp(tmp_path_factory, monkeypatch) -> Path:
+    """The temporary folder of the dry run's bot logs, the test's own (TMPDIR for a command,
+    tempfile's for this process): a dry run keeps them when a bot does not start or faults
+    in the timing sample, for its author to read, which in /tmp would outlive the test."""
+    folder = tmp_path_factory.mktemp("tmp")
+    monkeypatch.setenv("TMPDIR", str(folder))
+    monkeypatch.setattr(tempfile, "tempdir", str(folder))
+    return folder
+
+
+@pytest.mark.usefixtures("own_tmp")
 def test_a_dry_run_names_a_bot_that_does_not_start_and_exits_1(tmp_path):
     result = arena("run", _tournament(tmp_path, broken=True), "--dry-run", "--cluster", "local:2", check=False)
     assert result.returncode == 1, result.stdout + result.stderr
@@ -100,6 +114,7 @@ def test_a_dry_run_names_a_bot_that_does_not_start_and_exits_1(tmp_path):
     assert not (tmp_path / "dry.sqlite").exists() and not (tmp_path / "logs").exists()
 
 
+@pytest.mark.usefixtures("own_tmp")
 def test_a_dry_run_of_bots_on_the_command_line_writes_no_file(tmp_path, capsys):
     assert "conto-adhoc (dry run" in played(capsys, tmp_path, "--dry-run")
     assert not list(tmp_path.iterdir())
