@@ -23,13 +23,15 @@ the arena sees that chain armed (arena/process/_release.py).  Its environment is
 `sandbox_environment`'s short list.  Where bwrap cannot run, `sandbox_problem` says why,
 once; bots then run unsandboxed, with resource limits only (`sandbox_status`).
 
-Nothing in it can carry a bit to another bot process: what two sandboxes both see is
-read-only, and the kernel state kept about those files that a reader could change (locks,
-change notifications) is refused by the seccomp program (arena/process/_seccomp.py), as
-are keyrings and ptrace.  An arena running as root runs each bot process as a uid of its
-own that owns nothing (`take_bot_uid`): bwrap starts as root, and the first process
-inside drops to that uid before it execs the bot, so the bot is no one inside (it cannot
-read what only root may, nor write /proc/sys, nor trace the sandbox's init).
+What two sandboxes both see is read-only, and the kernel state kept about those files that
+a reader could change (locks, change notifications) is refused by the seccomp program
+(arena/process/_seccomp.py), as are keyrings, ptrace and a user namespace of its own; what
+still carries bits between two bot processes is the machine's (timing, and the page
+cache of the files both read: see there).  An arena running as root runs each bot
+process as a uid of its own that owns nothing (`take_bot_uid`): bwrap starts as root, and
+the first process inside drops to that uid before it execs the bot, so the bot is no one
+inside (it cannot read what only root may, nor write /proc/sys, nor trace the sandbox's
+init).
 """
 
 from __future__ import annotations

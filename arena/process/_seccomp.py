@@ -32,6 +32,12 @@ rest with EPERM.
 Everything else is allowed.  bwrap's init applies the program just after it sets its
 death signal, which is also how the arena sees that moment (`arena.process._sandbox`).
 
+Not closed, and no system call to refuse: the page cache of the files both see.  One
+process reads a page of a large file nobody reads (a JDK's ``lib/modules``), the other
+asks whether it is cached (``preadv2`` with RWF_NOWAIT) or times a read of it (about 1 µs
+cached, 250 µs and more from disk): a 16-bit secret passed whole that way between two
+sandboxes.  Refusing RWF_NOWAIT would leave the timing.
+
 Written as classic BPF for the machine's own system call table (x86-64 with its i386
 compatibility calls, or arm64); on another machine the program allows every call and
 `SECCOMP_GAPS` says what is not refused.
