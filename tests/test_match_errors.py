@@ -27,9 +27,9 @@ from arena.run import _worker_process, cluster, match_errors, tournament, worker
 from arena.run._dask_host import play_on_host
 from arena.run.match_errors import ERRORS_NAMED, MatchError, guarded, match_error
 from arena.run.progress import Progress, ProgressPrinter
-from tests.test_tournament import arena, arena_here, tournament_file
+from tests.test_tournament import arena, arena_here, write_inprocess_tournament
 
-MATCHES = 12  # tournament_file's: 4 bots at 3 seats, 4 tables in 3 rotations
+MATCHES = 12  # 4 bots at 3 seats, 4 tables in 3 rotations
 BROKEN = "r1-t2-p2"
 WHY = "the referee lost its place"
 
@@ -71,6 +71,14 @@ def _play_on_broken_host(keys: frozenset[str] | None, *args: Any) -> Any:
     return play_on_host(*args)
 
 
+def tournament_file(tmp_path: Path, name: str) -> Path:
+    """12 matches of 3 deals of the random bot's class, in the arena's process (a worker's on
+    workers): the error is the referee's or the results file's, whatever plays the seats,
+    so no seat needs a process of its own."""
+    seeds = {"r": "--seed=1", "s": "--seed=2", "t": "--seed=3", "u": "--seed=4"}
+    return write_inprocess_tournament(tmp_path, name, seeds, seats=3, deals=3, seed=5, concurrency=2)
+
+
 def stored_keys(results: Path) -> set[str]:
     with sqlite3.connect(f"file:{results}?mode=ro", uri=True) as db:
         return {row[0] for row in db.execute("select key from matches")}
@@ -78,7 +86,7 @@ def stored_keys(results: Path) -> set[str]:
 
 def assert_one_broken_match(code: int, out: str, err: str, tmp_path: Path, name: str) -> None:
     """The run of `name` with BROKEN failing: it finished, said so, saved the others."""
-    log = tmp_path / "logs" / name / "arena.log"
+    log = tmp_path / "logs" / "arena.log"
     assert code == 1, out + err
     # The terminal: one line when it happened, the summary at the end; no traceback.
     said = f"Match {BROKEN} ended by an internal error and was not saved: RuntimeError: {WHY}"
@@ -134,7 +142,7 @@ def test_on_workers_a_match_error_ends_that_match_and_the_worker_plays_on(tmp_pa
     code, out, err = arena_here(capsys, "run", path, *spread)
     assert_one_broken_match(code, out, err, tmp_path, "spread")
     # No worker died: the one that met the error played on.
-    log = (tmp_path / "logs" / "spread" / "arena.log").read_text()
+    log = (tmp_path / "logs" / "arena.log").read_text()
     assert "played again" not in log and "left the cluster" not in log, log
     assert_the_rerun_plays_exactly_it(path, tmp_path, "spread")
 
@@ -150,7 +158,7 @@ def test_a_run_whose_every_match_fails_ends_after_each_was_tried_once(tmp_path, 
     assert f"{MATCHES} matches ended by an internal error and were not saved" in out
     assert f"and {MATCHES - ERRORS_NAMED} more; run the same command again to replay them." in out
     assert "0 matches played" in out and "Traceback" not in out + err
-    log = (tmp_path / "logs" / "all" / "arena.log").read_text()
+    log = (tmp_path / "logs" / "arena.log").read_text()
     assert log.count("ended by an internal error and was not saved (a later run plays it again)") == MATCHES
     assert not (tmp_path / "all.sqlite").exists() or not stored_keys(tmp_path / "all.sqlite")
 
