@@ -14,10 +14,14 @@ from arena.run.schedule import build_schedule
 from tests.test_tournament import arena, table_lines
 
 RANDOM = '["python", "bots/random_bot.py"]'
+# The random bot's class, in the arena's process: where what is checked is the scoring and
+# the table, not a seat's process (and its start).
+IN_PROCESS = 'module = "bots.random_bot:RandomBot"'
 
 
 def bridge_file(tmp_path: Path, name: str, bots: dict[str, str], extra: str = "", boards: int = 2) -> Path:
-    blocks = "\n".join(f'[[bot]]\nname = "{bot}"\ncommand = {command}\n' for bot, command in bots.items())
+    """`bots`: name -> its command (a TOML list), or the lines of a bot played in-process."""
+    blocks = "\n".join(f'[[bot]]\nname = "{bot}"\n{_played_by(how)}\n' for bot, how in bots.items())
     path = tmp_path / f"{name}.toml"
     path.write_text(
         textwrap.dedent(
@@ -37,6 +41,10 @@ def bridge_file(tmp_path: Path, name: str, bots: dict[str, str], extra: str = ""
         + blocks
     )
     return path
+
+
+def _played_by(how: str) -> str:
+    return how if how.startswith("module = ") else f"command = {how}"
 
 
 def test_each_pair_of_partnerships_meets_at_two_tables_with_the_sides_swapped(tmp_path):
@@ -83,7 +91,7 @@ def test_a_bridge_tournament_prints_partnerships_in_imps_per_board_and_resumes(t
     path = bridge_file(
         tmp_path,
         "duplicate",
-        {"random": RANDOM, "other": '["python", "bots/random_bot.py", "--seed=5"]'},
+        {"random": IN_PROCESS, "other": IN_PROCESS + '\nargs = ["--seed=5"]'},
         extra='pairs = [["random", "random"], ["random", "other"]]',
     )
     run = arena("run", path)
