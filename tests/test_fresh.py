@@ -72,3 +72,23 @@ def test_fresh_on_its_own_file_keeps_a_dated_copy_and_says_where(tmp_path, capsy
     assert arena_here_ok(capsys, "table", copy).startswith("small: 12 matches")
     with ResultStore.open_readonly(results) as store:
         assert all(len(match.deals) == 2 for match in store.matches()) and len(store) == 12
+
+
+def test_dry_run_previews_what_fresh_would_do(tmp_path, capsys):
+    seeds = {f"random-{seat}": f"--seed={seat}" for seat in range(4)}
+    path = write_inprocess_tournament(tmp_path, "small", seeds, seats=3, deals=1, seed=5, concurrency=2)
+    results = tmp_path / "small.sqlite"
+    arena_here_ok(capsys, "run", path)
+    before = results.read_bytes()
+    # Changed and without --fresh: refused, and --fresh offered.
+    out = arena_here_ok(capsys, "run", path, "--deals", "2", "--dry-run")
+    assert "A run would be refused" in out and "give --fresh to start over" in out, out
+    # With --fresh: every match to play again, the file's matches kept, not "refused ... give --fresh".
+    out = arena_here_ok(capsys, "run", path, "--deals", "2", "--dry-run", "--fresh")
+    assert f"--fresh: {results} would start over, its 12 matches kept in a dated copy beside it." in out, out
+    assert "refused" not in out and "Already in" not in out
+    # Another tournament's file: --fresh would be refused too, and the preview says so.
+    other = write_inprocess_tournament(tmp_path, "other", seeds, seats=3, deals=1, seed=5)
+    out = arena_here_ok(capsys, "run", other, "--results", results, "--dry-run", "--fresh")
+    assert f"A run would be refused: {results} holds 12 matches of another tournament, 'small' (conto)" in out, out
+    assert results.read_bytes() == before and not list(tmp_path.glob("small.*.sqlite"))  # a preview writes nothing

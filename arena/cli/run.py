@@ -13,11 +13,8 @@ import sqlite3
 import sys
 import tempfile
 from collections import Counter
-from functools import partial
 from pathlib import Path
 from typing import Any
-
-from tabulate import tabulate
 
 import engine
 from arena.cli._common import (
@@ -30,6 +27,7 @@ from arena.cli._common import (
     time_control,
     whole_number,
 )
+from arena.cli._preview import deals_text, print_dry_run, time_controls
 from arena.cli._run_end import report_end
 from arena.config import TournamentConfig, load_tournament
 from arena.config.adhoc import AdhocFiles, AdhocTournament, forget_unplayed, named_by_flags, write_adhoc_file
@@ -50,7 +48,6 @@ from arena.run import (
     run_tournament,
 )
 from arena.run.cluster import check_cluster_address
-from arena.run.dryrun import dry_run
 from arena.run.ledger import read_unstarted_note, unstarted_note
 from arena.run.tournament import StartProblem
 from arena.run.workers import WorkerFailed
@@ -213,116 +210,6 @@ def _overrides(args: argparse.Namespace) -> dict[str, Any]:
     return values
 
 
-def _time_controls(config: TournamentConfig) -> str:
-    own = [f"{bot.name} {bot.time_control}" for bot in config.bots if bot.time_control is not None]
-    return str(config.time_control) + (f" ({', '.join(own)})" if own else "")
-
-
-def _dry_run(config: TournamentConfig, cluster: str | None) -> int:
-    """Print what a run would do, where, and about how long it would take (as played in
-    this process); write nothing."""
-    done: frozenset[str] = frozenset()
-    refusal = ""
-    generations: tuple[tuple[str, ...], ...] = ()
-    if config.results.exists():
-        with ResultStore.open_readonly(config.results) as store:
-            info = store.info()
-            generations = store.bot_generations
-            grown = config.setup.grown_from(info.setup, generations)
-            if info.fingerprint == config.setup.fingerprint() or grown is not None:
-                done, generations = store.completed_keys(), grown or generations
-            else:
-                refusal = "; ".join(config.setup.changes_from(info.setup))
-    plan = plan_tournament(config, done, "", generations)
-    print(
-        f"{config.name} (dry run, nothing is written): {plan.game.spec.title}, {len(config.bots)} bots, "
-        f"{config.seats} seats, {len(plan.schedule)} matches of {_deals_text(plan, config)}"
-        + (" (duplicate deals)" if config.duplicate else "")
-        + f", concurrency {config.concurrency}"
-        + (f" on the Dask cluster {cluster}" if cluster is not None else _in_workers(config))
-        + f", time {_time_controls(config)}"
-    )
-    if refusal:
-        print(
-            f"A run would be refused: {config.results} holds matches of another setup ({refusal}); "
-            "give --fresh to start over, or another --results."
-        )
-    elif done:
-        print(f"Already in {config.results}: {len(done)} of {len(plan.schedule)} matches.")
-    preview = run_interruptibly(partial(dry_run, plan))
-    print(f"\n{_count(len(preview.tables), 'table')}:")
-    for number, table in enumerate(preview.tables[:_TABLES_SHOWN], start=1):
-        print(f"  table {number}: {', '.join(table)}")
-    if len(preview.tables) > _TABLES_SHOWN:
-        print(f"  … and {len(preview.tables) - _TABLES_SHOWN} more")
-    rows = [
-        (
-            bot.name,
-            preview.matches_per_bot[bot.name],
-            preview.deals_per_bot[bot.name],
-            "ok" if preview.starts.get(bot.name) is None else preview.starts[bot.name],
-        )
-        for bot in config.bots
-    ]
-    print()
-    print(tabulate(rows, headers=("bot", "matches left", "deals left", "start check"), disable_numparse=True))
-    if preview.samples:
-        tables = "; ".join(", ".join(sample.names) for sample in preview.samples)
-        deals = sum(len(sample.result.deals) for sample in preview.samples)
-        print(
-            f"\nTiming sample: {deals} deals at {_count(len(preview.samples), 'table')} ({tables}) "
-            f"in {sum(preview.sample_seconds):.1f} s."
-        )
-        thinking = ", ".join(f"{name} {seconds * 1000:.0f} ms" for name, seconds in preview.think.items())
-        print(
-            f"Per decision: {thinking}; {preview.decisions_per_seat_deal:.1f} decisions per seat and deal; "
-            f"the arena's own time {preview.overhead_per_deal * 1000:.0f} ms per deal."
-        )
-        if preview.start_seconds:
-            started = ", ".join(f"{name} {seconds:.1f} s" for name, seconds in preview.start_seconds.items())
-            print(f"Start to Hello: {started}; {preview.processes_per_bot} processes per bot.")
-        for sample in preview.samples:
-            for fault in sample.faults:
-                print(f"  fault in the sample: {fault}")
-        typical = plan.game.spec.typical_deals
-        if typical is not None and preview.deals_per_match < config.deals:
-            print(
-                f"{plan.game.spec.title} ends a match by its own rule: priced at {preview.deals_per_match:g} deals, "
-                f"its measured mean length, not at the cap of {config.deals}."
-            )
-        estimate = preview.estimate(plan.todo, config.concurrency)
-        if estimate is not None and preview.matches_left:
-            print(
-                f"Estimated time for the {preview.matches_left} matches left at concurrency "
-                f"{min(config.concurrency, preview.matches_left)}: about {_duration(estimate)}."
-            )
-    if not preview.matches_left:
-        print("\nNothing is left to play.")
-    failed = [name for name, problem in preview.starts.items() if problem is not None]
-    if failed:
-        print(
-            f"\n{', '.join(failed)} did not start; see above. A run would stop before its first match (exit 2); "
-            "with --allow-faulty it would play on, leaving their matches for a later run."
-        )
-        return 1
-    return 0
-
-
-_TABLES_SHOWN = 20
-
-
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}{'' if number == 1 else 's'}"
-
-
-def _duration(seconds: float) -> str:
-    if seconds < 90:
-        return f"{seconds:.0f} s"
-    if seconds < 90 * 60:
-        return f"{seconds / 60:.0f} min"
-    return f"{seconds / 3600:.1f} h"
-
-
 class _Run:
     """One `arena run`, in the order that writes nothing when a bot does not start: every
     bot started first, then the results file opened, then the matches played."""
@@ -382,12 +269,12 @@ class _Run:
         total = len(plan.schedule)
         print(
             f"{config.name}: {plan.game.spec.title}, {len(config.bots)} bots, {config.seats} seats, "
-            f"{total} matches of {_deals_text(plan, config)}"
+            f"{total} matches of {deals_text(plan, config)}"
             + (" (duplicate deals)" if config.duplicate else "")
             + (f", a gauntlet: {', '.join(config.gauntlet)} against the field" if config.gauntlet else "")
             + f", concurrency {config.concurrency}"
             + runner.where
-            + f", time {_time_controls(config)}"
+            + f", time {time_controls(config)}"
         )
         if plan.already_done:
             print(f"Resuming: {plan.already_done} of {total} matches already in {config.results}.")
@@ -407,16 +294,6 @@ class _Run:
         for bot, count in sorted(again.items()):
             matches = f"{count} match is" if count == 1 else f"{count} matches are"
             print(f"{matches} played again: their bot {bot} had not started.")
-
-
-def _deals_text(plan: TournamentPlan, config: TournamentConfig) -> str:
-    """A match's deals, as a cap ("up to 200 deals") for a game that ends a match itself."""
-    return f"{'up to ' if plan.game.spec.typical_deals is not None else ''}{config.deals} deals"
-
-
-def _in_workers(config: TournamentConfig) -> str:
-    """Where the matches of a run not on a cluster would run, for the dry run's first line."""
-    return f" in {config.workers} worker processes" if config.workers > 1 else ""
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -441,7 +318,7 @@ def cmd_run(args: argparse.Namespace) -> int:
 def _run_file(file: str, args: argparse.Namespace) -> int:
     config = load_tournament(file, **_overrides(args))
     if args.dry_run:
-        return _dry_run(config, args.cluster)
+        return print_dry_run(config, args.cluster, args.fresh)
     setup_logging(args.verbose, config.logs / "arena.log")
     run = _Run(config, args)
     interrupted = False
