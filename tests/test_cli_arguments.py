@@ -140,3 +140,15 @@ def test_export_to_a_path_it_cannot_write_says_so_with_exit_2(where, tmp_path, c
     assert main(["export", str(results), "-o", str(output)]) == 2
     err = capsys.readouterr().err
     assert f"Cannot write {output}: " in err and "Traceback" not in err, err
+
+
+@pytest.mark.parametrize("command", ["table", "report"])
+def test_anchor_elo_without_anchor_is_refused_not_ignored(command, tmp_path, capsys):
+    results = tmp_path / "conto.sqlite"
+    shutil.copy(Path(__file__).parent / "fixtures" / "results" / "conto-before-summaries.sqlite", results)
+    extra = ["-o", str(tmp_path / "r.html")] if command == "report" else []
+    assert main([command, str(results), "--anchor-elo", "100", *extra]) == 2
+    assert (
+        "--anchor-elo fixes the Elo of the bot --anchor names; give --anchor NAME with it." in capsys.readouterr().err
+    )
+    assert not (tmp_path / "r.html").exists()

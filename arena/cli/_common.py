@@ -30,6 +30,8 @@ __all__ = [
     "add_command",
     "prior_games",
     "cycle_collection_paused",
+    "add_anchor_flags",
+    "anchor_flags",
 ]
 
 EXIT_USAGE = 2
@@ -188,3 +190,19 @@ def cycle_collection_paused() -> Iterator[None]:
     finally:
         if was_enabled:
             gc.enable()
+
+
+def add_anchor_flags(parser: argparse.ArgumentParser) -> None:
+    """--anchor NAME and --anchor-elo E, which `anchor_flags` reads back."""
+    parser.add_argument(
+        "--anchor", help="fix this bot's Elo (default: the anchor of the tournament file that wrote RESULTS)"
+    )
+    parser.add_argument("--anchor-elo", type=float, metavar="E", help="the Elo --anchor fixes its bot at (default 0)")
+
+
+def anchor_flags(args: argparse.Namespace) -> tuple[str, float] | None:
+    """The anchor --anchor and --anchor-elo give, or None for the file's own; --anchor-elo
+    alone is refused, as it fixes no bot (it was ignored)."""
+    if args.anchor_elo is not None and not args.anchor:
+        raise UsageError("--anchor-elo fixes the Elo of the bot --anchor names; give --anchor NAME with it.")
+    return (args.anchor, args.anchor_elo if args.anchor_elo is not None else 0.0) if args.anchor else None

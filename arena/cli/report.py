@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from arena.cli._common import add_command, prior_games
+from arena.cli._common import add_anchor_flags, add_command, anchor_flags, prior_games
 from arena.report import DEFAULT_REPLAYS, Ratings, write_report
 
 __all__ = ["add_parser", "replay_count"]
@@ -27,10 +27,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     report.add_argument(
         "-o", "--output", help="the HTML file to write (default: RESULTS with .html for its ending, e.g. x.html)"
     )
-    report.add_argument(
-        "--anchor", help="fix this bot's Elo (default: the anchor of the tournament file that wrote RESULTS)"
-    )
-    report.add_argument("--anchor-elo", type=float, default=0.0, help="the anchor's Elo, with --anchor")
+    add_anchor_flags(report)
     report.add_argument(
         "--prior-games",
         type=prior_games,
@@ -52,7 +49,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def cmd_report(args: argparse.Namespace) -> int:
     results = Path(args.results)
     output = Path(args.output) if args.output else results.with_suffix(".html")
-    anchor = (args.anchor, args.anchor_elo) if args.anchor else None
+    anchor = anchor_flags(args)
     written = write_report(results, output, Ratings(anchor, args.prior_games), replays=args.replays)
     size = output.stat().st_size
     print(

@@ -13,7 +13,7 @@ from typing import TextIO
 from tabulate import tabulate_formats
 
 import engine
-from arena.cli._common import add_command, cycle_collection_paused, prior_games
+from arena.cli._common import add_anchor_flags, add_command, anchor_flags, cycle_collection_paused, prior_games
 from arena.errors import StoreError, UsageError
 from arena.records import FaultKind
 from arena.results import (
@@ -69,10 +69,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         choices=engine.game_names(),
         help="with --explain and no RESULTS: only this game's tables",
     )
-    table.add_argument(
-        "--anchor", help="fix this bot's Elo (default: the anchor of the tournament file that wrote RESULTS)"
-    )
-    table.add_argument("--anchor-elo", type=float, default=0.0, help="the anchor's Elo, with --anchor")
+    add_anchor_flags(table)
     table.add_argument(
         "--prior-games",
         type=prior_games,
@@ -258,7 +255,7 @@ def _print_tables(args: argparse.Namespace, seen: FollowedResults | None = None)
         if args.anchor and args.anchor not in info.bots:
             bots = ", ".join(info.bots)
             raise UsageError(f"--anchor {args.anchor!r} is not a bot of {info.name}; its bots are {bots}.")
-        anchor = (args.anchor, args.anchor_elo) if args.anchor else info.anchor
+        anchor = anchor_flags(args) or info.anchor
         prior = info.prior_games if args.prior_games is None else args.prior_games
         print(f"{info.name}: {made.tally.matches} matches")
         text, rated = fitted_table(
