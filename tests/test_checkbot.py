@@ -83,3 +83,12 @@ def test_an_answer_naming_another_decision_is_reported_as_malformed(tmp_path):
     result = check("python", "tests/fixtures/bots/wrong_id.py", tmp=tmp_path)
     assert result.returncode == 1
     assert "malformed" in result.stdout and "but decision" in result.stdout and "was asked" in result.stdout
+
+
+def test_a_stdio_bot_that_does_not_flush_is_told_to_flush(tmp_path):
+    result = check(
+        "python", "tests/fixtures/bots/stdio_unflushed.py", extra=("--stdio", "--move-time", "0.2"), tmp=tmp_path
+    )
+    assert result.returncode == 1
+    assert "its answers arrived later: it does not flush its output after each line" in result.stdout, result.stdout
+    assert "without --stdio" not in result.stdout  # it is a stdio bot: gRPC is not the way

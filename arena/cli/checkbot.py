@@ -85,7 +85,9 @@ async def check_bot(
     logger = logging.getLogger("arena")
     logger.addHandler(dropped)
     try:
-        report = await _check(argv, game_name, stdio=stdio, deals=deals, move_time=move_time, log_dir=log_dir)
+        report = await _check(
+            argv, game_name, stdio=stdio, deals=deals, move_time=move_time, log_dir=log_dir, dropped=dropped
+        )
     finally:
         logger.removeHandler(dropped)
     if dropped.notes:
@@ -95,7 +97,14 @@ async def check_bot(
 
 
 async def _check(
-    argv: list[str], game_name: str, *, stdio: bool, deals: int, move_time: float, log_dir: Path
+    argv: list[str],
+    game_name: str,
+    *,
+    stdio: bool,
+    deals: int,
+    move_time: float,
+    log_dir: Path,
+    dropped: _DroppedAnswers,
 ) -> CheckReport:
     report = CheckReport()
     typed = list(argv)  # as the author typed it, for the commands suggested
@@ -155,10 +164,16 @@ async def _check(
                     f"{name}: {kind} {times} in seat {first.seat}, deal {first.deal}: {first.reason}."
                 )
     if stdio and not report.latencies and all_faults and all_faults <= _SILENT:
-        report.problems.append(
-            "It answered no request, on any line: if it is a gRPC bot (a server on $ARENA_BOT_ADDRESS that answers"
-            f" Hello), check it without --stdio: arena check-bot --game {game_name} -- {shlex.join(typed)}"
-        )
+        if dropped.notes:  # its answers came, all too late: written, but held in its output buffer
+            report.problems.append(
+                "No answer came in time, yet its answers arrived later: it does not flush its output after each "
+                "line (print(..., flush=True), fflush(stdout), $| = 1, STDOUT.sync = true …)."
+            )
+        else:
+            report.problems.append(
+                "It answered no request, on any line: if it is a gRPC bot (a server on $ARENA_BOT_ADDRESS that "
+                f"answers Hello), check it without --stdio: arena check-bot --game {game_name} -- {shlex.join(typed)}"
+            )
     if report.latencies:
         late = [t for t in report.latencies if t > move_time * 0.8]
         if late:
