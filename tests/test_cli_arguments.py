@@ -152,3 +152,10 @@ def test_anchor_elo_without_anchor_is_refused_not_ignored(command, tmp_path, cap
         "--anchor-elo fixes the Elo of the bot --anchor names; give --anchor NAME with it." in capsys.readouterr().err
     )
     assert not (tmp_path / "r.html").exists()
+
+
+def test_games_lists_each_games_players_as_one_count_or_a_range(capsys):
+    assert main(["games"]) == 0
+    out = capsys.readouterr().out
+    assert "stake up to 24. (2 players)" in out and "IMPs. (4 players)" in out  # not "(2–2 players)"
+    assert "(3–8 players)" in out and "(2–6 players)" in out

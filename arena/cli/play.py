@@ -235,7 +235,10 @@ def _human_seat(args: argparse.Namespace, bots: list[str]) -> str | None:
 
 def cmd_games(args: argparse.Namespace) -> int:
     for spec in engine.games():
-        print(f"{spec.name}: {spec.title} — {spec.summary} ({spec.min_players}–{spec.max_players} players)")
+        count = (
+            f"{spec.min_players}" if spec.min_players == spec.max_players else f"{spec.min_players}–{spec.max_players}"
+        )
+        print(f"{spec.name}: {spec.title} — {spec.summary} ({count} players)")
         for option in spec.options:
             choices = ", ".join(repr(c) for c in option.choices)
             print(f"    {option.name} = {option.default!r}  ({choices}): {option.help}")
