@@ -23,6 +23,7 @@ from arena.clock import Clock, Period, TimeControl
 from arena.errors import BotFault
 from arena.play._formats import ProtobufRequests, RequestFormat, SeatWriter
 from arena.play._ids import DecisionIds
+from arena.play._said import as_said
 from arena.play._seat import VIEW_WHEN_READ, Answer, MatchSeat, SeatStream
 from arena.play.feed import GameWire, wire_for
 from arena.protocol import COMMENT_LIMIT
@@ -221,8 +222,9 @@ class Match:
             comment = decision.comment[:COMMENT_LIMIT]
             self.comments.append(Comment(seat.index, self.current_deal(), comment))
             if log.isEnabledFor(logging.INFO):  # a bot's words, on one line: it cannot forge the log's
-                said = "".join(c if c.isprintable() else repr(c)[1:-1] for c in comment)
-                log.info("match %s: seat %d (%s) says: %s", self.match_id or "-", seat.index, seat.name, said)
+                log.info(
+                    "match %s: seat %d (%s) says: %s", self.match_id or "-", seat.index, seat.name, as_said(comment)
+                )
         profile = self.profile
         t0 = time.perf_counter() if profile else 0.0
         self.state.apply(legal[decision.action_index])

@@ -26,6 +26,7 @@ from google.protobuf.message import DecodeError
 from arena.errors import BotFault
 from arena.play import grpc_loop
 from arena.play._formats import ProtobufRequests
+from arena.play._said import as_said
 from arena.play.referee import late_answer_note
 from arena.process import CpuMeter
 from arena.protocol import (
@@ -42,6 +43,8 @@ from arena.v1 import arena_pb2_grpc as pb_grpc
 __all__ = ["open_grpc_bot", "GrpcBot", "PlayStream"]
 
 _END = object()
+# Characters of a gRPC status's details kept in a fault's reason.
+_DETAILS_LIMIT = 300
 
 
 class _Request(bytes):
@@ -54,7 +57,8 @@ log = logging.getLogger("arena.grpc")
 
 def _fault_from_rpc_error(error: grpc.RpcError, during: str) -> BotFault:
     code = error.code() if hasattr(error, "code") else None
-    details = error.details() if hasattr(error, "details") else str(error)
+    # The details may be the bot's own (its server's status): its words, on one line.
+    details = as_said(error.details() if hasattr(error, "details") else str(error), _DETAILS_LIMIT)
     if code == grpc.StatusCode.RESOURCE_EXHAUSTED:
         return BotFault(FaultKind.OVERSIZED, f"{during}: {details}")
     if code == grpc.StatusCode.INTERNAL and details and "deserializ" in details.lower():
@@ -353,7 +357,8 @@ class GrpcBot:
         except grpc.RpcError as error:
             if error.code() == grpc.StatusCode.DEADLINE_EXCEEDED:
                 raise BotFault(FaultKind.START, f"no Hello from {self.address} within {timeout:g} s") from None
-            raise BotFault(FaultKind.START, f"Hello failed: {error.code().name}: {error.details()}") from None
+            said = as_said(error.details() or "", _DETAILS_LIMIT)
+            raise BotFault(FaultKind.START, f"Hello failed: {error.code().name}: {said}") from None
         if reply.protocol_version != PROTOCOL_VERSION:
             raise BotFault(
                 FaultKind.START,
