@@ -159,3 +159,14 @@ def test_games_lists_each_games_players_as_one_count_or_a_range(capsys):
     out = capsys.readouterr().out
     assert "stake up to 24. (2 players)" in out and "IMPs. (4 players)" in out  # not "(2–2 players)"
     assert "(3–8 players)" in out and "(2–6 players)" in out
+
+
+def test_a_run_without_a_file_names_its_problems_by_flag_not_by_a_line_of_a_file(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)  # its file would go to results/ here, and is removed on a mistake
+    assert main(["run", "--game", "conto", "--bot", f"a={RANDOM}", "--bot", f"a={RANDOM}"]) == 2
+    err = capsys.readouterr().err
+    assert f"the name 'a' is already used by --bot a={RANDOM}; bot names must be unique." in err, err
+    assert "(line " not in err  # the file it would name is gone
+    assert main(["run", "--game", "conto", "--bot", f"a={RANDOM}"]) == 2
+    assert "--bot: a tournament needs at least 2 bots; the command line gives 1." in capsys.readouterr().err
+    assert not list(tmp_path.rglob("*.toml"))

@@ -174,7 +174,18 @@ def named_by_flags(error: ConfigError, file: Path, bots: Sequence[str]) -> Confi
     by the flags they came from (`bots`: the --bot texts in order): a message pointing
     at a line of a file that is gone would send the user looking for it."""
 
+    def named(match: re.Match[str]) -> str:
+        number = int(match[1])
+        return f"--bot {bots[number - 1]}" if 1 <= number <= len(bots) else match[0]
+
+    def words(message: str) -> str:
+        # "already used by bot[1] (line 9)": the bot by its flag, not a line of the file that is gone.
+        message = re.sub(r"bot\[(\d+)\] \(line \d+\)", named, message)
+        return message.replace("; the file has ", "; the command line gives ")
+
     def flag(key: str) -> str:
+        if key == "bot":
+            return "--bot"
         bot = re.fullmatch(r"bot\[(\d+)\](?:\..*)?", key)
         if bot is not None and 1 <= int(bot[1]) <= len(bots):
             return f"--bot {bots[int(bot[1]) - 1]}"
@@ -187,7 +198,9 @@ def named_by_flags(error: ConfigError, file: Path, bots: Sequence[str]) -> Confi
 
     return ConfigError(
         [
-            Problem(COMMAND_LINE, None, flag(problem.key), problem.message) if problem.file == str(file) else problem
+            Problem(COMMAND_LINE, None, flag(problem.key), words(problem.message))
+            if problem.file == str(file)
+            else problem
             for problem in error.problems
         ]
     )
