@@ -4,7 +4,7 @@ is not followed: the bot has not started (fault `start`, naming the link), and n
 connects to that socket (before, the arena's Hello went there).  The details of the status
 its server ends a call with are the reason of its fault, on one line, every character
 printable (before, a newline forged a line of the log, escape sequences went raw to the
-terminal).  An answer gzip-compressed
+terminal).  An answer protobuf cannot parse (a comment that is no UTF-8) is `malformed`.  An answer gzip-compressed
 by the bot's server, 50 MiB inflated from about 50 KiB on the wire, is refused by its
 inflated size (fault `oversized`).  The match goes on."""
 
@@ -51,3 +51,10 @@ def test_the_details_of_a_bots_grpc_status_reach_the_log_on_one_line_escaped(tmp
     reason = faults[0].reason
     assert reason.isprintable(), repr(reason)
     assert "UNKNOWN: crashed \\u202eevil\\x1b[2J\\x1b]0;title\\x07\\n2026-01-01 12:00:00 arena INFO" in reason, reason
+
+
+def test_an_answer_that_is_no_protobuf_message_is_malformed(tmp_path, sandbox):
+    # A comment of bytes that are no UTF-8: protobuf refuses the whole message.
+    _, faults = against_random(tmp_path, BotEntry("utf8", command=hostile("invalid_utf8")))
+    assert faults and faults[0].kind is FaultKind.MALFORMED, [str(fault) for fault in faults]
+    assert "not a BotMessage" in faults[0].reason, faults[0].reason
