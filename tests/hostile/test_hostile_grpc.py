@@ -4,9 +4,9 @@ is not followed: the bot has not started (fault `start`, naming the link), and n
 connects to that socket (before, the arena's Hello went there).  The details of the status
 its server ends a call with are the reason of its fault, on one line, every character
 printable (before, a newline forged a line of the log, escape sequences went raw to the
-terminal).  An answer protobuf cannot parse (a comment that is no UTF-8) is `malformed`.  An answer gzip-compressed
-by the bot's server, 50 MiB inflated from about 50 KiB on the wire, is refused by its
-inflated size (fault `oversized`).  The match goes on."""
+terminal).  An answer protobuf cannot parse (a comment that is no UTF-8) is `malformed`.
+An answer gzip-compressed by the bot's server, 50 MiB inflated from about 50 KiB on the
+wire, is refused by its inflated size (fault `oversized`).  The match goes on."""
 
 from __future__ import annotations
 
