@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import inspect
 import operator
 import os
 import signal
@@ -386,8 +387,21 @@ def load_bot_class(name: str) -> type[Bot]:
         except AttributeError:
             raise BotClassError(f"the module {module_name} has no {class_name!r}") from None
     if not (isinstance(found, type) and issubclass(found, Bot)):
-        raise BotClassError(f"{name} is {found!r}, not a subclass of arena.sdk.Bot")
+        raise BotClassError(
+            f"{name} is {_what(found)}, not a subclass of arena.sdk.Bot (class MyBot(arena.sdk.Bot): …)"
+        )
     return found
+
+
+def _what(found: object) -> str:
+    """What a name that is not a bot class names, in words (not its repr's address)."""
+    if isinstance(found, type):
+        return f"the class {found.__module__}.{found.__qualname__}"
+    if inspect.ismodule(found):
+        return "a module"
+    if callable(found):
+        return "a function"
+    return f"a value of type {type(found).__name__}"
 
 
 def serve(bot_class: type[Bot], address: str, params: dict[str, Any] | None = None) -> None:
