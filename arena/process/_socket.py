@@ -22,7 +22,7 @@ import trio
 from arena.errors import BotFault
 from arena.records import FaultKind
 
-__all__ = ["SandboxSocket"]
+__all__ = ["SandboxSocket", "open_without_links"]
 
 # Seconds between two looks for the socket of a starting bot (a start takes ~100 ms).
 _POLL = 0.01
@@ -69,21 +69,29 @@ class SandboxSocket:
         return fd
 
     def _open_folder(self) -> int:
-        """An O_PATH fd of the socket folder: the sandbox's root through the kernel's own
-        link, then each name under it opened as a folder, never through a link."""
-        fd = os.open(f"/proc/{self._init_pid}/root", os.O_PATH | os.O_DIRECTORY | os.O_CLOEXEC)
         try:
-            for name in self._socket_dir.strip("/").split("/"):
-                inner = os.open(name, os.O_PATH | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=fd)
-                os.close(fd)
-                fd = inner
+            return open_without_links(self._init_pid, self._socket_dir)
         except OSError as error:
-            os.close(fd)
             raise BotFault(FaultKind.START, f"its socket folder {self._folder} cannot be opened: {error}") from None
-        return fd
 
     def close(self) -> None:
         for fd in (self._socket_fd, self._folder_fd):
             if fd is not None:
                 os.close(fd)
         self._socket_fd = self._folder_fd = None
+
+
+def open_without_links(init_pid: int, folder: str) -> int:
+    """An O_PATH fd of `folder` in the sandbox whose init is `init_pid`: the sandbox's root
+    through the kernel's own link, then each name under it opened as a folder, never
+    through a link; OSError when one is not a folder there."""
+    fd = os.open(f"/proc/{init_pid}/root", os.O_PATH | os.O_DIRECTORY | os.O_CLOEXEC)
+    try:
+        for name in folder.strip("/").split("/"):
+            inner = os.open(name, os.O_PATH | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=fd)
+            os.close(fd)
+            fd = inner
+    except OSError:
+        os.close(fd)
+        raise
+    return fd

@@ -37,6 +37,7 @@ from arena.process._proc import (
     process_usage,
     sysv_bytes,
 )
+from arena.process._socket import open_without_links
 
 __all__ = ["INIT_DEATH_WAIT", "INODE_BYTES", "LooseTree", "SandboxTree", "become_subreaper"]
 
@@ -111,10 +112,15 @@ class SandboxTree:
         except OSError:
             return held
         for folder in self._tmpfs:  # files there are memory, the empty ones too
+            # Not by its path: a link the bot made there could point at any mount, a hung one too.
             try:
-                files = os.statvfs(f"{root}/{folder}")
+                fd = open_without_links(self.init_pid, folder)
             except OSError:
                 continue
+            try:
+                files = os.statvfs(fd)
+            finally:
+                os.close(fd)
             held += (files.f_blocks - files.f_bfree) * files.f_frsize + (files.f_files - files.f_ffree) * INODE_BYTES
         return held
 
