@@ -92,3 +92,23 @@ def test_a_stdio_bot_that_does_not_flush_is_told_to_flush(tmp_path):
     assert result.returncode == 1
     assert "its answers arrived later: it does not flush its output after each line" in result.stdout, result.stdout
     assert "without --stdio" not in result.stdout  # it is a stdio bot: gRPC is not the way
+
+
+def test_a_hello_description_is_printed_on_one_line_with_its_control_characters_escaped(tmp_path):
+    """A bot's own words (its Hello's description and games) reach the author's terminal
+    escaped: an escape sequence would rewrite the screen, a newline forge a line."""
+    bot = tmp_path / "bot" / "loud.py"
+    bot.parent.mkdir()
+    bot.write_text(
+        "from arena import sdk\n\n\n"
+        "class Loud(sdk.Bot):\n"
+        '    name, games = "loud", ("conto",)\n'
+        '    description = "clears\\x1b[2J the screen\\nOK: no problems found."\n\n'
+        "    def act(self, request):\n"
+        "        return 0\n\n\n"
+        "sdk.run(Loud)\n"
+    )
+    result = check("python", str(bot), tmp=tmp_path)
+    assert "\x1b" not in result.stdout
+    assert "— clears\\x1b[2J the screen\\nOK: no problems found." in result.stdout
+    assert [line for line in result.stdout.splitlines() if line.startswith("OK")] == ["OK: no problems found."]

@@ -24,7 +24,7 @@ import engine
 from arena.cli._common import PROJECT_ROOT, add_command, add_deals_flag, seconds
 from arena.config.bots import check_command_line_bots, module_of
 from arena.errors import BotFault, UsageError
-from arena.play import BotPool, open_bot_pool, play_match
+from arena.play import BotPool, as_said, open_bot_pool, play_match
 from arena.process import run_interruptibly
 from arena.records import BotEntry, Fault, FaultKind, MatchRecord
 
@@ -127,12 +127,12 @@ async def _check(
                 return report
             report.notes.append(
                 f"Hello: {hello.name!r} version {hello.version!r}, protocol {hello.protocol_version}, "
-                f"plays {', '.join(hello.games) or 'nothing'}"
-                + (f" — {hello.description}" if hello.description else " (no description)")
+                f"plays {as_said(', '.join(hello.games)) or 'nothing'}"
+                + (f" — {as_said(hello.description, 300)}" if hello.description else " (no description)")
             )
             if game_name not in hello.games:
                 report.problems.append(
-                    f"Hello does not list {game_name!r} among the games it plays ({', '.join(hello.games) or 'none'})."
+                    f"Hello does not list {game_name!r} among the games it plays ({as_said(', '.join(hello.games)) or 'none'})."
                 )
             known = {spec.name for spec in engine.games()}
             for claimed in hello.games:

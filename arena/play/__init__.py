@@ -25,6 +25,7 @@ from arena.play._formats import (
     RequestFormat,
 )
 from arena.play._match import Match, RefereeProfile
+from arena.play._said import as_said
 from arena.play.feed import GameWire, wire_for
 from arena.play.pool import BotPool, open_bot_pool
 from arena.play.referee import BUSY_POLL, STOP_AFTER, SeatClient, SeatStream, play_match, poll_for_answers, settle_heap
@@ -50,4 +51,5 @@ __all__ = [
     "RecordRequest",
     "RecordNotice",
     "RecordEnd",
+    "as_said",
 ]
