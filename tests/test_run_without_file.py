@@ -148,6 +148,7 @@ def test_a_bad_bot_on_the_command_line_is_named_by_its_flag_and_leaves_no_folder
     assert not folder.exists() and tmp_path.exists()
 
 
+@pytest.mark.usefixtures("own_tmp")  # its file is written to a scratch folder there
 def test_a_dry_run_of_invido_prices_a_match_at_its_typical_length_not_its_cap(tmp_path, capsys):
     bots = [item for name in ("a", "b") for item in ("--bot", f"{name}={RANDOM}")]
     code, out, err = arena_here(
