@@ -50,6 +50,8 @@ BAD = [
         ["table", "results.sqlite", "--matrx"],
         "arena table: error: unrecognized arguments: --matrx (did you mean --matrix?)",
     ),
+    # A word near no flag gets no guess (the dashes every flag shares do not make it near).
+    (["run", "tournaments/conto.toml", "--bogus"], "arena run: error: unrecognized arguments: --bogus\n"),
     # A mistyped game is named before the bots' commands are looked at.
     (["play", "cont", "--bot", "a=no-such-program", "--bot", "b=x"], "There is no game 'cont'"),
     # check-bot: a command that cannot run is the author's mistake, named as arena play names it.

@@ -74,11 +74,17 @@ def _refuse_unknown(command: argparse.ArgumentParser, unknown: list[str]) -> Non
     """Exit 2 naming the arguments `command` (arena run, arena table…) does not take, and
     the flag of its own a mistyped one is closest to; argparse alone would blame `arena`."""
     # argparse keeps a parser's flags in a private table; --help lists the same ones.
-    flags = [flag for flag in command._option_string_actions if flag.startswith("--")]
+    # Compared without their dashes, which every flag shares: "--bogus" is not near "--rounds".
+    flags = {flag[2:]: flag for flag in command._option_string_actions if flag.startswith("--")}
     close = next(
-        (difflib.get_close_matches(word.split("=")[0], flags, n=1) for word in unknown if word.startswith("-")), []
+        (
+            difflib.get_close_matches(word.split("=")[0].lstrip("-"), flags, n=1)
+            for word in unknown
+            if word.startswith("-")
+        ),
+        [],
     )
-    hint = f" (did you mean {close[0]}?)" if close else ""
+    hint = f" (did you mean {flags[close[0]]}?)" if close else ""
     command.error(f"unrecognized arguments: {' '.join(unknown)}{hint}")
 
 
