@@ -435,6 +435,7 @@ def run(bot_class: type[Bot], argv: Sequence[str] | None = None) -> None:
         prog=bot_class.name,
         description=bot_class.description or None,
         epilog="Other --key=value arguments become the bot's parameters (self.params).",
+        allow_abbrev=False,  # a parameter such as --a=1 is the bot's, not a short --address
     )
     parser.add_argument(
         "--address", default=os.environ.get(ADDRESS_ENV), help=f"listen address (default: ${ADDRESS_ENV})"

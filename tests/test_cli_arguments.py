@@ -50,6 +50,12 @@ BAD = [
         ["table", "results.sqlite", "--matrx"],
         "arena table: error: unrecognized arguments: --matrx (did you mean --matrix?)",
     ),
+    # A flag's prefix is not taken for it: "--round 3" is not a run of 3 rounds, unasked.
+    # (A file that does not exist: were it taken, the test fails on the file, not by playing.)
+    (
+        ["run", "no/such/tournament.toml", "--round", "3"],
+        "arena run: error: unrecognized arguments: --round 3 (did you mean --rounds?)",
+    ),
     # A word near no flag gets no guess (the dashes every flag shares do not make it near).
     (["run", "tournaments/conto.toml", "--bogus"], "arena run: error: unrecognized arguments: --bogus\n"),
     # A mistyped game is named before the bots' commands are looked at.

@@ -112,6 +112,13 @@ def test_parameters_from_the_command_line():
         sdk.parse_params(["threshold=0.4"])
 
 
+def test_a_parameter_that_begins_like_address_stays_a_parameter(monkeypatch):
+    served = []
+    monkeypatch.setattr(sdk, "serve", lambda bot_class, address, params: served.append((address, params)))
+    sdk.run(Recorder, ["--address=unix:/tmp/b.sock", "--a=1", "--addr=x"])
+    assert served == [("unix:/tmp/b.sock", {"a": 1, "addr": "x"})]
+
+
 def test_a_negative_index_is_sent_as_one_out_of_range_and_the_bot_is_told(capsys):
     class MinusOne(sdk.Bot):
         def act(self, request):

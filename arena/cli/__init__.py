@@ -55,7 +55,9 @@ _EXIT_INTERRUPTED = 130  # as arena.process.EXIT_INTERRUPTED: a shell's code for
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The `arena` command's parser: every command's, or only `command`'s when it names one."""
-    parser = argparse.ArgumentParser(prog="arena", description="A tournament arena for card-game bots.")
+    parser = argparse.ArgumentParser(
+        prog="arena", description="A tournament arena for card-game bots.", allow_abbrev=False
+    )
     parser.add_argument("--version", action="version", version=f"arena {ARENA_VERSION}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     known = any(command in commands for _, _, commands in _PARSERS)

@@ -158,7 +158,11 @@ def add_command(
 ) -> argparse.ArgumentParser:
     """A subcommand whose --help shows every default and ends with examples."""
     epilog = "examples:\n" + "\n".join(f"  {example}" for example in examples)
-    parser = sub.add_parser(name, help=summary, description=summary, epilog=epilog, formatter_class=_HelpFormatter)
+    # No abbreviations: "--round 3" would run as "--rounds 3" unasked; refused, it gets the
+    # suggestion of `arena.cli._refuse_unknown` instead.
+    parser = sub.add_parser(
+        name, help=summary, description=summary, epilog=epilog, formatter_class=_HelpFormatter, allow_abbrev=False
+    )
     parser.set_defaults(command_parser=parser)  # so that a flag it does not know is refused in its name
     return parser
 
