@@ -86,12 +86,13 @@ _SYSTEM_PATH = "/usr/local/bin:/usr/bin:/bin:/usr/local/sbin:/usr/sbin:/sbin"
 # (bwrap's, not the bot's) and execs the bot only once the arena says go on fd argv[1]; EOF
 # there means the arena died first, and then the bot never runs (arena/process/_release.py).  For a
 # stdio bot it puts its pipes (inherited as fds argv[3] and argv[4]) on its stdin and stdout
-# first: bwrap's own stdin and stdout must not hold them (arena/process/_launch.py).  Given a
-# uid (argv[5], an arena running as root), it becomes that uid and group, which drops every
-# capability, before the exec, and caps that uid's threads at argv[6] (RLIMIT_NPROC counts
-# a uid's threads, and each bot process has a uid of its own): a thread bomb stops there,
-# before the machine runs out of pids, and the watcher names the fault.  Python, not sh:
-# dash redirects only the fds 0 to 9.
+# first: bwrap's own stdin and stdout must not hold them (arena/process/_launch.py).  It caps
+# the bot's threads at argv[6] when given (RLIMIT_NPROC counts a uid's threads in a user
+# namespace, and each bot process has a uid or a user namespace of its own: `_threads_cap`):
+# a thread bomb stops there, before the machine runs out of pids, and the watcher names the
+# fault.  Given a uid (argv[5], an arena running as root), it becomes that uid and group,
+# which drops every capability, before the exec.  Python, not sh: dash redirects only the
+# fds 0 to 9.
 _SHIM = (
     "import os, sys\n"
     "os.close(int(sys.argv[2]))\n"
@@ -102,9 +103,12 @@ _SHIM = (
     "    for fd, std in ((int(sys.argv[3]), 0), (int(sys.argv[4]), 1)):\n"
     "        os.dup2(fd, std)\n"
     "        os.close(fd)\n"
-    "if sys.argv[5] != '-':\n"
+    "if sys.argv[6] != '-':\n"
     "    import resource\n"
-    "    resource.setrlimit(resource.RLIMIT_NPROC, (int(sys.argv[6]), int(sys.argv[6])))\n"
+    "    hard = resource.getrlimit(resource.RLIMIT_NPROC)[1]\n"
+    "    cap = int(sys.argv[6]) if hard == resource.RLIM_INFINITY else min(int(sys.argv[6]), hard)\n"
+    "    resource.setrlimit(resource.RLIMIT_NPROC, (cap, cap))\n"
+    "if sys.argv[5] != '-':\n"
     "    os.setgroups([])\n"
     "    os.setgid(int(sys.argv[5]))\n"
     "    os.setuid(int(sys.argv[5]))\n"
@@ -182,7 +186,7 @@ def take_bot_uid(socket_dir: str) -> int | None:
     """A uid for the bot process whose socket folder is `socket_dir` that no other live bot
     process of this arena has, when the arena runs as root, its socket folder given to it;
     None otherwise (the bot then runs as the arena's user, which bwrap maps into a user
-    namespace of its own).  `give_back_bot_uid` frees it."""
+    namespace of its own unless bwrap is setuid).  `give_back_bot_uid` frees it."""
     if os.geteuid() != 0:
         return None
     first = _BOT_UIDS_FROM + (os.getpid() % (1 << 22)) * _BOT_UIDS_PER_ARENA
@@ -338,8 +342,8 @@ def sandbox_argv(
     the seccomp program read from `seccomp_fd` (`BOT_FILTER`: it shows when bwrap's init
     has armed its death signal); the bot starts once a byte comes on `go_fd` (`_SHIM`),
     without `stray_fd` (bwrap's, not the bot's); with `stdio_fds` (inherited, not bwrap's
-    own stdin and stdout) as its stdin and stdout; as `uid` (`take_bot_uid`) when given,
-    with at most `threads` threads (RLIMIT_NPROC) then."""
+    own stdin and stdout) as its stdin and stdout; as `uid` (`take_bot_uid`) when given;
+    with at most `threads` threads (RLIMIT_NPROC) where that cap is the bot's alone."""
     bwrap = _bwrap()
     assert bwrap is not None, "sandbox_argv without a bwrap: check sandbox_problem() first"
     args = [bwrap, *_namespace_flags(command.network), "--info-fd", str(info_fd), "--seccomp", str(seccomp_fd)]
@@ -366,8 +370,19 @@ def sandbox_argv(
     args += ["--remount-ro", "/", "--chdir", cwd, "--", sys.executable, "-I", "-S", "-c", _SHIM]
     args += [str(go_fd), str(stray_fd)]
     args += ["-", "-"] if stdio_fds is None else list(map(str, stdio_fds))
-    args += ["-", "-"] if uid is None else [str(uid), str(threads)]
+    args += ["-" if uid is None else str(uid), str(threads) if threads and _threads_capped(uid) else "-"]
     return args + list(command.argv)
+
+
+def _threads_capped(uid: int | None) -> bool:
+    """Whether RLIMIT_NPROC inside counts the bot's threads alone: it counts a uid's threads
+    in one user namespace, and the bot has a uid of its own (a root arena's `take_bot_uid`),
+    or a user namespace of its own (bwrap makes one for an arena not root, unless bwrap is
+    setuid; the cap would then count every process of the arena's user)."""
+    if uid is not None:
+        return True
+    bwrap = _bwrap()
+    return os.geteuid() != 0 and bwrap is not None and not os.stat(shutil.which(bwrap) or bwrap).st_mode & stat.S_ISUID
 
 
 def _folders_above(paths: Iterable[str]) -> list[str]:

@@ -7,6 +7,7 @@ on, nothing survives."""
 from __future__ import annotations
 
 import ctypes
+import os
 import random
 import sys
 import uuid
@@ -23,6 +24,7 @@ from hostile_support import (
     wait_until,
 )
 
+from arena.process._sandbox import _SHIM, BWRAP_ENV, sandbox_argv
 from arena.process.bot import BotCommand
 from arena.records import BotEntry, FaultKind
 
@@ -72,6 +74,30 @@ def test_fifteen_hundred_threads_are_charged_processes(tmp_path, sandbox):
     first = record.faults[0]
     assert first.kind is FaultKind.PROCESSES, str(first)
     assert "threads at once, over its limit of 1024 (16 for each of the 64 processes" in first.reason, first.reason
+
+
+def test_the_kernel_caps_a_bots_threads_at_twice_the_watchers_limit(tmp_path):
+    # The watcher looks every 0.1 s; what a bomb starts between two looks stops at the cap.
+    sandbox_or_skip()
+    says_its_cap = "import resource, sys; print('cap', resource.getrlimit(resource.RLIMIT_NPROC), file=sys.stderr)"
+    command = BotCommand(name="counts", argv=(sys.executable, "-c", says_its_cap), max_processes=8)
+    bot = run_to_the_end(command, tmp_path)
+    assert "cap (512, 512)" in bot.log_path.read_text()  # 16 threads for each of 8 processes, twice
+
+
+@pytest.mark.parametrize("setuid_bwrap", [False, True], ids=["bwrap", "setuid-bwrap"])
+def test_an_arena_not_root_caps_threads_where_the_cap_is_the_bots_alone(tmp_path, monkeypatch, setuid_bwrap):
+    # RLIMIT_NPROC counts a uid's threads in one user namespace: bwrap makes the bot one of
+    # its own unless bwrap is setuid, where the cap would count every process of the user.
+    bwrap = tmp_path / "bwrap"
+    bwrap.write_text("")
+    bwrap.chmod(0o4755 if setuid_bwrap else 0o755)
+    monkeypatch.setenv(BWRAP_ENV, str(bwrap))
+    monkeypatch.setattr(os, "geteuid", lambda: 1000)
+    command = BotCommand(name="bot", argv=(sys.executable, "bot.py"), max_processes=8)
+    argv = sandbox_argv(command, sys.executable, str(tmp_path), str(tmp_path / "s"), 3, 4, 5, 6, threads=512)
+    uid, threads = argv[argv.index(_SHIM) + 5 : argv.index(_SHIM) + 7]
+    assert (uid, threads) == ("-", "-" if setuid_bwrap else "512")
 
 
 def test_forking_beyond_max_processes_stops_the_bot(tmp_path):
