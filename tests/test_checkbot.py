@@ -29,6 +29,10 @@ def test_a_good_bot_passes_with_its_latency_reported(tmp_path):
     assert "latency over" in result.stdout and "median" in result.stdout and "p99" in result.stdout
     assert "plays conto, invido" in result.stdout
     assert "invido: 2 matches" in result.stdout, "every claimed game is tried"
+    assert "conto: 4 matches, the bot in every seat, 8 deals\n" in result.stdout, "the game asked for: --deals 2"
+    assert "invido: 2 matches, the bot in every seat, 2 deals (1 a match: a game it also claims is only tried" in (
+        result.stdout
+    ), "the line says why a claimed game plays fewer deals than --deals"
 
 
 def test_out_of_range_answers_are_reported_in_words(tmp_path):

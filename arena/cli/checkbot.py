@@ -5,7 +5,8 @@
 
 Starts the bot, checks its Hello, plays a few matches against random bots with the bot
 in every seat, then reports in words every problem found, the latency of its answers,
-and exits 0 (ready) or 1 (not ready).  Every game the bot claims in Hello is tried.
+and exits 0 (ready) or 1 (not ready).  The game asked for plays --deals deals a
+match; every other game the bot claims in Hello is tried too, one deal a match.
 """
 
 from __future__ import annotations
@@ -144,6 +145,8 @@ async def _check(
                     games.append(claimed)
         for name in games:
             game = engine.load(name)
+            # A game the bot also claims is only tried, one deal a match, so that claiming
+            # every game does not make the check of the one asked for five times as long.
             records = await _matches(game, pool, deals if name == game_name else 1, move_time)
             faults = [f for r in records for f in r.faults if f.bot == CANDIDATE]
             all_faults |= {f.kind for f in faults}
@@ -153,6 +156,11 @@ async def _check(
                 report.decisions += len(record.latencies[seat])
             report.notes.append(
                 f"{name}: {len(records)} matches, the bot in every seat, {sum(len(r.result.deals) for r in records)} deals"
+                + (
+                    ""
+                    if name == game_name
+                    else f" (1 a match: a game it also claims is only tried; --game {name} checks it)"
+                )
             )
             by_kind: dict[str, list[Fault]] = {}
             for charged in faults:
