@@ -107,18 +107,25 @@ def print_dry_run(config: TournamentConfig, cluster: str | None, fresh: bool) ->
                 f"{plan.game.spec.title} ends a match by its own rule: priced at {preview.deals_per_match:g} deals, "
                 f"its measured mean length, not at the cap of {config.deals}."
             )
-        estimate = preview.estimate(plan.todo, config.concurrency)
-        if estimate is not None and preview.matches_left:
-            print(
-                f"Estimated time for the {preview.matches_left} matches left at concurrency "
-                f"{min(config.concurrency, preview.matches_left)}: about {_duration(estimate)}."
-            )
+    failed = preview.not_started
+    playable = preview.playable(plan.todo)
+    estimate = preview.estimate(plan.todo, config.concurrency)
+    if estimate is not None:
+        print(
+            f"Estimated time for the {_count(len(playable), 'match')} left"
+            + (" whose bots all started" if failed else "")
+            + f" at concurrency {min(config.concurrency, len(playable))}: about {_duration(estimate)}"
+            + (f"; {_left_out(preview.matches_left - len(playable), failed)}." if failed else ".")
+        )
+    elif failed and preview.matches_left:
+        print(
+            f"\nNo timing sample and no estimate: every match left seats a bot that did not start or answer ({', '.join(failed)})."
+        )
     if not preview.matches_left:
         print("\nNothing is left to play.")
-    failed = [name for name, problem in preview.starts.items() if problem is not None]
     if failed:
         print(
-            f"\n{', '.join(failed)} did not start; see above. A run would stop before its first match (exit 2); "
+            f"\n{_not_started(config, failed)}; see above. A run would stop before its first match (exit 2); "
             "with --allow-faulty it would play on, leaving their matches for a later run."
         )
         return 1
@@ -131,6 +138,23 @@ _TABLES_SHOWN = 20
 def _count(number: int, noun: str) -> str:
     plural = "es" if noun.endswith(("ch", "s")) else "s"
     return f"{number} {noun}{'' if number == 1 else plural}"
+
+
+def _not_started(config: TournamentConfig, failed: list[str]) -> str:
+    """Who did not start, a bot at an address (which the arena does not start) as not answering."""
+    addresses = {bot.name: bot.address for bot in config.bots if bot.address is not None}
+    started = [name for name in failed if name not in addresses]
+    parts = [f"{', '.join(started)} did not start"] if started else []
+    parts += [f"{name} did not answer at {addresses[name]}" for name in failed if name in addresses]
+    return "; ".join(parts)
+
+
+def _left_out(matches: int, failed: list[str]) -> str:
+    """The matches the estimate leaves out, and why: no wait for a bot that never answered."""
+    return (
+        f"not counted, the {_count(matches, 'match')} of {', '.join(failed)}, which did not start or answer "
+        "(a run does not play them)"
+    )
 
 
 def _duration(seconds: float) -> str:

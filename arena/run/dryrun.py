@@ -19,7 +19,11 @@ folder, removed on the way out).  The preview holds
   matches, 20.4 giocate a match on average, is estimated at 300 s (2,918 s priced at the
   cap of 200) and played in 383 s.
   Bots that think longer in later deals, or a machine busier than during the sample,
-  make the run longer.
+  make the run longer.  A bot that did not start (or, at an `address`, did not answer
+  its Hello) sits at no table of the sample, and the matches it would play are left out
+  of the estimate: seated, it cost the sample its start-up wait again (20 s), which the
+  estimate then charged to every deal as the arena's own time (81 s for three matches
+  of four deals, none of which a run would play).
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ import shutil
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -73,16 +77,28 @@ class DryRun:
     #: the game's typical length when that is fewer (the deals are then a cap).
     deals_per_match: float
 
+    @property
+    def not_started(self) -> list[str]:
+        """The bots that did not start, or did not answer their Hello."""
+        return [name for name, problem in self.starts.items() if problem is not None]
+
+    def playable(self, todo: Sequence[MatchSlot]) -> list[MatchSlot]:
+        """The matches of `todo` whose bots all started: those a run plays (with
+        --allow-faulty, which leaves the others for a later run)."""
+        missing = set(self.not_started)
+        return [slot for slot in todo if missing.isdisjoint(slot.names)]
+
     def estimate(self, todo: Sequence[MatchSlot], concurrency: int) -> float | None:
-        """The run's seconds: every match left, each deal costing the arena's time plus
-        its bots' thinking, `concurrency` matches at once."""
-        if not self.samples:
+        """The run's seconds: every playable match left, each deal costing the arena's
+        time plus its bots' thinking, `concurrency` matches at once."""
+        playable = self.playable(todo)
+        if not self.samples or not playable:
             return None
         total = sum(self.start_seconds.values()) * (self.processes_per_bot - 1)
-        for slot in todo:
+        for slot in playable:
             thinking = sum(self.think.get(name, 0.0) for name in slot.names) * self.decisions_per_seat_deal
             total += self.deals_per_match * (self.overhead_per_deal + thinking)
-        return total / max(1, min(concurrency, len(todo)))
+        return total / max(1, min(concurrency, len(playable)))
 
 
 def expected_deals(spec: GameSpec, deals: int) -> float:
@@ -91,12 +107,13 @@ def expected_deals(spec: GameSpec, deals: int) -> float:
     return deals if spec.typical_deals is None else min(float(deals), spec.typical_deals)
 
 
-def sample_tables(schedule: Sequence[MatchSlot], limit: int = 4) -> list[MatchSlot]:
+def sample_tables(schedule: Sequence[MatchSlot], limit: int = 4, without: Collection[str] = ()) -> list[MatchSlot]:
     """First matches of tables until every bot plays in one (at most `limit`), each the
     table with the most bots not yet sampled (the first in schedule order among equals):
     taken in schedule order, invido's six bots filled the four tables with random's
-    pairings and left ISMCTS, the slowest, out of the estimate."""
-    firsts = [slot for slot in schedule if slot.rotation == 0]
+    pairings and left ISMCTS, the slowest, out of the estimate.  No table seats a bot
+    named in `without` (those that did not start)."""
+    firsts = [slot for slot in schedule if slot.rotation == 0 and not set(slot.names) & set(without)]
     chosen: list[MatchSlot] = []
     covered: set[str] = set()
     while firsts and len(chosen) < limit:
@@ -130,7 +147,8 @@ async def _check_and_sample(
             else:
                 if bot.protocol != IN_PROCESS:  # its class answered: no process was started
                     start_seconds[bot.name] = time.monotonic() - began
-        for slot in sample_tables(plan.schedule):
+        not_started = [name for name, problem in starts.items() if problem is not None]
+        for slot in sample_tables(plan.schedule, without=not_started):
             began = time.monotonic()
             samples.append(
                 await play_match(
