@@ -17,7 +17,8 @@ folder, removed on the way out).  The preview holds
   priced at the cap, the shipped invido run was estimated at 11 minutes and took 54 s.
   Measured (2026-11-27, 2 cores under a load of 13 to 20): the shipped invido run, 600
   matches, 20.4 giocate a match on average, is estimated at 300 s (2,918 s priced at the
-  cap of 200) and played in 383 s.
+  cap of 200) and played in 383 s; again (2026-11-28, load 2.7 to 6), estimated at
+  4 min and played in 191 s.
   Bots that think longer in later deals, or a machine busier than during the sample,
   make the run longer.  A bot that did not start (or, at an `address`, did not answer
   its Hello) sits at no table of the sample, and the matches it would play are left out
