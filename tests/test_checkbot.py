@@ -56,6 +56,15 @@ def test_a_stdio_bot_checked_over_grpc_is_told_to_add_stdio(tmp_path):
     assert "check it with --stdio: arena check-bot --game conto --stdio -- bash bots/stdio/random.sh" in result.stdout
 
 
+def test_a_stdio_bot_that_stays_silent_over_grpc_is_told_to_add_stdio(tmp_path):
+    # Sandboxed, a bot that neither answers nor exits is found to have made no socket.
+    silent = "import sys, time; sys.stdin.read(); time.sleep(60)"
+    result = check("python", "-c", silent, extra=("--startup-timeout", "1"), tmp=tmp_path)
+    assert result.returncode == 1
+    assert "No valid Hello" in result.stdout and "within 1 s" in result.stdout
+    assert "if it is a stdio bot (JSON lines on stdin and stdout), check it with --stdio" in result.stdout
+
+
 def test_a_grpc_bot_checked_as_stdio_is_told_to_drop_stdio(tmp_path):
     result = check("python", "bots/random_bot.py", extra=("--stdio", "--move-time", "0.2"), tmp=tmp_path)
     assert result.returncode == 1

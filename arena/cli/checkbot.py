@@ -27,12 +27,24 @@ from arena.config.bots import check_command_line_bots, module_of
 from arena.errors import BotFault, UsageError
 from arena.play import BotPool, as_said, open_bot_pool, play_match
 from arena.process import run_interruptibly
+from arena.protocol import DEFAULT_STARTUP_TIMEOUT
 from arena.records import BotEntry, Fault, FaultKind, MatchRecord
 
-__all__ = ["add_parser", "main", "check_bot", "CheckReport"]
+__all__ = ["add_parser", "main", "check_bot", "CheckReport", "CheckSettings"]
 
 CANDIDATE = "candidate"
 OPPONENT = "random"
+
+
+@dataclass(frozen=True)
+class CheckSettings:
+    """How a bot is checked: its transport, the deals a match of the game asked for, the
+    seconds per decision and the seconds its Hello may take (a gRPC bot's)."""
+
+    stdio: bool = False
+    deals: int = 5
+    move_time: float = 1.0
+    startup_timeout: float = DEFAULT_STARTUP_TIMEOUT
 
 
 @dataclass
@@ -79,16 +91,12 @@ class _DroppedAnswers(logging.Handler):
             self.notes.append(text.removeprefix(f"bot {CANDIDATE}: "))
 
 
-async def check_bot(
-    argv: list[str], game_name: str, *, stdio: bool, deals: int, move_time: float, log_dir: Path
-) -> CheckReport:
+async def check_bot(argv: list[str], game_name: str, settings: CheckSettings, log_dir: Path) -> CheckReport:
     dropped = _DroppedAnswers()
     logger = logging.getLogger("arena")
     logger.addHandler(dropped)
     try:
-        report = await _check(
-            argv, game_name, stdio=stdio, deals=deals, move_time=move_time, log_dir=log_dir, dropped=dropped
-        )
+        report = await _check(argv, game_name, settings, log_dir, dropped)
     finally:
         logger.removeHandler(dropped)
     if dropped.notes:
@@ -98,21 +106,20 @@ async def check_bot(
 
 
 async def _check(
-    argv: list[str],
-    game_name: str,
-    *,
-    stdio: bool,
-    deals: int,
-    move_time: float,
-    log_dir: Path,
-    dropped: _DroppedAnswers,
+    argv: list[str], game_name: str, settings: CheckSettings, log_dir: Path, dropped: _DroppedAnswers
 ) -> CheckReport:
+    stdio, deals, move_time = settings.stdio, settings.deals, settings.move_time
     report = CheckReport()
     typed = list(argv)  # as the author typed it, for the commands suggested
     if argv and argv[0] in ("python", "python3"):
         argv = [sys.executable, *argv[1:]]
     entries = {
-        CANDIDATE: BotEntry(CANDIDATE, command=tuple(argv), protocol="stdio" if stdio else "grpc"),
+        CANDIDATE: BotEntry(
+            CANDIDATE,
+            command=tuple(argv),
+            protocol="stdio" if stdio else "grpc",
+            startup_timeout=settings.startup_timeout,
+        ),
         OPPONENT: BotEntry(OPPONENT, command=(sys.executable, str(PROJECT_ROOT / "bots" / "random_bot.py"))),
     }
     games = [game_name]
@@ -197,9 +204,11 @@ _SILENT = {FaultKind.TIMEOUT, FaultKind.CRASH, FaultKind.STOPPED}
 
 def _stdio_hint(reason: str, argv: list[str], game_name: str) -> str:
     """A Hello that never came from a bot that ended at once, content (a stdio bot ends
-    at the end of its input, and a gRPC bot's stdin is empty), or that stayed silent:
-    it may be a stdio bot, and the author is told how to check it as one."""
-    if "exited with status 0" not in reason and not reason.startswith("no Hello from"):
+    at the end of its input, and a gRPC bot's stdin is empty), or that stayed silent (in
+    the sandbox: it never made its socket): it may be a stdio bot, and the author is told
+    how to check it as one."""
+    silent = reason.startswith(("no Hello from", "no socket at"))
+    if "exited with status 0" not in reason and not silent:
         return ""
     return (
         " It never answered Hello, the gRPC start: if it is a stdio bot (JSON lines on stdin and stdout),"
@@ -230,6 +239,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     check.add_argument("--stdio", action="store_true", help="the bot speaks JSON lines on stdio")
     add_deals_flag(check, "deals per match", default=5)
     check.add_argument("--move-time", type=seconds, default=1.0, help="seconds per decision")
+    check.add_argument(
+        "--startup-timeout",
+        type=seconds,
+        default=DEFAULT_STARTUP_TIMEOUT,
+        help="seconds a gRPC bot has to answer its Hello (a tournament file's startup_timeout)",
+    )
     check.add_argument("argv", nargs=argparse.REMAINDER, help="-- then the bot's command")
     check.set_defaults(func=main)
 
@@ -259,7 +274,10 @@ def main(args: argparse.Namespace) -> int:
     try:
         report = run_interruptibly(
             lambda: check_bot(
-                argv, args.game, stdio=args.stdio, deals=args.deals, move_time=args.move_time, log_dir=log_dir
+                argv,
+                args.game,
+                CheckSettings(args.stdio, args.deals, args.move_time, args.startup_timeout),
+                log_dir,
             )
         )
         print(f"Checking {' '.join(argv)} ({'stdio' if args.stdio else 'gRPC'}) for {args.game}")
