@@ -1,6 +1,7 @@
 """`arena check-bot` tells a bot author, in words, whether the bot is ready."""
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -62,6 +63,8 @@ def test_a_stdio_bot_that_stays_silent_over_grpc_is_told_to_add_stdio(tmp_path):
     result = check("python", "-c", silent, extra=("--startup-timeout", "1"), tmp=tmp_path)
     assert result.returncode == 1
     assert "No valid Hello" in result.stdout and "within 1 s" in result.stdout
+    # named as the bot sees it, not by the arena's way in through /proc
+    assert re.search(r"no socket at [^ ]+/arena-run-[^ ]+/bot\.sock \(its ARENA_BOT_ADDRESS\)", result.stdout)
     assert "if it is a stdio bot (JSON lines on stdin and stdout), check it with --stdio" in result.stdout
 
 

@@ -20,6 +20,7 @@ import stat
 import trio
 
 from arena.errors import BotFault
+from arena.protocol import ADDRESS_ENV
 from arena.records import FaultKind
 
 __all__ = ["SandboxSocket", "open_without_links"]
@@ -35,7 +36,8 @@ class SandboxSocket:
 
     def __init__(self, init_pid: int, socket_dir: str) -> None:
         self._init_pid, self._socket_dir = init_pid, socket_dir
-        self._folder = f"/proc/{init_pid}/root{socket_dir}"
+        # Named in a fault as the bot sees it: the address it was given (ARENA_BOT_ADDRESS).
+        self._path = f"{socket_dir}/{_SOCKET}"
         self._folder_fd: int | None = None
         self._socket_fd: int | None = None
 
@@ -48,7 +50,7 @@ class SandboxSocket:
                 if self._socket_fd is None:
                     await trio.sleep(_POLL)
             return f"unix:/proc/self/fd/{self._socket_fd}"
-        raise BotFault(FaultKind.START, f"no socket at {self._folder}/{_SOCKET} within {timeout:g} s")
+        raise BotFault(FaultKind.START, f"no socket at {self._path} (its {ADDRESS_ENV}) within {timeout:g} s")
 
     def _open(self) -> int | None:
         if self._folder_fd is None:
@@ -58,21 +60,19 @@ class SandboxSocket:
         except FileNotFoundError:
             return None  # not made yet
         except OSError as error:
-            raise BotFault(FaultKind.START, f"its socket {self._folder}/{_SOCKET} cannot be opened: {error}") from None
+            raise BotFault(FaultKind.START, f"its socket {self._path} cannot be opened: {error}") from None
         mode = os.fstat(fd).st_mode
         if not stat.S_ISSOCK(mode):
             os.close(fd)
             kind = "a symbolic link" if stat.S_ISLNK(mode) else "not a socket"
-            raise BotFault(
-                FaultKind.START, f"its socket {self._folder}/{_SOCKET} is {kind}: the arena does not follow it"
-            )
+            raise BotFault(FaultKind.START, f"its socket {self._path} is {kind}: the arena does not follow it")
         return fd
 
     def _open_folder(self) -> int:
         try:
             return open_without_links(self._init_pid, self._socket_dir)
         except OSError as error:
-            raise BotFault(FaultKind.START, f"its socket folder {self._folder} cannot be opened: {error}") from None
+            raise BotFault(FaultKind.START, f"its socket folder {self._socket_dir} cannot be opened: {error}") from None
 
     def close(self) -> None:
         for fd in (self._socket_fd, self._folder_fd):
