@@ -27,12 +27,13 @@ from ._errors import IllegalAction, NotationError, OptionError
 from ._rating import RateBy
 from ._records import Action, DealResult, DecisionKind, Event, MatchResult, Turn, View, ranks_from_scores
 from ._scene import Scene
-from ._spec import GameSpec, Option, SuitFace
+from ._spec import GameSpec, Option, RankName, SuitFace
 from ._stats import SeatStats, StatsColumn
 
 __all__ = [  # the interface, and what it is made of (games import it all from here)
     "Option",
     "SuitFace",
+    "RankName",
     "GameSpec",
     "Game",
     "State",

@@ -10,7 +10,7 @@ from typing import Any
 from ._errors import OptionError
 from ._rating import RateBy
 
-__all__ = ["Option", "SuitFace", "GameSpec"]
+__all__ = ["Option", "SuitFace", "RankName", "GameSpec"]
 
 
 @dataclass(frozen=True)
@@ -42,6 +42,15 @@ class SuitFace:
 
 
 @dataclass(frozen=True)
+class RankName:
+    """A rank letter of the game's card notation a reader may not know, with its name:
+    the Italian deck's "C" is "cavallo (knight)", not a French deck's clubs."""
+
+    letter: str
+    name: str
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """What a game declares about itself, so tools can use it without knowing it."""
 
@@ -65,6 +74,9 @@ class GameSpec:
     suits: tuple[SuitFace, ...] = ()
     #: True when the notation writes the suit before the rank (bridge's "SA").
     suit_first: bool = False
+    #: The rank letters of the card notation a legend names (the Italian deck's A F C R);
+    #: empty when the ranks read as every player of the game reads them (2–9, T J Q K A).
+    ranks: tuple[RankName, ...] = ()
     #: For a game whose match ends by its own rule (invido: first to 24 points), the
     #: mean deals a match lasts, measured (the game says how): the match's `deals`
     #: is then a cap, and the dry run prices a match at this many.  None: a match plays

@@ -1,4 +1,5 @@
-"""The suit faces the games' decks share (`engine.SuitFace`, a game's `GameSpec.suits`).
+"""The suit faces the games' decks share (`engine.SuitFace`, a game's `GameSpec.suits`),
+and the Italian deck's rank names (`engine.RankName`, a game's `GameSpec.ranks`).
 
 The Italian deck (invido, vegas) is drawn with the French symbols its suits usually
 correspond to, each in a colour of its own, its Italian name kept for the card's title;
@@ -11,9 +12,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ._spec import SuitFace
+from ._spec import RankName, SuitFace
 
-__all__ = ["italian_suits", "french_suits"]
+__all__ = ["italian_suits", "french_suits", "ITALIAN_RANKS"]
+
+#: The Italian deck's ranks that are not numbers, as its games write them (A 2–7 F C R).
+ITALIAN_RANKS = (
+    RankName("A", "asso (ace)"),
+    RankName("F", "fante (jack)"),
+    RankName("C", "cavallo (knight)"),
+    RankName("R", "re (king)"),
+)
 
 _RED = "#c0392b"
 _BLACK = "#111"

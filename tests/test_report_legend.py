@@ -1,6 +1,8 @@
 """The legend of a game's notation (`GameSpec.notation`): the report's replays and `arena
 show` say how a game's moves read where their words do not (conto's "38" is three 8s),
-and say nothing for a game whose notation its players read as it is (bridge)."""
+and say nothing for a game whose notation its players read as it is (bridge); and its
+cards' letters: each suit's (`GameSpec.suits`) and the ranks a reader may not know, as
+the game declares them (`GameSpec.ranks`: the Italian deck's A F C R)."""
 
 from __future__ import annotations
 
@@ -51,15 +53,45 @@ def test_a_game_without_notation_shows_its_suits_and_no_notation(tmp_path: Path)
     assert "Notation" not in shown
 
 
+def test_the_italian_decks_games_declare_its_rank_letters():
+    for name in ("vegas", "invido"):
+        ranks = {rank.letter: rank.name for rank in engine.load(name).spec.ranks}
+        assert ranks == {"A": "asso (ace)", "F": "fante (jack)", "C": "cavallo (knight)", "R": "re (king)"}
+    # The French deck's ranks read as its players read them: nothing to name.
+    assert engine.load("bridge").spec.ranks == engine.load("frederik").spec.ranks == ()
+
+
+@pytest.mark.parametrize("name", [spec.name for spec in engine.games()])
+def test_the_report_names_the_rank_letters_its_game_declares(tmp_path: Path, name: str):
+    spec = engine.load(name).spec
+    results = game_file(tmp_path, name)
+    write_report(results, tmp_path / "report.html")
+    shown = legend((tmp_path / "report.html").read_text()) or ""
+    named = ", ".join(f"{rank.letter} {rank.name}" for rank in spec.ranks)
+    if spec.ranks:
+        assert f"; ranks: {named}." in shown
+    else:
+        assert "ranks:" not in shown
+    assert all(f"{face.letter} {face.name}" in shown for face in spec.suits)
+
+
 @pytest.mark.parametrize("name", [spec.name for spec in engine.games()])
 def test_arena_show_prints_the_games_notation_under_its_heading(tmp_path: Path, capsys, name: str):
     results = game_file(tmp_path, name)
     out = arena_here_ok(capsys, "show", results, stored_matches(results)[0].key)
     heading, following = out.split("\n", 2)[:2]
     assert heading.startswith("match r1-t1-p")
-    notation = engine.load(name).spec.notation
-    if notation:
-        printed = " ".join(line.strip() for line in out.split("\n")[1:] if line.startswith(("notation:", "  ")))
-        assert following.startswith("notation: ") and printed.startswith(f"notation: {notation}")
+    spec = engine.load(name).spec
+    # The legend's paragraphs, each a first line and its indented rest, before the moves.
+    paragraphs = re.findall(r"^(\w+): (.*(?:\n  .*)*)", out.split("\n", 1)[1], re.M)
+    told = {word: " ".join(part.strip() for part in text.split("\n")) for word, text in paragraphs}
+    if spec.notation:
+        assert following.startswith("notation: ") and told["notation"] == spec.notation
     else:
         assert "notation" not in out
+    if spec.suits:
+        suits = ", ".join(f"{face.symbol} {face.letter} {face.name}" for face in spec.suits)
+        ranks = f"; ranks: {', '.join(f'{rank.letter} {rank.name}' for rank in spec.ranks)}" if spec.ranks else ""
+        assert told["cards"] == f"suits {suits}{ranks}."
+    else:
+        assert "cards" not in told

@@ -29,7 +29,14 @@ from arena.play import open_bot_pool, play_match, poll_for_answers
 from arena.process import run_interruptibly
 from arena.protocol import IN_PROCESS
 from arena.records import BotEntry, BotSetup, MatchRecord, MatchSlot, Setup
-from arena.results import ResultStore, explain, match_result_columns, match_result_table, transcript
+from arena.results import (
+    ResultStore,
+    explain,
+    match_result_columns,
+    match_result_table,
+    transcript,
+    transcript_legend,
+)
 
 __all__ = ["add_parser", "add_games_parser"]
 
@@ -158,6 +165,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     finally:
         if front is not None:
             front.close()
+    for line in transcript_legend(game.spec):  # before the moves it explains, as arena show
+        print(line)
     print(transcript(record.history, record.names, game))
     print()
     print(match_result_table(record, game))

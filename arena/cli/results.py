@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import textwrap
 import time
 from pathlib import Path
 from typing import TextIO
@@ -32,6 +31,7 @@ from arena.results import (
     render,
     statistics_columns,
     transcript,
+    transcript_legend,
 )
 from arena.results.crosstable import pairings_table
 from arena.results.export import export_pbn
@@ -344,9 +344,8 @@ def cmd_show(args: argparse.Namespace) -> int:
     store.close()
     game = engine.load(info.game, players=info.seats, **info.options)
     print(f"match {match.key}: seed {match.seed}, seats {', '.join(match.names)}")
-    if game.spec.notation:
-        # Under the heading, before the moves it explains, as the report's legend.
-        print(textwrap.fill(f"notation: {game.spec.notation}", width=100, subsequent_indent="  "))
+    for line in transcript_legend(game.spec):  # under the heading, before the moves it explains
+        print(line)
     print(transcript(match.history, match.names, game))
     for fault in match.faults:
         print(f"fault: {fault}")

@@ -18,6 +18,7 @@ from arena.report._choice import ReplayChoice
 from arena.report._histories import Histories
 from arena.report._replay import CHUNK_MATCHES
 from arena.report._sections import StoredResults, faults_section, table_sections
+from arena.results import ranks_named
 from arena.results.store import StoreInfo
 
 __all__ = ["Ratings", "tournament_page", "match_page", "standings"]
@@ -223,11 +224,6 @@ def _replay_section(spec: engine.GameSpec) -> str:
     )
 
 
-#: The Italian deck's letters for its ranks that are not numbers.
-_ITALIAN_RANKS = (("A", "asso (ace)"), ("F", "fante (jack)"), ("C", "cavallo (knight)"), ("R", "re (king)"))
-_ITALIAN_SUITS = {"bastoni", "coppe", "denari", "spade"}
-
-
 def _legend(spec: engine.GameSpec) -> str:
     """What the replay's texts mean, as the game declares it: its cards' letters and
     symbols (a game whose cards have suits) and how its moves read (`notation`); nothing
@@ -238,9 +234,7 @@ def _legend(spec: engine.GameSpec) -> str:
             f'<span style="color:{escape(face.color)}">{escape(face.symbol)}</span> {escape(face.letter)} {escape(face.name)}'
             for face in spec.suits
         )
-        ranks = ""
-        if {face.name for face in spec.suits} == _ITALIAN_SUITS:
-            ranks = "; ranks: " + ", ".join(f"{letter} {escape(name)}" for letter, name in _ITALIAN_RANKS)
+        ranks = f"; ranks: {escape(ranks_named(spec))}" if spec.ranks else ""
         lines.append(f'<p class="note">Cards: suits {suits}{ranks}.</p>')
     if spec.notation:
         lines.append(f'<p class="note" id="notation">Notation: {escape(spec.notation)}</p>')

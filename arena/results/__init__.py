@@ -52,7 +52,7 @@ from arena.results.tables import (
     statistics_table,
     summarize,
 )
-from arena.results.transcript import transcript
+from arena.results.transcript import ranks_named, transcript, transcript_legend
 
 __all__ = [
     "ResultStore",
@@ -92,6 +92,8 @@ __all__ = [
     "summarize",
     "BotLine",
     "transcript",
+    "transcript_legend",
+    "ranks_named",
     "Salvage",
     "readable_matches",
     "recover_results",

@@ -5,11 +5,13 @@ event (a deal, a showdown, a forfeit) is printed as its text. Given the game, ev
 its statistics count (`engine.counted_moments`: a bluff, a probably false declaration, a
 weak bet…) is marked: in a table, a "counted as" column and, under the table, each mark
 with the number behind it; after an event's text, the mark on a line of its own.
+`transcript_legend` is what is printed before it: how the game's texts read.
 """
 
 from __future__ import annotations
 
 import re
+import textwrap
 from collections import defaultdict
 from collections.abc import Sequence
 
@@ -17,7 +19,7 @@ from tabulate import tabulate
 
 import engine
 
-__all__ = ["transcript"]
+__all__ = ["transcript", "transcript_legend", "ranks_named"]
 
 #: A seat in an event's text, with the words in parentheses right after it, if any.
 _SEAT = re.compile(r"\bseat (\d+)(?: \(([^()]*)\))?")
@@ -80,3 +82,23 @@ def transcript(history: Sequence[engine.Event], names: Sequence[str], game: engi
             out.append(f"  ↳ {note(marks[index])}")
     flush()
     return "\n".join(out)
+
+
+def ranks_named(spec: engine.GameSpec) -> str:
+    """The rank letters the game's legend names: "A asso (ace), F fante (jack), …"."""
+    return ", ".join(f"{rank.letter} {rank.name}" for rank in spec.ranks)
+
+
+def transcript_legend(spec: engine.GameSpec) -> list[str]:
+    """The lines that say how a transcript of the game reads, printed before its moves
+    as the report's replay prints its legend: the notation, wrapped, and the cards'
+    suit letters (with the rank letters a reader may not know); none for a game whose
+    texts read as they are."""
+    lines = []
+    if spec.notation:
+        lines.append(textwrap.fill(f"notation: {spec.notation}", width=100, subsequent_indent="  "))
+    if spec.suits:
+        suits = ", ".join(f"{face.symbol} {face.letter} {face.name}" for face in spec.suits)
+        ranks = f"; ranks: {ranks_named(spec)}" if spec.ranks else ""
+        lines.append(textwrap.fill(f"cards: suits {suits}{ranks}.", width=100, subsequent_indent="  "))
+    return lines

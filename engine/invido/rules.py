@@ -26,6 +26,7 @@ from .._errors import IllegalAction, OptionError, PositionError, SeatError
 from .._registry import register
 from .._rng import DealRandom
 from .._scene import Scene
+from .._suits import ITALIAN_RANKS
 from .endings import InvidoEndings
 from .notation import SUIT_FACES, check_hands, parse_action
 from .records import (
@@ -90,6 +91,7 @@ class InvidoGame(Game["InvidoState"]):
         rate_by=RateBy.MATCH,
         score_title="points/giocata",
         suits=SUIT_FACES,
+        ranks=ITALIAN_RANKS,
         # Mean giocate a match of tournaments/invido.toml lasted (600 matches, seed 3).
         typical_deals=20.4,
         notation=(

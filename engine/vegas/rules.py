@@ -15,6 +15,7 @@ from .._errors import IllegalAction, OptionError, PositionError, SeatError
 from .._registry import register
 from .._rng import DealRandom
 from .._scene import Scene
+from .._suits import ITALIAN_RANKS
 from .notation import SUIT_FACES, check_deal, parse_action
 from .records import (
     CENTRE_SIZE,
@@ -71,6 +72,7 @@ class VegasGame(Game["VegasState"]):
         rate_by=RateBy.MATCH,
         score_title="chips/hand",
         suits=SUIT_FACES,
+        ranks=ITALIAN_RANKS,
         notation=(
             "Bets, fixed-limit: busso checks, punta 2 opens the round's bet at 2, vedi calls, "
             'rilancia 6 raises the round\'s bet to 6, lascia folds; "puts in 4" is the chips the move '
