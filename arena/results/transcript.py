@@ -68,7 +68,8 @@ def transcript(history: Sequence[engine.Event], names: Sequence[str], game: engi
         seat = getattr(event, "seat", None)
         if cells is not None and seat is not None:
             headers = ["turn", "player", *(title for title, _ in cells)]
-            row = [str(len(rows) + 1), player(seat), *(value for _, value in cells)]
+            # A cell may name a seat ("interrupted by seat 0"), named as the text is.
+            row = [str(len(rows) + 1), player(seat), *(named(value) for _, value in cells)]
             if marked:
                 headers.append("counted as")
                 row.append(", ".join(str(moment.label) for moment in marks[index]) or "-")
