@@ -72,6 +72,25 @@ def small_tournament(tmp_path_factory):
     return stdout, folder / "small.sqlite"
 
 
+@pytest.fixture(scope="session")
+def conto_results(tmp_path_factory):
+    """A small conto tournament really played (three bots, three seats, four deals), played
+    once for the run: its results file, which the report's browser tests only read
+    (test_report_browser.py, test_report_lens.py)."""
+    from tests.test_tournament import arena, write_tournament
+
+    def play(folder: Path) -> str:
+        bots = {
+            "random": ["python", "bots/random_bot.py", "--seed=3"],
+            "honest": ["python", "bots/conto_honest.py"],
+            "bluffer": ["python", "bots/conto_bluffer.py"],
+        }
+        return arena("run", write_tournament(folder, "small", bots, seats=3, deals=4, seed=11, concurrency=2)).stdout
+
+    folder, _ = played_once(tmp_path_factory, "report-conto", play)
+    return folder / "small.sqlite"
+
+
 @pytest.fixture(autouse=True)
 def _tmp_path_open_to_bots(request):
     """pytest makes tmp_path 0700; an arena running as root runs each sandboxed bot as a

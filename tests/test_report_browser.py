@@ -17,7 +17,7 @@ import pytest
 
 import engine
 from arena.results import ResultStore, elo_table
-from tests.test_tournament import arena, write_tournament
+from tests.test_tournament import arena
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip install -e '.[test]')")
@@ -42,20 +42,6 @@ def browser() -> Iterator[object]:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         yield chromium
         chromium.close()
-
-
-@pytest.fixture(scope="module")
-def conto_results(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A small conto tournament really played: three bots, three seats, four deals."""
-    folder = tmp_path_factory.mktemp("conto")
-    bots = {
-        "random": ["python", "bots/random_bot.py", "--seed=3"],
-        "honest": ["python", "bots/conto_honest.py"],
-        "bluffer": ["python", "bots/conto_bluffer.py"],
-    }
-    toml = write_tournament(folder, "small", bots, seats=3, deals=4, seed=11, concurrency=2)
-    arena("run", toml)
-    return folder / "small.sqlite"
 
 
 def open_page(browser, path: Path):

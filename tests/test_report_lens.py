@@ -21,10 +21,10 @@ import pytest
 import engine
 from arena.results.boards import compare_boards
 from tests.test_html_report import game_file
-from tests.test_report_browser import browser, conto_results, named, open_page, step_text, stored
+from tests.test_report_browser import browser, named, open_page, step_text, stored
 from tests.test_tournament import arena
 
-__all__ = ["browser", "conto_results"]  # the fixtures, used by name
+__all__ = ["browser"]  # the fixture, used by name (conto_results: tests/conftest.py)
 
 
 def png_size(path: Path) -> tuple[int, int]:
