@@ -241,10 +241,10 @@ def test_bridge_and_italian_cards_get_their_legend_and_the_compass(tmp_path: Pat
     assert "bastoni" in page and "F fante (jack), C cavallo (knight), R re (king)" in page
 
 
-@pytest.mark.parametrize("name", ["conto", "bridge"])
+@pytest.mark.parametrize("name", [spec.name for spec in engine.games()])
 def test_the_scores_section_shows_each_bots_spread(tmp_path: Path, name: str):
-    # Conto: each bot's share of deals lost in every match it played, one value a match;
-    # bridge: each partnership's IMPs on every board compared.
+    # Each bot's score in every match it played, one value a match (conto: its share of
+    # deals lost); bridge: each partnership's IMPs on every board compared.
     results = conto_file(tmp_path) if name == "conto" else game_file(tmp_path, name)
     arena("report", results, "-o", tmp_path / "r.html")
     page = (tmp_path / "r.html").read_text()
@@ -256,8 +256,17 @@ def test_the_scores_section_shows_each_bots_spread(tmp_path: Path, name: str):
         bars[bot] = bars.get(bot, 0) + int(count)
     matches = stored_matches(results)
     game = engine.load(name)
-    if name == "conto":
+    if name == "bridge":
+        boards, _ = compare_boards(matches, game)
+        expected = {}
+        for board in boards:
+            for side in board.sides:
+                expected[partnership_name(side)] = expected.get(partnership_name(side), 0) + 1
+        assert "IMPs per board" in section.group(1)
+    else:
         expected = {bot: sum(bot in m.names for m in matches) for bot in {n for m in matches for n in m.names}}
+        assert f"each bot's {game.spec.score_title}, per match" in unescape(section.group(1))
+    if name == "conto":
         means = {
             bot: sum(-100 * sum(d.scores[m.names.index(bot)] for d in m.deals) / len(m.deals) for m in matches)
             / expected[bot]
@@ -265,13 +274,6 @@ def test_the_scores_section_shows_each_bots_spread(tmp_path: Path, name: str):
         }
         for bot, mean in means.items():
             assert f"mean {mean:.3g} ({expected[bot]})" in section.group(1)
-    else:
-        boards, _ = compare_boards(matches, game)
-        expected = {}
-        for board in boards:
-            for side in board.sides:
-                expected[partnership_name(side)] = expected.get(partnership_name(side), 0) + 1
-        assert "IMPs per board" in section.group(1)
     assert bars == expected
 
 
@@ -322,6 +324,16 @@ def test_elo_over_the_run_ends_at_the_table_and_starts_from_the_first_matches(tm
     )
     assert {bot for bot, _ in lines} == set(NAMES)
     assert all(len(points.split()) >= 2 for _, points in lines)
+    # Each line over its 95% band: at every point the band has, its Elo inside it.
+    banded = re.findall(r'<g class="run-line" data-bot="([^"]+)"><polygon class="band" points="([^"]+)"', section)
+    assert {bot for bot, _ in banded} == set(NAMES), "8 matches give every bot an interval at some points"
+    line_of = dict(lines)
+    for bot, polygon in banded:
+        corners = [tuple(map(float, corner.split(","))) for corner in polygon.split()]
+        upper, lower = corners[: len(corners) // 2], corners[len(corners) // 2 :][::-1]
+        elo_y = dict(tuple(map(float, point.split(","))) for point in line_of[bot].split())
+        for (x, top), (x_low, bottom) in zip(upper, lower, strict=True):
+            assert x == x_low and top <= elo_y[x] <= bottom, (bot, x)  # SVG's y grows downward
 
 
 def test_a_run_too_short_for_a_course_says_so_where_the_chart_would_be(tmp_path: Path):
