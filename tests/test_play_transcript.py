@@ -25,3 +25,4 @@ def test_arena_play_marks_the_bluffs_it_printed():
     assert "counted as" in out.stdout
     assert "bluff (unbacked)" in out.stdout
     assert "% true from" in out.stdout, "the number behind a mark is printed under the deal"
+    assert "\ncounted moves in this match:\nbot " in out.stdout, "each bot's marks counted, as arena show does"

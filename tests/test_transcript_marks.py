@@ -1,14 +1,16 @@
 """The bluff lens in every game, without a browser: each move the game's statistics count
 (`engine.counted_moments`: vegas's weak bets and raises, invido's calls, bridge's
 contracts, frederik's interrupts, conto's bluffs) is in the report's replay and in
-`arena show` with the number behind it, the seat it names written as its bot; and a
-table cell that names a seat names its bot too (frederik's "interrupted by seat 0").
+`arena show` with the number behind it, the seat it names written as its bot, and
+counted per bot under the moves; and a table cell that names a seat names its bot too
+(frederik's "interrupted by seat 0").
 tests/test_html_report.py checks conto and invido more closely; tests/test_report_lens.py
 steps between the marks in Chromium."""
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -39,6 +41,17 @@ def test_every_counted_move_is_in_the_replay_and_the_transcript(tmp_path: Path, 
             who, text = f"{match.names[moment.seat]}: ", as_shown(moment.text, match.names)
             lines = [line for line in shown.splitlines() if who in line and text in line]
             assert lines, f"{match.key}: {who}{text!r} is not in the transcript"
+        # After the moves, each bot's marks counted by kind, as the replay's table beside the match.
+        if not moments:
+            assert "counted moves" not in shown
+            continue
+        summary = shown.split("\ncounted moves in this match:\n", 1)[1].splitlines()
+        labels = re.split(r"\s{2,}", summary[0].strip())[1:]
+        assert set(labels) == {str(moment.label) for moment in moments}
+        counted = Counter((moment.seat, str(moment.label)) for moment in moments)
+        for seat, row in enumerate(summary[2 : 2 + game.players]):
+            cells = re.split(r"\s{2,}", row.strip())
+            assert cells == [f"{match.names[seat]} (seat {seat})", *(str(counted[seat, label]) for label in labels)]
         marked += len(moments)
     assert marked, f"two random {name} matches count some moves"
 

@@ -31,6 +31,7 @@ from arena.protocol import IN_PROCESS
 from arena.records import BotEntry, BotSetup, MatchRecord, MatchSlot, Setup
 from arena.results import (
     ResultStore,
+    counted_summary,
     explain,
     match_result_columns,
     match_result_table,
@@ -168,6 +169,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     for line in transcript_legend(game.spec):  # before the moves it explains, as arena show
         print(line)
     print(transcript(record.history, record.names, game))
+    summary = counted_summary(record.history, record.names, game)
+    if summary:  # as arena show and the replay's table beside the match
+        print(f"\n{summary}")
     print()
     print(match_result_table(record, game))
     if args.explain:

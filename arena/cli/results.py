@@ -21,6 +21,7 @@ from arena.results import (
     STATS_EXPORT_COLUMNS,
     ResultStore,
     Salvage,
+    counted_summary,
     elo_columns,
     elo_notes,
     explain,
@@ -347,6 +348,9 @@ def cmd_show(args: argparse.Namespace) -> int:
     for line in transcript_legend(game.spec):  # under the heading, before the moves it explains
         print(line)
     print(transcript(match.history, match.names, game))
+    summary = counted_summary(match.history, match.names, game)
+    if summary:  # as the replay's table beside the match
+        print(f"\n{summary}")
     for fault in match.faults:
         print(f"fault: {fault}")
     return 0

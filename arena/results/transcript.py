@@ -5,7 +5,9 @@ event (a deal, a showdown, a forfeit) is printed as its text. Given the game, ev
 its statistics count (`engine.counted_moments`: a bluff, a probably false declaration, a
 weak bet…) is marked: in a table, a "counted as" column and, under the table, each mark
 with the number behind it; after an event's text, the mark on a line of its own.
-`transcript_legend` is what is printed before it: how the game's texts read.
+`transcript_legend` is what is printed before it: how the game's texts read;
+`counted_summary` what is printed after it: each bot's marks counted, as the replay's
+table beside the match.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from tabulate import tabulate
 
 import engine
 
-__all__ = ["transcript", "transcript_legend", "ranks_named"]
+__all__ = ["transcript", "transcript_legend", "counted_summary", "ranks_named"]
 
 #: A seat in an event's text, with the words in parentheses right after it, if any.
 _SEAT = re.compile(r"\bseat (\d+)(?: \(([^()]*)\))?")
@@ -103,3 +105,22 @@ def transcript_legend(spec: engine.GameSpec) -> list[str]:
         ranks = f"; ranks: {ranks_named(spec)}" if spec.ranks else ""
         lines.append(textwrap.fill(f"cards: suits {suits}{ranks}.", width=100, subsequent_indent="  "))
     return lines
+
+
+def counted_summary(history: Sequence[engine.Event], names: Sequence[str], game: engine.Game) -> str:
+    """Per seat, its bot and how many moves of each kind the game's statistics count it
+    made in the match `history` (the kinds in the order they first came); "" for a match
+    with no such move."""
+    labels: list[str] = []
+    counts: list[dict[str, int]] = [{} for _ in names]
+    for moment in engine.counted_moments(game, history):
+        label = str(moment.label)
+        if label not in labels:
+            labels.append(label)
+        counts[moment.seat][label] = counts[moment.seat].get(label, 0) + 1
+    if not labels:
+        return ""
+    rows = [
+        [f"{name} (seat {seat})", *(counts[seat].get(label, 0) for label in labels)] for seat, name in enumerate(names)
+    ]
+    return "counted moves in this match:\n" + tabulate(rows, headers=["bot", *labels], tablefmt="simple")
