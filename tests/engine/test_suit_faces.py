@@ -51,3 +51,12 @@ def test_the_suit_letters_are_the_notations():
     assert [f.letter for f in specs["bridge"].suits] == list("SHDC") and specs["bridge"].suit_first
     spades = next(face for face in specs["bridge"].suits if face.letter == "S")
     assert (spades.name, spades.symbol) == ("spades", "♠")
+
+
+@pytest.mark.parametrize("name", [spec.name for spec in engine.games() if spec.ranks])
+def test_the_named_ranks_are_the_letters_the_decks_cards_use(name: str):
+    # The legend names every rank a card writes as a letter, and only those.
+    spec = engine.game_class(name).spec
+    ranks = {card[1:] if spec.suit_first else card[:-1] for card in match_cards(name)}
+    assert {rank for rank in ranks if not rank.isdigit()} == {rank.letter for rank in spec.ranks}
+    assert all(rank.name for rank in spec.ranks)
