@@ -41,9 +41,10 @@ _PARTS = ("h", "o", "s", "u", "b", "f")
 
 
 def match_replay(game: engine.Game, history: Sequence[engine.Event], names: Sequence[str]) -> dict[str, Any]:
-    """One stored match's replay, from its full history: scenes, marks and (bridge) boards."""
+    """One stored match's replay, from its full history: scenes, marks and, for a game
+    rated by board (bridge), its boards as its table scored them."""
     replay = replay_data(game.scenes(history), names, engine.counted_moments(game, history))
-    if game.spec.name == "bridge":
+    if game.spec.rate_by is engine.RateBy.BOARD:  # as rooms() pairs them for the board table
         replay["boards"] = board_results(history)
     return replay
 
