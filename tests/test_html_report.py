@@ -35,9 +35,10 @@ def conto_file(tmp_path: Path, matches: int = 4) -> Path:
     return config.results
 
 
-def game_file(tmp_path: Path, name: str, names: tuple[str, ...] | None = None) -> Path:
+def game_file(tmp_path: Path, name: str, names: tuple[str, ...] | None = None, deals: tuple[int, int] = (2, 2)) -> Path:
     """A results file of two random matches of game `name` at its default seat count,
-    its seats held by `names` in the first match (default: a bot each)."""
+    its seats held by `names` in the first match (default: a bot each), of `deals` deals
+    (at most, for a game whose match ends by its own rule)."""
     game = engine.load(name)
     if names is None:
         names = NAMES[: game.players] if game.players <= len(NAMES) else tuple(f"bot{i}" for i in range(game.players))
@@ -47,14 +48,14 @@ def game_file(tmp_path: Path, name: str, names: tuple[str, ...] | None = None) -
     )
     with ResultStore.open(config.results, config) as store:
         for rotation in range(2):
-            state = game.new_match(seed=rotation + 1, deals=2)
+            state = game.new_match(seed=rotation + 1, deals=deals[rotation])
             rng = random.Random(rotation)
             while not state.is_terminal():
                 state.apply(rng.choice(state.legal_actions()))
             seated = rotated(names, rotation)
             record = MatchRecord(
                 match_id=f"m{rotation}", game=name, players=game.players, options=dict(game.options),
-                seed=rotation + 1, deals=2, names=seated, result=state.result(), standing=state.standing(),
+                seed=rotation + 1, deals=deals[rotation], names=seated, result=state.result(), standing=state.standing(),
                 history=state.history, faults=(), comments=(), latencies=tuple(() for _ in seated), seconds=0.5,
             )  # fmt: skip
             store.save(MatchSlot(f"r1-t1-p{rotation + 1}", 1, 1, rotation, rotation + 1, seated), record)
@@ -245,7 +246,10 @@ def test_bridge_and_italian_cards_get_their_legend_and_the_compass(tmp_path: Pat
 def test_the_scores_section_shows_each_bots_spread(tmp_path: Path, name: str):
     # Each bot's score in every match it played, one value a match (conto: its share of
     # deals lost); bridge: each partnership's IMPs on every board compared.
-    results = conto_file(tmp_path) if name == "conto" else game_file(tmp_path, name)
+    # Matches of 2 and 5 deals: the mean marked is the table's, over every deal, not the
+    # mean of the two matches' means (bridge's two rooms play the same boards).
+    deals = (2, 2) if name == "bridge" else (2, 5)
+    results = conto_file(tmp_path) if name == "conto" else game_file(tmp_path, name, deals=deals)
     arena("report", results, "-o", tmp_path / "r.html")
     page = (tmp_path / "r.html").read_text()
     parse_strictly(page)
@@ -266,14 +270,13 @@ def test_the_scores_section_shows_each_bots_spread(tmp_path: Path, name: str):
     else:
         expected = {bot: sum(bot in m.names for m in matches) for bot in {n for m in matches for n in m.names}}
         assert f"each bot's {game.spec.score_title}, per match" in unescape(section.group(1))
-    if name == "conto":
-        means = {
-            bot: sum(-100 * sum(d.scores[m.names.index(bot)] for d in m.deals) / len(m.deals) for m in matches)
-            / expected[bot]
-            for bot in expected
-        }
-        for bot, mean in means.items():
-            assert f"mean {mean:.3g} ({expected[bot]})" in section.group(1)
+        factor = game.spec.score_factor
+        for bot, count in expected.items():
+            seats = [(m, m.names.index(bot)) for m in matches if bot in m.names]
+            mean = (
+                factor * sum(d.scores[seat] for m, seat in seats for d in m.deals) / sum(len(m.deals) for m, _ in seats)
+            )
+            assert f"mean {mean + 0.0:.3g} ({count})" in section.group(1)
     assert bars == expected
 
 
