@@ -56,7 +56,7 @@ def test_a_claimed_boards_result_and_score_are_checked_against_its_contract():
         NotationError, match=r"4S by N taking 13 tricks scores 510 to North-South, but the Score tag says 480"
     ):
         check_pbn(only(CLAIM.replace("NS 510", "NS 480")))
-    with pytest.raises(NotationError, match=r"declarer has won 1 tricks with 12 to play, but the Result tag says 0"):
+    with pytest.raises(NotationError, match=r"declarer has won 1 trick with 12 to play, but the Result tag says 0"):
         check_pbn(only(CLAIM.replace('[Result "13"]', '[Result "0"]')))
 
 

@@ -172,7 +172,7 @@ def _check_unplayed(board: PbnBoard, state: BridgeState, ended: AuctionEnded | N
         left = 13 - sum(state.tricks)
         if not won <= board.result <= won + left:
             raise NotationError(
-                f"{where}: declarer has won {won} tricks with {left} to play, but the Result tag says {board.result}."
+                f"{where}: declarer has won {won} trick{'s' if won != 1 else ''} with {left} to play, but the Result tag says {board.result}."
             )
         checked.append("Result")
     if board.score is not None:

@@ -365,7 +365,7 @@ class BoardScored(Event):
         extra = self.declarer_tricks - need
         if extra > 0:
             made += f" +{extra}"
-        return f"board {self.board}: {self.contract.text}, {self.declarer_tricks} tricks, {made}; N-S {self.score:+d}"
+        return f"board {self.board}: {self.contract.text}, {self.declarer_tricks} trick{'s' if self.declarer_tricks != 1 else ''}, {made}; N-S {self.score:+d}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -156,8 +156,9 @@ def bridge_moments(history: Sequence[Event]) -> tuple[Moment, ...]:
             detail = f"{contract.text}, no par (a fault left the board short)"
         else:
             sign = 1 if side == 0 else -1
+            tricks = verdict.scored.declarer_tricks
             detail = (
-                f"{contract.text}, {verdict.scored.declarer_tricks} tricks; par for its side {sign * verdict.par:+d}, "
+                f"{contract.text}, {tricks} trick{'s' if tricks != 1 else ''}; par for its side {sign * verdict.par:+d}, "
                 f"its side {sign * (verdict.par_imps or 0):+d} IMPs against it"
             )
         marks.append(

@@ -9,7 +9,7 @@ import pytest
 from endplay.types import Contract as EndplayContract
 from endplay.types import Denom, Penalty, Player, Vul
 
-from engine.bridge import IMP_SCALE, Contract, Doubling, Strain, contract_score, declarer_score, imps
+from engine.bridge import IMP_SCALE, BoardScored, Contract, Doubling, Strain, contract_score, declarer_score, imps
 
 _DENOM = {
     Strain.CLUBS: Denom.clubs,
@@ -151,3 +151,11 @@ def test_every_score_difference_is_a_multiple_of_10():
         )
     }
     assert all(score % 10 == 0 for score in scores)
+
+
+def test_a_boards_result_reads_as_bridge_players_say_it():
+    grand = Contract(7, Strain.SPADES, Doubling.UNDOUBLED, 2)
+    down_twelve = BoardScored(board=3, contract=grand, declarer_tricks=1, score=-600, totals=(-600, 600))
+    assert down_twelve.text == "board 3: 7S by S, 1 trick, down 12; N-S -600"
+    made = BoardScored(board=4, contract=grand, declarer_tricks=13, score=1510, totals=(910, -910))
+    assert made.text == "board 4: 7S by S, 13 tricks, made; N-S +1510"
