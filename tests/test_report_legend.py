@@ -14,7 +14,7 @@ import pytest
 
 import engine
 from arena.report import match_page, write_report
-from engine.conto import Portata
+from engine.conto import ContoAction, Declared, Move, Portata
 from tests.test_html_report import conto_file, game_file, stored_matches
 from tests.test_tournament import arena_here_ok
 
@@ -42,6 +42,11 @@ def test_the_plates_the_legend_describes_are_the_ones_the_engine_writes():
     # The legend's examples read the engine's own texts: quantity, then rank.
     assert "38 is three 8s, 122 twelve 2s" in CONTO.notation
     assert (Portata("8", 3).text, Portata("2", 12).text) == ("38", "122")
+    # and the table's form of "1T 18", which a transcript's declaration column writes
+    assert "1T 18 one ten and one 8 (a table's declaration column writes that plate 1×T + 1×8)" in CONTO.notation
+    plate = (Portata("T", 1), Portata("8", 1))
+    declared = Declared(1, 0, ContoAction(Move.ABBONDARE, 1, plate))
+    assert ("declaration", "1×T + 1×8") in declared.columns()
 
 
 def test_a_game_without_notation_shows_its_suits_and_no_notation(tmp_path: Path):

@@ -63,7 +63,8 @@ class ContoGame(Game["ContoState"]):
         score_factor=-100.0,
         notation=(
             "A plate is its portate, each written quantity then rank, the last character the rank: "
-            "38 is three 8s, 122 twelve 2s, 1T 18 one ten and one 8. Ranks 2–9, T (ten), J, Q, K, A; "
+            "38 is three 8s, 122 twelve 2s, 1T 18 one ten and one 8 (a table's declaration column "
+            "writes that plate 1×T + 1×8). Ranks 2–9, T (ten), J, Q, K, A; "
             "W is a joker, never declared, which at the showdown fills one card a portata lacks. "
             "A declaration changes one portata: ordinazione adds a new one of quantity 1, speziare "
             'raises its rank, abbondare adds 1 to its quantity (any rank); "reveals 8": the declarer '
