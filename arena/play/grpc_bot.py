@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import socket
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -45,6 +47,8 @@ __all__ = ["open_grpc_bot", "GrpcBot", "PlayStream"]
 _END = object()
 # Characters of a gRPC status's details kept in a fault's reason.
 _DETAILS_LIMIT = 300
+# Seconds a look at a silent bot's HOST:PORT may take (`_why_silent`).
+_LOOK_TIMEOUT = 2.0
 
 
 class _Request(bytes):
@@ -349,16 +353,19 @@ class GrpcBot:
     async def hello(self, timeout: float) -> pb.HelloReply:
         """Ask the bot who it is, waiting for it to come up for at most `timeout` seconds."""
         request = pb.HelloRequest(protocol_version=PROTOCOL_VERSION, arena_version=ARENA_VERSION)
+        reply = None
         try:
             with trio.fail_after(timeout + 1):
                 reply = await grpc_loop.run(self._hello_on_loop, request, timeout)
         except trio.TooSlowError:
-            raise BotFault(FaultKind.START, f"no Hello from {self.address} within {timeout:g} s") from None
+            pass
         except grpc.RpcError as error:
-            if error.code() == grpc.StatusCode.DEADLINE_EXCEEDED:
-                raise BotFault(FaultKind.START, f"no Hello from {self.address} within {timeout:g} s") from None
-            said = as_said(error.details() or "", _DETAILS_LIMIT)
-            raise BotFault(FaultKind.START, f"Hello failed: {error.code().name}: {said}") from None
+            if error.code() != grpc.StatusCode.DEADLINE_EXCEEDED:
+                said = as_said(error.details() or "", _DETAILS_LIMIT)
+                raise BotFault(FaultKind.START, f"Hello failed: {error.code().name}: {said}") from None
+        if reply is None:
+            why = await _why_silent(self.address)
+            raise BotFault(FaultKind.START, f"no Hello from {self.address} within {timeout:g} s{why}")
         if reply.protocol_version != PROTOCOL_VERSION:
             raise BotFault(
                 FaultKind.START,
@@ -403,6 +410,32 @@ class GrpcBot:
         self._streams.clear()
         if self._channel is not None:
             asyncio.get_running_loop().create_task(self._channel.close())
+
+
+async def _why_silent(address: str) -> str:
+    """Why a bot at HOST:PORT (one the arena does not start) sent no Hello, when a plain
+    connection there says it: "; nothing listens there (Connection refused)", its host is
+    not known, or something listens that is no gRPC bot; "" for a socket path, or when the
+    look takes over _LOOK_TIMEOUT seconds.  gRPC's wait for a ready channel keeps the
+    reason to itself."""
+    host, colon, port = address.rpartition(":")
+    if not colon or not port.isdigit() or address.startswith("unix:"):
+        return ""
+    with trio.move_on_after(_LOOK_TIMEOUT):
+        try:
+            stream = await trio.open_tcp_stream(host.strip("[]"), int(port))
+        except socket.gaierror as error:
+            return f"; its host is not known ({error.strerror})"
+        except OSError as error:
+            # trio tries each of the host's addresses and raises their errors as the cause.
+            tried = error.__cause__.exceptions if isinstance(error.__cause__, BaseExceptionGroup) else (error,)
+            last = tried[-1]
+            errno = getattr(last, "errno", None)
+            said = os.strerror(errno) if errno and errno > 0 else getattr(last, "strerror", None) or str(last)
+            return f"; nothing listens there ({said})"
+        await stream.aclose()
+        return "; something there accepts connections but answered no Hello: is it the bot, speaking gRPC?"
+    return ""
 
 
 @asynccontextmanager
