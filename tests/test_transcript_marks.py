@@ -17,7 +17,7 @@ import pytest
 
 import engine
 from tests.test_html_report import game_file, replays, stored_matches
-from tests.test_tournament import arena
+from tests.test_tournament import arena_here_ok
 
 
 def as_shown(text: str, names: tuple[str, ...]) -> str:
@@ -26,16 +26,17 @@ def as_shown(text: str, names: tuple[str, ...]) -> str:
 
 
 @pytest.mark.parametrize("name", [spec.name for spec in engine.games()])
-def test_every_counted_move_is_in_the_replay_and_the_transcript(tmp_path: Path, name: str):
+def test_every_counted_move_is_in_the_replay_and_the_transcript(tmp_path: Path, name: str, capsys):
+    # In this process (arena.cli.main): the commands' output is what is checked, not their start.
     results = game_file(tmp_path, name)
     game = engine.load(name)
-    arena("report", results, "-o", tmp_path / "r.html")
+    arena_here_ok(capsys, "report", results, "-o", tmp_path / "r.html")
     embedded = replays((tmp_path / "r.html").read_text())
     marked = 0
     for match, replay in zip(stored_matches(results), embedded, strict=True):
         moments = engine.counted_moments(game, match.history)
         assert replay["marks"] == [[m.event, m.seat, str(m.label), m.detail, int(m.bluff)] for m in moments]
-        shown = arena("show", results, match.key).stdout
+        shown = arena_here_ok(capsys, "show", results, match.key)
         for moment in moments:
             # On the line of its move's marks ("ada: bluff (unbacked): … · lie: …").
             who, text = f"{match.names[moment.seat]}: ", as_shown(moment.text, match.names)
@@ -56,12 +57,12 @@ def test_every_counted_move_is_in_the_replay_and_the_transcript(tmp_path: Path, 
     assert marked, f"two random {name} matches count some moves"
 
 
-def test_a_cell_naming_a_seat_names_its_bot(tmp_path: Path):
+def test_a_cell_naming_a_seat_names_its_bot(tmp_path: Path, capsys):
     # Frederik's result column: "interrupted by seat 0" reads "interrupted by ada (seat 0)".
     results = game_file(tmp_path, "frederik")
     interrupted = 0
     for match in stored_matches(results):
-        rows = [line for line in arena("show", results, match.key).stdout.splitlines() if line.startswith("|")]
+        rows = [line for line in arena_here_ok(capsys, "show", results, match.key).splitlines() if line.startswith("|")]
         assert not [row for row in rows if re.search(r"(?<!\()\bseat \d", row)], match.key
         interrupted += sum("interrupted by" in row for row in rows)
     assert interrupted, "two random frederik matches interrupt an action"
