@@ -81,7 +81,7 @@ class DryRun:
     @property
     def not_started(self) -> list[str]:
         """The bots that did not start, or did not answer their Hello."""
-        return [name for name, problem in self.starts.items() if problem is not None]
+        return _not_started(self.starts)
 
     def playable(self, todo: Sequence[MatchSlot]) -> list[MatchSlot]:
         """The matches of `todo` whose bots all started: those a run plays (with
@@ -148,8 +148,7 @@ async def _check_and_sample(
             else:
                 if bot.protocol != IN_PROCESS:  # its class answered: no process was started
                     start_seconds[bot.name] = time.monotonic() - began
-        not_started = [name for name, problem in starts.items() if problem is not None]
-        for slot in sample_tables(plan.schedule, without=not_started):
+        for slot in sample_tables(plan.schedule, without=_not_started(starts)):
             began = time.monotonic()
             samples.append(
                 await play_match(
@@ -169,6 +168,11 @@ async def _check_and_sample(
     return starts, start_seconds, samples, seconds
 
 
+def _not_started(starts: dict[str, str | None]) -> list[str]:
+    """The bots whose start check found a problem."""
+    return [name for name, problem in starts.items() if problem is not None]
+
+
 async def dry_run(plan: TournamentPlan) -> DryRun:
     """Preview `plan`: its schedule, its bots' start, a timing sample; writes nothing."""
     config = plan.config
@@ -183,7 +187,7 @@ async def dry_run(plan: TournamentPlan) -> DryRun:
         starts, start_seconds, samples, seconds = await _check_and_sample(plan, logs)
         # A bot that did not start, or faulted in the sample, is reported with "(see
         # <its log here>)": the folder stays for its author to read, as check-bot's does.
-        kept = any(problem is not None for problem in starts.values()) or any(s.faults for s in samples)
+        kept = bool(_not_started(starts)) or any(s.faults for s in samples)
     finally:
         if not kept:
             shutil.rmtree(logs, ignore_errors=True)
