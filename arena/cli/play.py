@@ -31,12 +31,10 @@ from arena.protocol import IN_PROCESS
 from arena.records import BotEntry, BotSetup, MatchRecord, MatchSlot, Setup
 from arena.results import (
     ResultStore,
-    counted_summary,
+    annotated_transcript,
     explain,
     match_result_columns,
     match_result_table,
-    transcript,
-    transcript_legend,
 )
 
 __all__ = ["add_parser", "add_games_parser"]
@@ -166,12 +164,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     finally:
         if front is not None:
             front.close()
-    for line in transcript_legend(game.spec):  # before the moves it explains, as arena show
-        print(line)
-    print(transcript(record.history, record.names, game))
-    summary = counted_summary(record.history, record.names, game)
-    if summary:  # as arena show and the replay's table beside the match
-        print(f"\n{summary}")
+    print(annotated_transcript(record.history, record.names, game))
     print()
     print(match_result_table(record, game))
     if args.explain:

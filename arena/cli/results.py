@@ -21,7 +21,7 @@ from arena.results import (
     STATS_EXPORT_COLUMNS,
     ResultStore,
     Salvage,
-    counted_summary,
+    annotated_transcript,
     elo_columns,
     elo_notes,
     explain,
@@ -31,8 +31,6 @@ from arena.results import (
     recover_results,
     render,
     statistics_columns,
-    transcript,
-    transcript_legend,
 )
 from arena.results.crosstable import pairings_table
 from arena.results.export import export_pbn
@@ -345,12 +343,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     store.close()
     game = engine.load(info.game, players=info.seats, **info.options)
     print(f"match {match.key}: seed {match.seed}, seats {', '.join(match.names)}")
-    for line in transcript_legend(game.spec):  # under the heading, before the moves it explains
-        print(line)
-    print(transcript(match.history, match.names, game))
-    summary = counted_summary(match.history, match.names, game)
-    if summary:  # as the replay's table beside the match
-        print(f"\n{summary}")
+    print(annotated_transcript(match.history, match.names, game))
     for fault in match.faults:
         print(f"fault: {fault}")
     return 0

@@ -52,7 +52,7 @@ from arena.results.tables import (
     statistics_table,
     summarize,
 )
-from arena.results.transcript import counted_summary, ranks_named, transcript, transcript_legend
+from arena.results.transcript import annotated_transcript, counted_summary, ranks_named, transcript, transcript_legend
 
 __all__ = [
     "ResultStore",
@@ -93,6 +93,7 @@ __all__ = [
     "BotLine",
     "transcript",
     "transcript_legend",
+    "annotated_transcript",
     "counted_summary",
     "ranks_named",
     "Salvage",

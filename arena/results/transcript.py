@@ -7,7 +7,7 @@ weak bet…) is marked: in a table, a "counted as" column and, under the table, 
 with the number behind it; after an event's text, the mark on a line of its own.
 `transcript_legend` is what is printed before it: how the game's texts read;
 `counted_summary` what is printed after it: each bot's marks counted, as the replay's
-table beside the match.
+table beside the match; `annotated_transcript` the three together.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from tabulate import tabulate
 
 import engine
 
-__all__ = ["transcript", "transcript_legend", "counted_summary", "ranks_named"]
+__all__ = ["transcript", "annotated_transcript", "transcript_legend", "counted_summary", "ranks_named"]
 
 #: A seat in an event's text, with the words in parentheses right after it, if any.
 _SEAT = re.compile(r"\bseat (\d+)(?: \(([^()]*)\))?")
@@ -124,3 +124,11 @@ def counted_summary(history: Sequence[engine.Event], names: Sequence[str], game:
         [f"{name} (seat {seat})", *(counts[seat].get(label, 0) for label in labels)] for seat, name in enumerate(names)
     ]
     return "counted moves in this match:\n" + tabulate(rows, headers=["bot", *labels], tablefmt="simple")
+
+
+def annotated_transcript(history: Sequence[engine.Event], names: Sequence[str], game: engine.Game) -> str:
+    """A match as `arena show` and `arena play` print it, as the report's replay shows it:
+    the legend before the moves, the moves, and each bot's counted moves after them."""
+    summary = counted_summary(history, names, game)
+    parts = [*transcript_legend(game.spec), transcript(history, names, game)]
+    return "\n".join(parts + ([f"\n{summary}"] if summary else []))
